@@ -1,0 +1,392 @@
+//! Reference automata compiled from the printed BNF (never from the pest grammars).
+//!
+//! Every printed grammar is regular: its only recursion is a rule calling itself in
+//! tail position (`hostname ialpha [ . hostname ]`). Such a rule `N = A | B N` is
+//! solved as `B* A` (Arden's rule); all other rules are inlined. The result is a
+//! `regex_syntax` HIR, which `regex-automata` compiles to a minimal anchored DFA
+//! over bytes. No printed grammar has a non-ASCII character, so any non-ASCII
+//! input character ends every derivation.
+
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::fmt;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use regex_automata::dfa::{Automaton as _, StartKind, dense};
+use regex_automata::nfa::thompson;
+use regex_automata::util::primitives::StateID;
+use regex_automata::{Anchored, MatchKind, util::start};
+use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, Repetition};
+
+use crate::edition::Edition;
+use crate::printed::{Expr, PrintedGrammar};
+
+/// Why a rule could not be compiled (a defect in a transcription, never in input).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError(pub String);
+
+impl fmt::Display for CompileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for CompileError {}
+
+/// A set of ASCII characters, one bit each.
+pub type CharSet = u128;
+
+/// Where an input stops being a prefix of any string the rule derives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Stop {
+    /// Offset in Unicode scalar values.
+    pub offset: usize,
+    /// Offset in bytes (UTF-8).
+    pub byte_offset: usize,
+    /// The ASCII characters that could come at the offset.
+    pub next: CharSet,
+    /// Whether the input could end at the offset.
+    pub may_end: bool,
+}
+
+/// A minimal DFA for one rule of one edition.
+pub struct Automaton {
+    dfa: dense::DFA<Vec<u32>>,
+    start: StateID,
+    /// States from which some continuation is accepted. regex-automata reports a
+    /// match one byte late, so a state that only remembers "the input before the
+    /// last byte matched" is not dead, yet not live either.
+    live: HashSet<StateID>,
+}
+
+impl fmt::Debug for Automaton {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Automaton")
+            .field("bytes", &self.dfa.memory_usage())
+            .finish()
+    }
+}
+
+impl Automaton {
+    /// Compile a HIR to an anchored DFA that accepts exactly its language.
+    pub fn from_hir(hir: &Hir) -> Result<Automaton, CompileError> {
+        let nfa = thompson::Compiler::new()
+            .build_from_hir(hir)
+            .map_err(|e| CompileError(e.to_string()))?;
+        let dfa = dense::Builder::new()
+            .configure(
+                dense::Config::new()
+                    .match_kind(MatchKind::All)
+                    .start_kind(StartKind::Anchored)
+                    .minimize(true),
+            )
+            .build_from_nfa(&nfa)
+            .map_err(|e| CompileError(e.to_string()))?;
+        let start = dfa
+            .start_state(&start::Config::new().anchored(Anchored::Yes))
+            .map_err(|e| CompileError(e.to_string()))?;
+        let live = live_states(&dfa, start);
+        Ok(Automaton { dfa, start, live })
+    }
+
+    /// The start state.
+    pub fn start(&self) -> StateID {
+        self.start
+    }
+
+    /// The state after one ASCII byte.
+    pub fn step(&self, state: StateID, byte: u8) -> StateID {
+        self.dfa.next_state(state, byte)
+    }
+
+    /// Whether some continuation from `state` (the empty one included) is accepted.
+    pub fn is_live(&self, state: StateID) -> bool {
+        self.live.contains(&state)
+    }
+
+    /// Whether the input read so far is accepted if it ends here.
+    pub fn accepts_at_end(&self, state: StateID) -> bool {
+        self.dfa.is_match_state(self.dfa.next_eoi_state(state))
+    }
+
+    /// Whether the rule derives the whole input.
+    pub fn matches(&self, input: &str) -> bool {
+        let mut s = self.start;
+        for &b in input.as_bytes() {
+            // A non-ASCII byte never matches: the grammars are ASCII.
+            if b >= 0x80 {
+                return false;
+            }
+            s = self.dfa.next_state(s, b);
+            if self.dfa.is_dead_state(s) {
+                return false;
+            }
+        }
+        self.accepts_at_end(s)
+    }
+
+    /// `Ok` when the rule derives the input; otherwise the longest prefix of the
+    /// input that some derivable string starts with, and what may follow it.
+    pub fn diagnose(&self, input: &str) -> Result<(), Stop> {
+        let mut s = self.start;
+        let mut offset = 0;
+        for (byte_offset, c) in input.char_indices() {
+            let next = if c.is_ascii() {
+                self.dfa.next_state(s, c as u8)
+            } else {
+                self.dead()
+            };
+            if !self.is_live(next) {
+                return Err(self.stop_at(s, offset, byte_offset));
+            }
+            s = next;
+            offset += 1;
+        }
+        if self.accepts_at_end(s) {
+            Ok(())
+        } else {
+            Err(self.stop_at(s, offset, input.len()))
+        }
+    }
+
+    fn dead(&self) -> StateID {
+        // Byte 0x80 never occurs in a printed grammar, so it leads to the dead state.
+        self.dfa.next_state(self.start, 0x80)
+    }
+
+    /// The ASCII characters that keep `state` live.
+    pub fn live_bytes(&self, state: StateID) -> CharSet {
+        (0u8..128)
+            .filter(|&b| self.is_live(self.dfa.next_state(state, b)))
+            .fold(0, |set, b| set | (1u128 << b))
+    }
+
+    fn stop_at(&self, state: StateID, offset: usize, byte_offset: usize) -> Stop {
+        Stop {
+            offset,
+            byte_offset,
+            next: self.live_bytes(state),
+            may_end: self.accepts_at_end(state),
+        }
+    }
+}
+
+/// The states reachable from `start` by ASCII bytes from which an accepted end
+/// can be reached.
+fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
+    let mut seen = HashSet::from([start]);
+    let mut order = vec![start];
+    let mut edges: HashMap<StateID, Vec<StateID>> = HashMap::new(); // reversed
+    let mut i = 0;
+    while let Some(&s) = order.get(i) {
+        i += 1;
+        for b in 0u8..128 {
+            let t = dfa.next_state(s, b);
+            edges.entry(t).or_default().push(s);
+            if seen.insert(t) {
+                order.push(t);
+            }
+        }
+    }
+    let mut live: HashSet<StateID> = order
+        .iter()
+        .copied()
+        .filter(|&s| dfa.is_match_state(dfa.next_eoi_state(s)))
+        .collect();
+    let mut work: Vec<StateID> = live.iter().copied().collect();
+    while let Some(t) = work.pop() {
+        for &s in edges.get(&t).map(Vec::as_slice).unwrap_or(&[]) {
+            if live.insert(s) {
+                work.push(s);
+            }
+        }
+    }
+    live
+}
+
+/// The printed grammar of one edition as HIR, one expression per rule.
+pub struct HirGrammar<'g> {
+    grammar: &'g PrintedGrammar,
+    done: HashMap<String, Hir>,
+}
+
+impl<'g> HirGrammar<'g> {
+    pub fn new(grammar: &'g PrintedGrammar) -> Self {
+        HirGrammar {
+            grammar,
+            done: HashMap::new(),
+        }
+    }
+
+    /// The language of a rule as a HIR.
+    pub fn rule(&mut self, name: &str) -> Result<Hir, CompileError> {
+        self.rule_inner(name, &mut Vec::new())
+    }
+
+    fn rule_inner(&mut self, name: &str, stack: &mut Vec<String>) -> Result<Hir, CompileError> {
+        if let Some(h) = self.done.get(name) {
+            return Ok(h.clone());
+        }
+        if stack.iter().any(|s| s == name) {
+            return Err(CompileError(format!(
+                "'{name}' recurses other than in its own tail: {} -> {name}",
+                stack.join(" -> ")
+            )));
+        }
+        let rule = self
+            .grammar
+            .rule(name)
+            .ok_or_else(|| CompileError(format!("no rule '{name}'")))?;
+        stack.push(name.to_string());
+        let hir = if rule.expr.refs().contains(&name) {
+            // N = A | B N  gives  N = B* A.
+            let (a, b) = split_tail(&rule.expr, name)?;
+            let a = a.ok_or_else(|| CompileError(format!("'{name}' never ends")))?;
+            let a = self.expr(&a, stack)?;
+            let b = match b {
+                Some(b) => self.expr(&b, stack)?,
+                None => Hir::empty(),
+            };
+            Hir::concat(vec![star(b, 0), a])
+        } else {
+            self.expr(&rule.expr, stack)?
+        };
+        stack.pop();
+        self.done.insert(name.to_string(), hir.clone());
+        Ok(hir)
+    }
+
+    fn expr(&mut self, e: &Expr, stack: &mut Vec<String>) -> Result<Hir, CompileError> {
+        Ok(match e {
+            Expr::Empty => Hir::empty(),
+            Expr::Lit(s) => Hir::literal(s.as_bytes()),
+            Expr::Ref(r) => self.rule_inner(r, stack)?,
+            Expr::Seq(items) => Hir::concat(
+                items
+                    .iter()
+                    .map(|i| self.expr(i, stack))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::Alt(items) => Hir::alternation(
+                items
+                    .iter()
+                    .map(|i| self.expr(i, stack))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Expr::Opt(item) => Hir::repetition(Repetition {
+                min: 0,
+                max: Some(1),
+                greedy: true,
+                sub: Box::new(self.expr(item, stack)?),
+            }),
+            Expr::Rep { min, item } => star(self.expr(item, stack)?, *min),
+        })
+    }
+}
+
+fn star(sub: Hir, min: u32) -> Hir {
+    Hir::repetition(Repetition {
+        min,
+        max: None,
+        greedy: true,
+        sub: Box::new(sub),
+    })
+}
+
+/// Split `e` as `A | B N` where `N` (the rule `name`) occurs only in tail position.
+/// `None` stands for the empty language.
+fn split_tail(e: &Expr, name: &str) -> Result<(Option<Expr>, Option<Expr>), CompileError> {
+    let mentions = |e: &Expr| e.refs().contains(&name);
+    Ok(match e {
+        Expr::Ref(r) if r == name => (None, Some(Expr::Empty)),
+        e if !mentions(e) => (Some(e.clone()), None),
+        Expr::Seq(items) => {
+            let Some((last, init)) = items.split_last() else {
+                return Ok((Some(Expr::Empty), None));
+            };
+            if init.iter().any(mentions) {
+                return Err(CompileError(format!("'{name}' is not in tail position")));
+            }
+            let (a, b) = split_tail(last, name)?;
+            let prefix = |x: Expr| {
+                let mut v = init.to_vec();
+                v.push(x);
+                Expr::Seq(v)
+            };
+            (a.map(prefix), b.map(prefix))
+        }
+        Expr::Alt(items) => {
+            let mut aa = Vec::new();
+            let mut bb = Vec::new();
+            for i in items {
+                let (a, b) = split_tail(i, name)?;
+                aa.extend(a);
+                bb.extend(b);
+            }
+            let alt = |v: Vec<Expr>| (!v.is_empty()).then_some(Expr::Alt(v));
+            (alt(aa), alt(bb))
+        }
+        Expr::Opt(item) => {
+            let (a, b) = split_tail(item, name)?;
+            let a = match a {
+                Some(a) => Expr::Opt(Box::new(a)),
+                None => Expr::Empty,
+            };
+            (Some(a), b)
+        }
+        _ => {
+            return Err(CompileError(format!(
+                "'{name}' recurses inside a repetition"
+            )));
+        }
+    })
+}
+
+/// The characters of rules whose every string is one character (`alpha`, `safe`…).
+pub fn char_classes(grammar: &PrintedGrammar) -> BTreeMap<String, CharSet> {
+    fn class(g: &PrintedGrammar, e: &Expr, depth: usize) -> Option<CharSet> {
+        if depth > 64 {
+            return None;
+        }
+        match e {
+            Expr::Lit(s) if s.len() == 1 && s.is_ascii() => s.bytes().next().map(|b| 1u128 << b),
+            Expr::Ref(r) => class(g, &g.rule(r)?.expr, depth + 1),
+            Expr::Alt(items) => items
+                .iter()
+                .try_fold(0, |acc, i| Some(acc | class(g, i, depth + 1)?)),
+            Expr::Seq(items) if items.len() == 1 => class(g, items.first()?, depth + 1),
+            _ => None,
+        }
+    }
+    grammar
+        .rules
+        .iter()
+        .filter_map(|r| Some((r.name.clone(), class(grammar, &r.expr, 0)?)))
+        .collect()
+}
+
+/// A byte class HIR (exposed for tests that build automata by hand).
+pub fn byte_class(set: CharSet) -> Hir {
+    let ranges = (0u8..128)
+        .filter(|b| set & (1u128 << b) != 0)
+        .map(|b| ClassBytesRange::new(b, b));
+    Hir::class(Class::Bytes(ClassBytes::new(ranges)))
+}
+
+type Cache = Mutex<HashMap<(Edition, String), Arc<Automaton>>>;
+
+/// The automaton of a rule of an edition, compiled once and shared.
+pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, CompileError> {
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (edition, rule.to_string());
+    if let Some(a) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(a);
+    }
+    let grammar = PrintedGrammar::of(edition);
+    let hir = HirGrammar::new(grammar).rule(rule)?;
+    let a = Arc::new(Automaton::from_hir(&hir)?);
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, a.clone());
+    }
+    Ok(a)
+}
