@@ -1,0 +1,216 @@
+//! The five pest grammars (`grammar/*.pest`), one parser type each, behind one
+//! name-based interface so the rest of urlbnf can treat editions alike.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use pest::iterators::Pair;
+use pest::{Parser, RuleType};
+use serde::Serialize;
+
+use crate::edition::Edition;
+
+/// The pest rule name of a printed rule name: `-` becomes `_`, `+` becomes `_plus`.
+pub fn pest_name(printed: &str) -> String {
+    printed.replace('-', "_").replace('+', "_plus")
+}
+
+/// The printed rule a pest rule stands for: helper rules `x__how` stand for `x`.
+pub fn printed_name(pest: &str) -> String {
+    use std::sync::OnceLock;
+    static NAMES: OnceLock<HashMap<String, String>> = OnceLock::new();
+    let names = NAMES.get_or_init(|| {
+        Edition::ALL
+            .iter()
+            .flat_map(|&e| crate::printed::PrintedGrammar::of(e).rules.iter())
+            .map(|r| (pest_name(&r.name), r.name.clone()))
+            .collect()
+    });
+    let base = pest.split("__").next().unwrap_or(pest);
+    names.get(base).cloned().unwrap_or_else(|| base.to_string())
+}
+
+/// Whether a pest rule is a helper that stands in for a printed rule in one context.
+pub fn is_helper(pest: &str) -> bool {
+    pest.contains("__")
+}
+
+macro_rules! edition_parser {
+    ($module:ident, $parser:ident, $path:literal) => {
+        #[doc = concat!("The pest parser generated from `", $path, "`.")]
+        pub mod $module {
+            #[derive(pest_derive::Parser)]
+            #[grammar = $path]
+            pub struct $parser;
+        }
+    };
+}
+
+edition_parser!(draft_1993, Draft1993, "../grammar/draft-1993.pest");
+edition_parser!(draft_1994, Draft1994, "../grammar/draft-1994.pest");
+edition_parser!(rfc1630_uri, Rfc1630Uri, "../grammar/rfc1630-uri.pest");
+edition_parser!(rfc1630_url, Rfc1630Url, "../grammar/rfc1630-url.pest");
+edition_parser!(rfc1738, Rfc1738, "../grammar/rfc1738.pest");
+
+/// One node of a pest parse tree, with rule names as printed.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Node {
+    /// The printed rule name (helpers `x__how` show as `x`).
+    pub rule: String,
+    /// The pest rule name, where it differs from the printed name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pest_rule: Option<String>,
+    /// Byte span in the input.
+    pub start: usize,
+    pub end: usize,
+    pub children: Vec<Node>,
+}
+
+impl Node {
+    fn from_pair<R: RuleType>(pair: Pair<'_, R>) -> Node {
+        let pest = format!("{:?}", pair.as_rule());
+        let rule = printed_name(&pest);
+        let span = pair.as_span();
+        Node {
+            pest_rule: (pest_name(&rule) != pest).then_some(pest),
+            rule,
+            start: span.start(),
+            end: span.end(),
+            children: pair.into_inner().map(Node::from_pair).collect(),
+        }
+    }
+}
+
+/// A rule name the edition's grammar does not have.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownRule {
+    pub edition: Edition,
+    pub rule: String,
+}
+
+impl fmt::Display for UnknownRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = crate::printed::PrintedGrammar::of(self.edition)
+            .rules
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect::<Vec<_>>();
+        write!(
+            f,
+            "{} has no rule '{}' (its rules: {})",
+            self.edition,
+            self.rule,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownRule {}
+
+/// What a pest parse of a rule did with an input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PestOutcome {
+    /// The rule matched the whole input; its tree.
+    Whole(Node),
+    /// The rule matched only the first `end` bytes.
+    Prefix { end: usize },
+    /// The rule did not match; pest's furthest position (bytes) and expected rules.
+    Failed { pos: usize, expected: Vec<String> },
+}
+
+trait EditionParser {
+    fn pest_rule_names() -> Vec<String>;
+    fn run(rule: &str, input: &str) -> Option<PestOutcome>;
+}
+
+fn outcome<R: RuleType>(
+    result: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
+    len: usize,
+) -> PestOutcome {
+    match result {
+        Ok(mut pairs) => match pairs.next() {
+            Some(pair) if pair.as_span().end() == len => PestOutcome::Whole(Node::from_pair(pair)),
+            Some(pair) => PestOutcome::Prefix {
+                end: pair.as_span().end(),
+            },
+            None => PestOutcome::Prefix { end: 0 },
+        },
+        Err(e) => {
+            let pos = match e.location {
+                pest::error::InputLocation::Pos(p) => p,
+                pest::error::InputLocation::Span((s, _)) => s,
+            };
+            let expected = match &e.variant {
+                pest::error::ErrorVariant::ParsingError { positives, .. } => positives
+                    .iter()
+                    .map(|r| printed_name(&format!("{r:?}")))
+                    .collect(),
+                pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
+            };
+            PestOutcome::Failed { pos, expected }
+        }
+    }
+}
+
+macro_rules! impl_edition_parser {
+    ($module:ident, $parser:ident) => {
+        impl EditionParser for $module::$parser {
+            fn pest_rule_names() -> Vec<String> {
+                $module::Rule::all_rules()
+                    .iter()
+                    .map(|r| format!("{r:?}"))
+                    .collect()
+            }
+
+            fn run(rule: &str, input: &str) -> Option<PestOutcome> {
+                use std::sync::OnceLock;
+                static RULES: OnceLock<HashMap<String, $module::Rule>> = OnceLock::new();
+                let rules = RULES.get_or_init(|| {
+                    $module::Rule::all_rules()
+                        .iter()
+                        .map(|r| (format!("{r:?}"), *r))
+                        .collect()
+                });
+                let r = *rules.get(&pest_name(rule))?;
+                Some(outcome($module::$parser::parse(r, input), input.len()))
+            }
+        }
+    };
+}
+
+impl_edition_parser!(draft_1993, Draft1993);
+impl_edition_parser!(draft_1994, Draft1994);
+impl_edition_parser!(rfc1630_uri, Rfc1630Uri);
+impl_edition_parser!(rfc1630_url, Rfc1630Url);
+impl_edition_parser!(rfc1738, Rfc1738);
+
+/// Every rule name of the edition's pest grammar (pest spelling), helpers included.
+pub fn pest_rule_names(edition: Edition) -> Vec<String> {
+    match edition {
+        Edition::Draft1993 => draft_1993::Draft1993::pest_rule_names(),
+        Edition::Draft1994 => draft_1994::Draft1994::pest_rule_names(),
+        Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::pest_rule_names(),
+        Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::pest_rule_names(),
+        Edition::Rfc1738 => rfc1738::Rfc1738::pest_rule_names(),
+    }
+}
+
+/// Run the pest rule for a printed rule name on the input.
+pub fn run(edition: Edition, rule: &str, input: &str) -> Result<PestOutcome, UnknownRule> {
+    let outcome = match edition {
+        Edition::Draft1993 => draft_1993::Draft1993::run(rule, input),
+        Edition::Draft1994 => draft_1994::Draft1994::run(rule, input),
+        Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::run(rule, input),
+        Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::run(rule, input),
+        Edition::Rfc1738 => rfc1738::Rfc1738::run(rule, input),
+    };
+    outcome.ok_or_else(|| UnknownRule {
+        edition,
+        rule: rule.to_string(),
+    })
+}
+
+/// Whether the pest grammar derives the whole input from the rule.
+pub fn matches(edition: Edition, rule: &str, input: &str) -> Result<bool, UnknownRule> {
+    Ok(matches!(run(edition, rule, input)?, PestOutcome::Whole(_)))
+}
