@@ -1,0 +1,256 @@
+//! Conformance checking: is an input derived whole from a rule of an edition, and
+//! if not, where does it stop being a prefix of any such string and what could
+//! come there.
+//!
+//! The verdict comes from the selected engine. The diagnosis always comes from the
+//! reference automaton of the printed BNF, which knows the exact point: the
+//! longest prefix of the input that some valid string starts with.
+
+use std::fmt;
+use std::str::FromStr;
+
+use serde::Serialize;
+
+use crate::automaton::{self, CharSet, Stop};
+use crate::edition::Edition;
+use crate::grammars::{self, PestOutcome, UnknownRule};
+use crate::printed::PrintedGrammar;
+
+/// What decides the verdict.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "lowercase")]
+pub enum Engine {
+    /// The pest grammars in `grammar/*.pest`.
+    #[default]
+    Pest,
+    /// The minimal DFA compiled from the printed BNF (same verdicts, proven by the
+    /// exactness tests; much faster).
+    Dfa,
+}
+
+impl FromStr for Engine {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "pest" => Ok(Engine::Pest),
+            "dfa" => Ok(Engine::Dfa),
+            _ => Err(format!("unknown engine '{s}' (choose from: pest, dfa)")),
+        }
+    }
+}
+
+/// One thing that could come at the failure offset.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Expected {
+    /// Any character of a character-class rule (`alpha`, `digit`, `safe`…).
+    Class(String),
+    /// This character.
+    Char(char),
+    /// The end of the input.
+    End,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Class(name) => f.write_str(name),
+            Expected::Char(c) => write!(f, "{:?}", c.to_string()),
+            Expected::End => f.write_str("end of input"),
+        }
+    }
+}
+
+impl Serialize for Expected {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// Why an input is not derived from the rule.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CheckError {
+    /// Offset in Unicode scalar values of the first character that no valid string
+    /// has there (the input's length if it ends too early).
+    pub offset: usize,
+    /// The same offset in bytes.
+    #[serde(skip)]
+    pub byte_offset: usize,
+    /// What could come at the offset: character classes, characters, end of input.
+    pub expected: Vec<Expected>,
+    /// The diagnosis in words.
+    pub message: String,
+}
+
+/// The verdict on one input under one rule of one edition.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Verdict {
+    pub input: String,
+    pub grammar: Edition,
+    pub rule: String,
+    pub valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<CheckError>,
+}
+
+/// Fail unless the edition prints (or a correction supplies) the rule.
+pub fn require_rule(edition: Edition, rule: &str) -> Result<(), UnknownRule> {
+    match PrintedGrammar::of(edition).rule(rule) {
+        Some(_) => Ok(()),
+        None => Err(UnknownRule {
+            edition,
+            rule: rule.to_string(),
+        }),
+    }
+}
+
+/// Whether the rule derives the whole input, by the chosen engine.
+pub fn is_valid(
+    edition: Edition,
+    rule: &str,
+    input: &str,
+    engine: Engine,
+) -> Result<bool, UnknownRule> {
+    require_rule(edition, rule)?;
+    match engine {
+        Engine::Pest => grammars::matches(edition, rule, input),
+        Engine::Dfa => Ok(reference(edition, rule)?.matches(input)),
+    }
+}
+
+/// Check one input: the verdict, and for an invalid input the diagnosis.
+pub fn check(
+    edition: Edition,
+    rule: &str,
+    input: &str,
+    engine: Engine,
+) -> Result<Verdict, UnknownRule> {
+    let valid = is_valid(edition, rule, input, engine)?;
+    let error = if valid {
+        None
+    } else {
+        Some(diagnose(edition, rule, input)?)
+    };
+    Ok(Verdict {
+        input: input.to_string(),
+        grammar: edition,
+        rule: rule.to_string(),
+        valid,
+        error,
+    })
+}
+
+fn reference(
+    edition: Edition,
+    rule: &str,
+) -> Result<std::sync::Arc<automaton::Automaton>, UnknownRule> {
+    // Every printed rule compiles (tests/exactness.rs); a failure is reported as unknown.
+    automaton::automaton(edition, rule).map_err(|_| UnknownRule {
+        edition,
+        rule: rule.to_string(),
+    })
+}
+
+/// The diagnosis of an input the rule does not derive.
+pub fn diagnose(edition: Edition, rule: &str, input: &str) -> Result<CheckError, UnknownRule> {
+    let stop = match reference(edition, rule)?.diagnose(input) {
+        Err(stop) => stop,
+        // The engines agree on every tested input; should the automaton accept what
+        // the chosen engine rejected, report pest's own furthest point.
+        Ok(()) => return Ok(pest_diagnosis(edition, rule, input)),
+    };
+    let expected = describe(edition, &stop);
+    let message = message(input, &stop, &expected);
+    Ok(CheckError {
+        offset: stop.offset,
+        byte_offset: stop.byte_offset,
+        expected,
+        message,
+    })
+}
+
+fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
+    let (byte_offset, expected) = match grammars::run(edition, rule, input) {
+        Ok(PestOutcome::Failed { pos, expected }) => {
+            (pos, expected.into_iter().map(Expected::Class).collect())
+        }
+        Ok(PestOutcome::Prefix { end }) => (end, vec![Expected::End]),
+        _ => (input.len(), Vec::new()),
+    };
+    let offset = input.get(..byte_offset).map_or(0, |s| s.chars().count());
+    CheckError {
+        offset,
+        byte_offset,
+        message: format!("pest stops at offset {offset}"),
+        expected,
+    }
+}
+
+/// Name a set of next characters by the edition's character-class rules where a
+/// whole class fits, and by single characters otherwise.
+pub fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
+    let classes = class_table(edition);
+    let mut left: CharSet = stop.next;
+    let mut out = Vec::new();
+    loop {
+        // The class that names the most characters still unnamed, printed order first.
+        let best = classes
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, set))| set & !stop.next == 0)
+            .map(|(i, (name, set))| (name, (set & left).count_ones(), std::cmp::Reverse(i)))
+            .filter(|(_, gain, _)| *gain >= 2)
+            .max_by_key(|(_, gain, first)| (*gain, *first))
+            .map(|(name, gain, _)| (name, gain));
+        let Some((name, _)) = best else { break };
+        let set = classes
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(0, |(_, s)| *s);
+        left &= !set;
+        out.push(Expected::Class(name.clone()));
+    }
+    out.extend(
+        (0u8..128)
+            .filter(|b| left & (1u128 << b) != 0)
+            .map(|b| Expected::Char(b as char)),
+    );
+    if stop.may_end {
+        out.push(Expected::End);
+    }
+    out
+}
+
+fn class_table(edition: Edition) -> &'static [(String, CharSet)] {
+    use std::sync::OnceLock;
+    static TABLES: [OnceLock<Vec<(String, CharSet)>>; 5] = [const { OnceLock::new() }; 5];
+    let slot = Edition::ALL.iter().position(|e| *e == edition).unwrap_or(0);
+    TABLES[slot].get_or_init(|| {
+        let g = PrintedGrammar::of(edition);
+        let sets = automaton::char_classes(g);
+        // Printed order, so ties go to the rule the document names first.
+        g.rules
+            .iter()
+            .filter_map(|r| Some((r.name.clone(), *sets.get(&r.name)?)))
+            .collect()
+    })
+}
+
+fn message(input: &str, stop: &Stop, expected: &[Expected]) -> String {
+    let found = match input.get(stop.byte_offset..).and_then(|s| s.chars().next()) {
+        Some(c) => format!("found {:?}", c.to_string()),
+        None => "found end of input".to_string(),
+    };
+    let wanted = match expected {
+        [] => "nothing (no string of this rule starts this way)".to_string(),
+        [one] => one.to_string(),
+        [init @ .., last] => format!(
+            "{} or {last}",
+            init.iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    format!("at offset {}: expected {wanted}; {found}", stop.offset)
+}
