@@ -1,0 +1,135 @@
+//! The transcriptions (`grammar/*.bnf`) are the printed text: joined in order,
+//! their rules equal each seed document's BNF section, page furniture removed and
+//! white space folded. So no printed rule is missing, invented, reordered or
+//! altered (corrections are kept apart, in `%read`/`%name`/`%supplied` lines).
+//!
+//! The seeds live beside the repository (`../shared/seeds`, or `URLBNF_SEEDS`).
+//! Without them this test says so and skips, except under CI, where it fails.
+
+use std::path::PathBuf;
+
+use urlbnf::printed::{fold_space, Notation, PrintedGrammar};
+use urlbnf::Edition;
+
+/// The seed file of each edition (`shared/seeds/README.md`).
+fn seed_file(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Draft1993 => "004_7ddd58859f8846ad.txt",
+        Edition::Draft1994 => "003_1aa0ba31d07f5c05.txt",
+        Edition::Rfc1630Uri | Edition::Rfc1630Url => "000_c58d13777323f8da.txt",
+        Edition::Rfc1738 => "002_3d87998ace756a98.txt",
+    }
+}
+
+fn seeds_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("URLBNF_SEEDS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds"));
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must have the seed documents at {}",
+        dir.display()
+    );
+    eprintln!("SKIPPED: no seed documents at {} (set URLBNF_SEEDS)", dir.display());
+    None
+}
+
+/// Whether a line is page furniture (running headers and footers), not text.
+fn is_furniture(line: &str) -> bool {
+    let t = line.trim();
+    let starts = |p: &str| t.starts_with(p);
+    let words: Vec<&str> = t.split_whitespace().collect();
+    starts("Internet Draft ")
+        // draft-1993's running header wraps its last letter: "Locator" / "s  Berners-Lee".
+        || words == ["s", "Berners-Lee"]
+        || matches!(words.as_slice(), ["Berners-Lee", n] if n.chars().all(|c| c.is_ascii_digit()))
+        || starts("Berners-Lee [Page ")
+        || starts("RFC 1630 URIs in WWW")
+        || starts("Berners-Lee, Masinter & McCahill")
+        || starts("RFC 1738            Uniform Resource Locators")
+}
+
+/// The seed's text, furniture and RFC 822 comment lines removed, folded.
+fn folded_seed(edition: Edition, raw: &str) -> String {
+    let lines = raw.lines().map(|l| {
+        // draft-1994 was captured with "- " before every line.
+        if edition == Edition::Draft1994 {
+            l.strip_prefix('-').unwrap_or(l)
+        } else {
+            l
+        }
+    });
+    let kept: Vec<&str> = lines
+        .filter(|l| !is_furniture(l))
+        .filter(|l| !(edition == Edition::Rfc1738 && l.trim_start().starts_with(';')))
+        .collect();
+    fold_space(&kept.join("\n"))
+}
+
+#[test]
+fn every_transcription_is_the_printed_bnf_section() {
+    let Some(dir) = seeds_dir() else { return };
+    for edition in Edition::ALL {
+        let g = PrintedGrammar::of(edition);
+        let raw = std::fs::read_to_string(dir.join(seed_file(edition))).expect("seed readable");
+        let seed = folded_seed(edition, &raw);
+        let printed: Vec<String> = g
+            .rules
+            .iter()
+            .filter(|r| r.is_printed())
+            .map(|r| r.printed_line(g.notation))
+            .collect();
+        let joined = printed.join(" ");
+        if seed.contains(&joined) {
+            continue;
+        }
+        // Name the first rule whose text is not where the document has it.
+        let first = printed.first().map(String::as_str).unwrap_or("");
+        let start = seed.find(first).unwrap_or_else(|| panic!("{edition}: first rule not in the seed: {first}"));
+        let mut at = start;
+        for line in &printed {
+            let here = seed.get(at..).unwrap_or("");
+            let whole = here.strip_prefix(line.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
+            assert!(
+                whole,
+                "{edition}: the transcription has\n  {line}\nwhere the document prints\n  {}",
+                here.chars().take(line.len() + 40).collect::<String>()
+            );
+            at += line.len() + 1;
+        }
+        panic!("{edition}: transcription and seed differ");
+    }
+}
+
+#[test]
+fn the_notation_and_corrections_are_where_the_readme_says() {
+    use urlbnf::printed::Correction::*;
+    let expect = [
+        (Edition::Draft1993, Notation::Letters, vec![("xpalphas", C2)]),
+        (
+            Edition::Draft1994,
+            Notation::Letters,
+            vec![("url", C1), ("xpalphas", C2), ("addr-spec", C4), ("content-identifier", C4)],
+        ),
+        (Edition::Rfc1630Uri, Notation::Letters, vec![("xpalphas", C2)]),
+        (
+            Edition::Rfc1630Url,
+            Notation::Letters,
+            vec![("addr-spec", C4), ("content-identifier", C4)],
+        ),
+        (Edition::Rfc1738, Notation::Rfc822, vec![("gopherurl", C3)]),
+    ];
+    for (edition, notation, corrections) in expect {
+        let g = PrintedGrammar::of(edition);
+        assert_eq!(g.notation, notation, "{edition}");
+        let found: Vec<(&str, _)> = g
+            .rules
+            .iter()
+            .filter_map(|r| Some((r.name.as_str(), r.correction?)))
+            .collect();
+        assert_eq!(found, corrections, "{edition}");
+    }
+}
