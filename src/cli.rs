@@ -98,26 +98,48 @@ pub fn main() -> ExitCode {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let stderr = io::stderr();
+    let color = io::IsTerminal::is_terminal(&stdout);
     let code = run(
         std::env::args_os(),
         &mut stdin.lock(),
         &mut stdout.lock(),
         &mut stderr.lock(),
+        color,
     );
     ExitCode::from(code)
 }
 
-/// Run the command: 0 all valid, 1 something invalid, 2 usage error.
-pub fn run<I, T>(args: I, stdin: &mut dyn BufRead, out: &mut dyn Write, err: &mut dyn Write) -> u8
+/// Run the command: 0 all valid, 1 something invalid, 2 usage error. `color`
+/// styles help and usage errors for a terminal.
+pub fn run<I, T>(
+    args: I,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    color: bool,
+) -> u8
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    let render = |e: &clap::Error| {
+        let styled = e.render();
+        if color {
+            styled.ansi().to_string()
+        } else {
+            styled.to_string()
+        }
+    };
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
+        // --help and --version go to standard output with status 0.
+        Err(e) if !e.use_stderr() => {
+            let _ = write!(out, "{}", render(&e));
+            return 0;
+        }
         Err(e) => {
-            let _ = write!(err, "{}", e.render().ansi());
-            return if e.use_stderr() { 2 } else { 0 };
+            let _ = write!(err, "{}", render(&e));
+            return 2;
         }
     };
     let result = match cli.command {
@@ -127,7 +149,7 @@ where
         Ok(code) => code,
         Err(Failure::Usage(message)) => {
             let e = Cli::command().error(ErrorKind::InvalidValue, message);
-            let _ = write!(err, "{}", e.render().ansi());
+            let _ = write!(err, "{}", render(&e));
             2
         }
         // A closed pipe (`urlbnf check … | head`) ends the run quietly.

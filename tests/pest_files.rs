@@ -2,9 +2,9 @@
 //! each after a `///` line with its printed definition; corrections are marked
 //! where they apply; helper rules (`x__how`) stand for a printed rule and say why.
 
-use urlbnf::grammars::{is_helper, pest_name, pest_rule_names, printed_name};
-use urlbnf::printed::{fold_space, PrintedGrammar};
 use urlbnf::Edition;
+use urlbnf::grammars::{is_helper, pest_name, pest_rule_names, printed_name};
+use urlbnf::printed::{PrintedGrammar, fold_space};
 
 /// One rule of a .pest file: its name, the comment lines above it.
 struct PestRule {
@@ -42,9 +42,19 @@ fn pest_rules(source: &str) -> Vec<PestRule> {
 #[test]
 fn each_pest_file_has_exactly_the_printed_rules_in_printed_order() {
     for edition in Edition::ALL {
-        let printed: Vec<String> = PrintedGrammar::of(edition).rules.iter().map(|r| pest_name(&r.name)).collect();
-        let in_file: Vec<String> = pest_rule_names(edition).into_iter().filter(|n| !is_helper(n)).collect();
-        assert_eq!(in_file, printed, "{edition}: rules of the .pest file vs the printed BNF");
+        let printed: Vec<String> = PrintedGrammar::of(edition)
+            .rules
+            .iter()
+            .map(|r| pest_name(&r.name))
+            .collect();
+        let in_file: Vec<String> = pest_rule_names(edition)
+            .into_iter()
+            .filter(|n| !is_helper(n))
+            .collect();
+        assert_eq!(
+            in_file, printed,
+            "{edition}: rules of the .pest file vs the printed BNF"
+        );
     }
 }
 
@@ -66,7 +76,11 @@ fn each_printed_rule_is_preceded_by_its_printed_definition() {
                     r.name
                 );
             } else {
-                assert!(pr.docs.is_empty(), "{edition} {}: a supplied rule has no printed text", r.name);
+                assert!(
+                    pr.docs.is_empty(),
+                    "{edition} {}: a supplied rule has no printed text",
+                    r.name
+                );
             }
             // A correction is marked beside the rule it applies to, and nowhere else.
             let marked: Vec<&str> = pr
@@ -85,9 +99,16 @@ fn each_printed_rule_is_preceded_by_its_printed_definition() {
 fn each_helper_rule_stands_for_a_printed_rule_and_says_why() {
     for edition in Edition::ALL {
         let g = PrintedGrammar::of(edition);
-        for pr in pest_rules(edition.pest_source()).iter().filter(|p| is_helper(&p.name)) {
+        for pr in pest_rules(edition.pest_source())
+            .iter()
+            .filter(|p| is_helper(&p.name))
+        {
             let stands_for = printed_name(&pr.name);
-            assert!(g.rule(&stands_for).is_some(), "{edition}: helper {} stands for no printed rule", pr.name);
+            assert!(
+                g.rule(&stands_for).is_some(),
+                "{edition}: helper {} stands for no printed rule",
+                pr.name
+            );
             assert!(
                 pr.docs.is_empty() && pr.comments.iter().any(|c| c.starts_with("PEG:")),
                 "{edition}: helper {} needs a `// PEG:` comment saying why",

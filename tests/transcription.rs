@@ -8,8 +8,8 @@
 
 use std::path::PathBuf;
 
-use urlbnf::printed::{fold_space, Notation, PrintedGrammar};
 use urlbnf::Edition;
+use urlbnf::printed::{Notation, PrintedGrammar, fold_space};
 
 /// The seed file of each edition (`shared/seeds/README.md`).
 fn seed_file(edition: Edition) -> &'static str {
@@ -33,7 +33,10 @@ fn seeds_dir() -> Option<PathBuf> {
         "CI must have the seed documents at {}",
         dir.display()
     );
-    eprintln!("SKIPPED: no seed documents at {} (set URLBNF_SEEDS)", dir.display());
+    eprintln!(
+        "SKIPPED: no seed documents at {} (set URLBNF_SEEDS)",
+        dir.display()
+    );
     None
 }
 
@@ -88,11 +91,15 @@ fn every_transcription_is_the_printed_bnf_section() {
         }
         // Name the first rule whose text is not where the document has it.
         let first = printed.first().map(String::as_str).unwrap_or("");
-        let start = seed.find(first).unwrap_or_else(|| panic!("{edition}: first rule not in the seed: {first}"));
+        let start = seed
+            .find(first)
+            .unwrap_or_else(|| panic!("{edition}: first rule not in the seed: {first}"));
         let mut at = start;
         for line in &printed {
             let here = seed.get(at..).unwrap_or("");
-            let whole = here.strip_prefix(line.as_str()).is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
+            let whole = here
+                .strip_prefix(line.as_str())
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '));
             assert!(
                 whole,
                 "{edition}: the transcription has\n  {line}\nwhere the document prints\n  {}",
@@ -108,13 +115,26 @@ fn every_transcription_is_the_printed_bnf_section() {
 fn the_notation_and_corrections_are_where_the_readme_says() {
     use urlbnf::printed::Correction::*;
     let expect = [
-        (Edition::Draft1993, Notation::Letters, vec![("xpalphas", C2)]),
+        (
+            Edition::Draft1993,
+            Notation::Letters,
+            vec![("xpalphas", C2)],
+        ),
         (
             Edition::Draft1994,
             Notation::Letters,
-            vec![("url", C1), ("xpalphas", C2), ("addr-spec", C4), ("content-identifier", C4)],
+            vec![
+                ("url", C1),
+                ("xpalphas", C2),
+                ("addr-spec", C4),
+                ("content-identifier", C4),
+            ],
         ),
-        (Edition::Rfc1630Uri, Notation::Letters, vec![("xpalphas", C2)]),
+        (
+            Edition::Rfc1630Uri,
+            Notation::Letters,
+            vec![("xpalphas", C2)],
+        ),
         (
             Edition::Rfc1630Url,
             Notation::Letters,
