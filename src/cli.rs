@@ -7,9 +7,12 @@ use clap::builder::PossibleValue;
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
+use crate::ast::{self, ParseError};
 use crate::check::{self, CheckError, Engine, Verdict};
 use crate::edition::Edition;
+use crate::grammars::{self, Node, PestOutcome};
 use crate::printed::PrintedGrammar;
+use crate::report;
 
 const ABOUT: &str = "Executable early URL specifications (1993-1994)";
 
@@ -25,25 +28,52 @@ Editions (--grammar ID), oldest first; each has a default rule:
 
 The printed text is used as printed, with four corrections (C1-C4, see README).";
 
+const INPUTS: &str = "\
+With no URL arguments, standard input is read: one input per line, the empty
+line included; \\r\\n ends a line like \\n; a final newline adds no input. A line
+that is not UTF-8 is reported as invalid, never skipped.";
+
 const CHECK_LONG: &str = "\
 Check each input against a rule of each selected edition.
 
 Valid means the rule derives the whole input. For an invalid input urlbnf gives
 the offset (in characters) of the first character that no valid string has at
 that place, and what could come there: character-class rules of the edition
-(alpha, digit, safe, ...), single characters, or the end of input.
-
-With no URL arguments, standard input is read: one input per line, the empty
-line included; \\r\\n ends a line like \\n; a final newline adds no input.
-
-Exit status: 0 when every verdict is valid, 1 when any is invalid, 2 on a usage
-error.";
+(alpha, digit, safe, ...), single characters, or the end of input.";
 
 const CHECK_EXAMPLES: &str = "\
+Exit status: 0 when every verdict is valid, 1 when any is invalid, 2 on a usage
+error.
+
 Examples:
   urlbnf check 'ftp://ds.internic.net/rfc/rfc1738.txt;type=a'
   urlbnf check --grammar rfc1738 --rule hostname www.w3.org
   urlbnf check --grammar draft-1993 --grammar rfc1738 --json < urls.txt";
+
+const PARSE_LONG: &str = "\
+Parse each input into the typed AST: the scheme and its components (host, port,
+path segments, search, ...), each with its text and byte span. A component the
+edition's grammar does not have is absent. Where the printed grammar derives an
+input in several ways, the AST takes the reading the document's prose describes.";
+
+const PARSE_EXAMPLES: &str = "\
+Exit status: 0 when every input parses, 1 when any does not, 2 on a usage error.
+
+Examples:
+  urlbnf parse --grammar rfc1738 'gopher://h/7sel%09find'
+  urlbnf parse --json 'http://info.cern.ch:8000/imaginary/test'";
+
+const TREE_LONG: &str = "\
+Print the derivation pest finds: each node's rule name as printed, its byte span
+and text. Helper rules that stand in for a printed rule in one context show under
+the printed name, with the helper's name beside it.";
+
+const TREE_EXAMPLES: &str = "\
+Exit status: 0 when every input derives, 1 when any does not, 2 on a usage error.
+
+Examples:
+  urlbnf tree --grammar draft-1993 'http://host:80/'
+  urlbnf tree --grammar rfc1738 --rule hostname www.w3.org";
 
 #[derive(Debug, Parser)]
 #[command(name = "urlbnf", version, about = ABOUT, long_about = LONG_ABOUT)]
@@ -55,8 +85,14 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Check inputs against a rule of one or more editions
-    #[command(long_about = CHECK_LONG, after_help = CHECK_EXAMPLES)]
+    #[command(long_about = format!("{CHECK_LONG}\n\n{INPUTS}"), after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
+    /// Parse inputs into the typed AST
+    #[command(long_about = format!("{PARSE_LONG}\n\n{INPUTS}"), after_help = PARSE_EXAMPLES)]
+    Parse(ParseArgs),
+    /// Show the raw derivation of inputs (a teaching view)
+    #[command(long_about = format!("{TREE_LONG}\n\n{INPUTS}"), after_help = TREE_EXAMPLES)]
+    Tree(TreeArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -79,6 +115,40 @@ struct CheckArgs {
     json: bool,
 
     /// Inputs to check (default: lines of standard input)
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ParseArgs {
+    /// Edition to parse with (repeat for several; default: all five)
+    #[arg(long = "grammar", value_name = "ID")]
+    grammars: Vec<Edition>,
+
+    /// One JSON object per (input, grammar), one per line
+    #[arg(long)]
+    json: bool,
+
+    /// Inputs to parse (default: lines of standard input)
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+}
+
+#[derive(Debug, clap::Args)]
+struct TreeArgs {
+    /// Edition whose grammar derives the input
+    #[arg(long = "grammar", value_name = "ID", required = true)]
+    grammar: Edition,
+
+    /// Rule, by its printed name; default: the edition's whole-URL rule
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
+
+    /// The tree as JSON, one object per input
+    #[arg(long)]
+    json: bool,
+
+    /// Inputs (default: lines of standard input)
     #[arg(value_name = "URL")]
     urls: Vec<String>,
 }
@@ -109,7 +179,7 @@ pub fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-/// Run the command: 0 all valid, 1 something invalid, 2 usage error. `color`
+/// Run the command: 0 all good, 1 something invalid, 2 usage error. `color`
 /// styles help and usage errors for a terminal.
 pub fn run<I, T>(
     args: I,
@@ -144,9 +214,12 @@ where
     };
     let result = match cli.command {
         Command::Check(args) => run_check(args, stdin, out, err),
+        Command::Parse(args) => run_parse(args, stdin, out),
+        Command::Tree(args) => run_tree(args, stdin, out),
     };
-    match result {
-        Ok(code) => code,
+    let code = match result {
+        Ok(tally) if tally.bad > 0 => 1,
+        Ok(_) => 0,
         Err(Failure::Usage(message)) => {
             let e = Cli::command().error(ErrorKind::InvalidValue, message);
             let _ = write!(err, "{}", render(&e));
@@ -158,7 +231,9 @@ where
             let _ = writeln!(err, "urlbnf: {e}");
             2
         }
-    }
+    };
+    let _ = out.flush();
+    code
 }
 
 enum Failure {
@@ -172,6 +247,98 @@ impl From<io::Error> for Failure {
     }
 }
 
+/// How many results were good and bad.
+#[derive(Default)]
+struct Tally {
+    inputs: usize,
+    good: usize,
+    bad: usize,
+}
+
+impl Tally {
+    fn count(&mut self, good: bool) {
+        if good {
+            self.good += 1;
+        } else {
+            self.bad += 1;
+        }
+    }
+}
+
+/// One input: text, or a line that is not UTF-8 (shown lossily, with its error).
+enum Input<'s> {
+    Text(&'s str),
+    NotUtf8 { shown: String, error: CheckError },
+}
+
+impl Input<'_> {
+    fn shown(&self) -> &str {
+        match self {
+            Input::Text(s) => s,
+            Input::NotUtf8 { shown, .. } => shown,
+        }
+    }
+}
+
+/// Feed each input to `f`: the arguments, or else each line of standard input,
+/// streamed.
+fn each_input(
+    urls: &[String],
+    stdin: &mut dyn BufRead,
+    mut f: impl FnMut(&Input<'_>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    if !urls.is_empty() {
+        for u in urls {
+            f(&Input::Text(u))?;
+        }
+        return Ok(());
+    }
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        if stdin.read_until(b'\n', &mut line)? == 0 {
+            return Ok(());
+        }
+        if line.last() == Some(&b'\n') {
+            line.pop();
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+        }
+        match std::str::from_utf8(&line) {
+            Ok(text) => f(&Input::Text(text))?,
+            Err(e) => {
+                let valid = line
+                    .get(..e.valid_up_to())
+                    .and_then(|p| std::str::from_utf8(p).ok())
+                    .unwrap_or("");
+                let offset = valid.chars().count();
+                let error = CheckError {
+                    offset,
+                    byte_offset: e.valid_up_to(),
+                    expected: Vec::new(),
+                    message: format!(
+                        "at offset {offset}: the input is not UTF-8 (invalid byte at byte {})",
+                        e.valid_up_to()
+                    ),
+                };
+                f(&Input::NotUtf8 {
+                    shown: String::from_utf8_lossy(&line).into_owned(),
+                    error,
+                })?
+            }
+        }
+    }
+}
+
+fn editions(grammars: &[Edition]) -> Vec<Edition> {
+    if grammars.is_empty() {
+        Edition::ALL.to_vec()
+    } else {
+        grammars.to_vec()
+    }
+}
+
 /// The editions and the rule each is checked with.
 fn targets(
     grammars: &[Edition],
@@ -179,11 +346,7 @@ fn targets(
     err: &mut dyn Write,
 ) -> Result<Vec<(Edition, String)>, Failure> {
     let explicit = !grammars.is_empty();
-    let editions: Vec<Edition> = if explicit {
-        grammars.to_vec()
-    } else {
-        Edition::ALL.to_vec()
-    };
+    let editions = editions(grammars);
     let Some(rule) = rule else {
         return Ok(editions
             .iter()
@@ -195,16 +358,7 @@ fn targets(
         .partition(|&&e| PrintedGrammar::of(e).rule(rule).is_some());
     if have.is_empty() || (explicit && !lack.is_empty()) {
         let lacking = if explicit { lack } else { editions };
-        let mut msg = format!("unknown rule '{rule}'");
-        for e in lacking {
-            let names: Vec<&str> = PrintedGrammar::of(e)
-                .rules
-                .iter()
-                .map(|r| r.name.as_str())
-                .collect();
-            msg.push_str(&format!("\n  {e} has: {}", names.join(", ")));
-        }
-        return Err(Failure::Usage(msg));
+        return Err(Failure::Usage(unknown_rule(rule, &lacking)));
     }
     if !lack.is_empty() {
         let ids: Vec<&str> = lack.iter().map(|e| e.id()).collect();
@@ -217,11 +371,17 @@ fn targets(
     Ok(have.into_iter().map(|e| (e, rule.to_string())).collect())
 }
 
-#[derive(Default)]
-struct Tally {
-    inputs: usize,
-    valid: usize,
-    invalid: usize,
+fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
+    let mut msg = format!("unknown rule '{rule}'");
+    for e in editions {
+        let names: Vec<&str> = PrintedGrammar::of(*e)
+            .rules
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect();
+        msg.push_str(&format!("\n  {e} has: {}", names.join(", ")));
+    }
+    msg
 }
 
 fn run_check(
@@ -229,117 +389,61 @@ fn run_check(
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
-) -> Result<u8, Failure> {
+) -> Result<Tally, Failure> {
     let targets = targets(&args.grammars, args.rule.as_deref(), err)?;
     let mut tally = Tally::default();
-    if args.urls.is_empty() {
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            if stdin.read_until(b'\n', &mut line)? == 0 {
-                break;
-            }
-            if line.last() == Some(&b'\n') {
-                line.pop();
-                if line.last() == Some(&b'\r') {
-                    line.pop();
-                }
-            }
-            match std::str::from_utf8(&line) {
-                Ok(input) => check_one(input, &targets, &args, out, &mut tally)?,
-                Err(e) => not_utf8(&line, e, &targets, &args, out, &mut tally)?,
-            }
+    each_input(&args.urls, stdin, |input| {
+        tally.inputs += 1;
+        if !args.json {
+            writeln!(out, "{}", visible(input.shown()))?;
         }
-    } else {
-        for input in &args.urls {
-            check_one(input, &targets, &args, out, &mut tally)?;
+        for (edition, rule) in &targets {
+            let verdict = match input {
+                Input::Text(text) => check::check(*edition, rule, text, args.engine)
+                    .map_err(|e| Failure::Usage(e.to_string()))?,
+                Input::NotUtf8 { shown, error } => Verdict {
+                    input: shown.clone(),
+                    grammar: *edition,
+                    rule: rule.clone(),
+                    valid: false,
+                    error: Some(error.clone()),
+                },
+            };
+            tally.count(verdict.valid);
+            emit_verdict(&verdict, args.json, out)?;
         }
-    }
+        Ok(())
+    })?;
     if !args.json {
-        writeln!(
-            out,
-            "{} input{}, {} grammar{}: {} valid, {} invalid",
-            tally.inputs,
-            plural(tally.inputs),
-            targets.len(),
-            plural(targets.len()),
-            tally.valid,
-            tally.invalid
-        )?;
+        summary(out, &tally, targets.len(), "valid", "invalid")?;
     }
-    out.flush()?;
-    Ok(if tally.invalid > 0 { 1 } else { 0 })
+    Ok(tally)
+}
+
+fn summary(
+    out: &mut dyn Write,
+    tally: &Tally,
+    grammars: usize,
+    good: &str,
+    bad: &str,
+) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} input{}, {} grammar{}: {} {good}, {} {bad}",
+        tally.inputs,
+        plural(tally.inputs),
+        grammars,
+        plural(grammars),
+        tally.good,
+        tally.bad
+    )
 }
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-fn check_one(
-    input: &str,
-    targets: &[(Edition, String)],
-    args: &CheckArgs,
-    out: &mut dyn Write,
-    tally: &mut Tally,
-) -> Result<(), Failure> {
-    tally.inputs += 1;
-    if !args.json {
-        writeln!(out, "{}", visible(input))?;
-    }
-    for (edition, rule) in targets {
-        let verdict = check::check(*edition, rule, input, args.engine)
-            .map_err(|e| Failure::Usage(e.to_string()))?;
-        emit(&verdict, args.json, out, tally)?;
-    }
-    Ok(())
-}
-
-/// A line that is not UTF-8 is an invalid input of its own, never skipped.
-fn not_utf8(
-    line: &[u8],
-    e: std::str::Utf8Error,
-    targets: &[(Edition, String)],
-    args: &CheckArgs,
-    out: &mut dyn Write,
-    tally: &mut Tally,
-) -> Result<(), Failure> {
-    tally.inputs += 1;
-    let input = String::from_utf8_lossy(line).into_owned();
-    let valid_prefix = line
-        .get(..e.valid_up_to())
-        .and_then(|p| std::str::from_utf8(p).ok())
-        .unwrap_or("");
-    let offset = valid_prefix.chars().count();
-    if !args.json {
-        writeln!(out, "{}", visible(&input))?;
-    }
-    for (edition, rule) in targets {
-        let verdict = Verdict {
-            input: input.clone(),
-            grammar: *edition,
-            rule: rule.clone(),
-            valid: false,
-            error: Some(CheckError {
-                offset,
-                byte_offset: e.valid_up_to(),
-                expected: Vec::new(),
-                message: format!(
-                    "at offset {offset}: the input is not UTF-8 (invalid byte at byte {})",
-                    e.valid_up_to()
-                ),
-            }),
-        };
-        emit(&verdict, args.json, out, tally)?;
-    }
-    Ok(())
-}
-
-fn emit(v: &Verdict, json: bool, out: &mut dyn Write, tally: &mut Tally) -> Result<(), Failure> {
-    if v.valid {
-        tally.valid += 1;
-    } else {
-        tally.invalid += 1;
-    }
+fn emit_verdict(v: &Verdict, json: bool, out: &mut dyn Write) -> Result<(), Failure> {
     if json {
         serde_json::to_writer(&mut *out, v).map_err(io::Error::from)?;
         writeln!(out)?;
@@ -350,11 +454,16 @@ fn emit(v: &Verdict, json: bool, out: &mut dyn Write, tally: &mut Tally) -> Resu
         None => writeln!(out, "{head} valid")?,
         Some(e) => {
             writeln!(out, "{head} invalid at offset {}", e.offset)?;
-            writeln!(out, "      {}", visible(&v.input))?;
-            writeln!(out, "      {}^ {}", " ".repeat(e.offset), e.message)?;
+            caret(out, &v.input, e)?;
         }
     }
     Ok(())
+}
+
+/// The input, and under it a caret at the error's offset with the diagnosis.
+fn caret(out: &mut dyn Write, input: &str, e: &CheckError) -> io::Result<()> {
+    writeln!(out, "      {}", visible(input))?;
+    writeln!(out, "      {}^ {}", " ".repeat(e.offset), e.message)
 }
 
 /// The input with control characters shown as `·`, one column each, so the caret
@@ -364,4 +473,115 @@ fn visible(input: &str) -> String {
         .chars()
         .map(|c| if c.is_control() { '·' } else { c })
         .collect()
+}
+
+fn run_parse(
+    args: ParseArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, Failure> {
+    let editions = editions(&args.grammars);
+    let mut tally = Tally::default();
+    each_input(&args.urls, stdin, |input| {
+        tally.inputs += 1;
+        if !args.json {
+            writeln!(out, "{}", visible(input.shown()))?;
+        }
+        for &edition in &editions {
+            let result = match input {
+                Input::Text(text) => ast::parse(edition, text),
+                Input::NotUtf8 { error, .. } => Err(ParseError::Invalid(error.clone())),
+            };
+            tally.count(result.is_ok());
+            if args.json {
+                let obj = match &result {
+                    Ok(url) => serde_json::json!({
+                        "input": input.shown(), "grammar": edition, "valid": true, "url": url,
+                    }),
+                    Err(e) => serde_json::json!({
+                        "input": input.shown(), "grammar": edition, "valid": false, "error": e,
+                    }),
+                };
+                serde_json::to_writer(&mut *out, &obj).map_err(io::Error::from)?;
+                writeln!(out)?;
+                continue;
+            }
+            match &result {
+                Ok(url) => {
+                    let value = serde_json::to_value(url).map_err(io::Error::from)?;
+                    let kind = value
+                        .pointer("/body/kind")
+                        .and_then(|k| k.as_str())
+                        .unwrap_or("");
+                    writeln!(out, "  {:<12} {kind}", edition.id())?;
+                    out.write_all(report::ast_tree(&value, 2).as_bytes())?;
+                }
+                Err(ParseError::Invalid(e)) => {
+                    writeln!(out, "  {:<12} invalid at offset {}", edition.id(), e.offset)?;
+                    caret(out, input.shown(), e)?;
+                }
+                Err(e) => writeln!(out, "  {:<12} {e}", edition.id())?,
+            }
+        }
+        Ok(())
+    })?;
+    if !args.json {
+        summary(out, &tally, editions.len(), "parsed", "invalid")?;
+    }
+    Ok(tally)
+}
+
+fn run_tree(
+    args: TreeArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, Failure> {
+    let edition = args.grammar;
+    let rule = args
+        .rule
+        .unwrap_or_else(|| edition.default_rule().to_string());
+    if PrintedGrammar::of(edition).rule(&rule).is_none() {
+        return Err(Failure::Usage(unknown_rule(&rule, &[edition])));
+    }
+    let mut tally = Tally::default();
+    each_input(&args.urls, stdin, |input| {
+        tally.inputs += 1;
+        let (text, outcome) = match input {
+            Input::Text(text) => (
+                *text,
+                grammars::run(edition, &rule, text).map_err(|e| Failure::Usage(e.to_string()))?,
+            ),
+            Input::NotUtf8 { .. } => ("", PestOutcome::Prefix { end: 0 }),
+        };
+        let result: Result<Node, CheckError> =
+            match (outcome, input) {
+                (PestOutcome::Whole(node), _) => Ok(node),
+                (_, Input::NotUtf8 { error, .. }) => Err(error.clone()),
+                (_, Input::Text(text)) => Err(check::diagnose(edition, &rule, text)
+                    .map_err(|e| Failure::Usage(e.to_string()))?),
+            };
+        tally.count(result.is_ok());
+        if args.json {
+            let obj = match &result {
+                Ok(node) => {
+                    serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": true, "tree": node})
+                }
+                Err(e) => {
+                    serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": false, "error": e})
+                }
+            };
+            serde_json::to_writer(&mut *out, &obj).map_err(io::Error::from)?;
+            writeln!(out)?;
+            return Ok(());
+        }
+        match &result {
+            Ok(node) => out.write_all(report::node_tree(text, node).as_bytes())?,
+            Err(e) => {
+                writeln!(out, "{edition} {rule}: invalid at offset {}", e.offset)?;
+                caret(out, input.shown(), e)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(tally)
 }

@@ -14,6 +14,7 @@
 //! assert_eq!(v.error.unwrap().offset, 5); // RFC 1630's generic path cannot start with "/"
 //! ```
 
+pub mod ast;
 pub mod automaton;
 pub mod check;
 pub mod cli;
@@ -21,6 +22,7 @@ pub mod edition;
 pub mod generate;
 pub mod grammars;
 pub mod printed;
+pub mod report;
 
 pub use check::{CheckError, Engine, Expected, Verdict};
 pub use edition::Edition;

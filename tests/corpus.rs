@@ -1,7 +1,8 @@
 //! The seed corpus (`tests/corpus/seed-urls.txt`): every URL example of the seed
 //! documents, checked against the default rule of all five editions, side by side.
 
-use urlbnf::{Edition, Engine, check};
+use urlbnf::ast::{self, ParseError};
+use urlbnf::{Edition, Engine, check, report};
 
 /// The corpus inputs, in order.
 pub fn corpus() -> Vec<&'static str> {
@@ -47,12 +48,64 @@ fn the_seed_corpus_is_every_example_once() {
     }
 }
 
-#[test]
-fn seed_corpus_verdicts_under_every_edition() {
+fn settings() -> insta::Settings {
     let mut settings = insta::Settings::clone_current();
     settings.set_snapshot_path("../snapshots");
     settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| insta::assert_snapshot!("corpus-verdicts", verdict_table(&corpus())));
+    settings
+}
+
+#[test]
+fn seed_corpus_verdicts_under_every_edition() {
+    settings().bind(|| insta::assert_snapshot!("corpus-verdicts", verdict_table(&corpus())));
+}
+
+/// A snapshot name a reader can find from the URL: `ast-` and the URL with each
+/// character other than a letter, digit, `.` or `-` as `_`.
+fn snapshot_name(url: &str) -> String {
+    let safe = url.chars().map(|c| {
+        if c.is_ascii_alphanumeric() || c == '.' || c == '-' {
+            c
+        } else {
+            '_'
+        }
+    });
+    format!("ast-{}", safe.take(100).collect::<String>())
+}
+
+fn ast_table(input: &str) -> String {
+    let mut out = format!("{input}\n");
+    for edition in Edition::ALL {
+        match ast::parse(edition, input) {
+            Ok(url) => {
+                let value = serde_json::to_value(&url).expect("an AST serialises");
+                let kind = value
+                    .pointer("/body/kind")
+                    .and_then(|k| k.as_str())
+                    .unwrap_or("");
+                out.push_str(&format!("  {:<12} {kind}\n", edition.id()));
+                out.push_str(&report::ast_tree(&value, 2));
+            }
+            Err(ParseError::Invalid(e)) => {
+                out.push_str(&format!("  {:<12} invalid {}\n", edition.id(), e.message))
+            }
+            Err(e) => out.push_str(&format!("  {:<12} {e}\n", edition.id())),
+        }
+    }
+    out
+}
+
+#[test]
+fn seed_corpus_asts_under_every_edition_one_file_per_url() {
+    let mut names = std::collections::HashSet::new();
+    for input in corpus() {
+        let name = snapshot_name(input);
+        assert!(
+            names.insert(name.clone()),
+            "two corpus URLs share the snapshot name {name}"
+        );
+        settings().bind(|| insta::assert_snapshot!(name, ast_table(input), input));
+    }
 }
 
 #[test]

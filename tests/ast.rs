@@ -1,0 +1,384 @@
+//! The typed AST: prose readings, typed accessors, a mapping for every scheme
+//! production, and lossless round trips.
+
+use arbitrary::{Arbitrary, Unstructured};
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+use urlbnf::Edition::{self, *};
+use urlbnf::ast::{self, Body, HostKind, Kind, News, OwnedUrl, Url, WaisForm};
+use urlbnf::generate::Generator;
+use urlbnf::printed::PrintedGrammar;
+
+fn parse(edition: Edition, input: &str) -> Url<'_> {
+    ast::parse(edition, input).unwrap_or_else(|e| panic!("{edition} {input}: {e}"))
+}
+
+fn text(p: Option<ast::Part<'_>>) -> Option<&str> {
+    p.map(|p| p.text)
+}
+
+// ---- Readings the prose gives where the grammar admits several parses ----
+
+#[test]
+fn draft_1993_host_port_is_host_and_port_though_xalpha_allows_a_colon() {
+    let url = parse(Draft1993, "http://host:80/");
+    let hp = url.hostport().unwrap();
+    assert_eq!(hp.host.part.text, "host");
+    assert_eq!(text(hp.port), Some("80"));
+    assert_eq!(url.port(), Some(80));
+    // A colon not followed by digits to the end of the host stays in the host name.
+    let url = parse(Draft1993, "http://a:b/");
+    assert_eq!(url.hostport().unwrap().host.part.text, "a:b");
+    assert_eq!(url.hostport().unwrap().port, None);
+}
+
+#[test]
+fn rfc1738_gopher_splits_selector_search_and_gopher_plus_at_tabs() {
+    let Body::Gopher(g) = parse(Rfc1738, "gopher://h/7sel%09find").body else {
+        panic!()
+    };
+    assert_eq!(
+        (text(g.gtype), text(g.selector), text(g.search)),
+        (Some("7"), Some("sel"), Some("find"))
+    );
+    let Body::Gopher(g) = parse(
+        Rfc1738,
+        "gopher://h/0a_gopher_selector%09%09+application/postscript%20Es_ES",
+    )
+    .body
+    else {
+        panic!()
+    };
+    assert_eq!(text(g.selector), Some("a_gopher_selector"));
+    assert_eq!(text(g.search), Some(""));
+    assert_eq!(text(g.gopher_plus), Some("+application/postscript%20Es_ES"));
+    // A search may not hold "/": then all of it is selector, as the grammar allows.
+    let Body::Gopher(g) = parse(Rfc1738, "gopher://h/1a%09b/c").body else {
+        panic!()
+    };
+    assert_eq!((text(g.selector), g.search), (Some("a%09b/c"), None));
+}
+
+#[test]
+fn specific_schemes_win_over_draft_1993_generic() {
+    assert_eq!(parse(Draft1993, "news:a@b").body.kind(), Kind::News);
+    assert_eq!(parse(Draft1993, "http:foo").body.kind(), Kind::Generic);
+}
+
+#[test]
+fn user_and_article_split_at_the_last_at_sign_that_a_host_follows() {
+    let url = parse(Draft1994, "ftp://me@x.com@ftp.host/f");
+    let Body::Ftp(f) = &url.body else { panic!() };
+    assert_eq!(
+        (text(f.login.user), f.login.hostport.host.part.text),
+        (Some("me@x.com"), "ftp.host")
+    );
+    let Body::News(News::Article { id, host }) = parse(Draft1994, "news:a@b@1.2.3.4").body else {
+        panic!()
+    };
+    assert_eq!(
+        (id.text, host.part.text, host.kind),
+        ("a@b", "1.2.3.4", HostKind::Number)
+    );
+    // After the last "@" no host can follow ("1"): the first "@" before a letter.
+    let Body::News(News::Article { id, host }) = parse(Draft1994, "news:a@b@1").body else {
+        panic!()
+    };
+    assert_eq!((id.text, host.part.text), ("a", "b@1"));
+}
+
+#[test]
+fn prospero_version_and_attributes_follow_the_final_percent_00() {
+    let Body::Prospero(p) = parse(Draft1994, "prospero://h/pros/name%00123abc").body else {
+        panic!()
+    };
+    assert_eq!(p.hsoname.part.text, "pros/name");
+    assert_eq!(
+        (text(p.version), text(p.attributes)),
+        (Some("123"), Some("abc"))
+    );
+    let Body::Prospero(p) = parse(Rfc1738, "prospero://host.dom//pros/name;a=b").body else {
+        panic!()
+    };
+    assert_eq!(p.hsoname.part.text, "/pros/name");
+    assert_eq!((p.fields[0].name.text, p.fields[0].value.text), ("a", "b"));
+    assert_eq!(p.version, None);
+}
+
+#[test]
+fn rfc1630_url_ftp_type_without_separator_stays_in_the_path() {
+    let Body::Ftp(f) = parse(Rfc1630Url, "ftp://h/fileI").body else {
+        panic!()
+    };
+    assert_eq!(
+        (f.path.as_ref().map(|p| p.part.text), f.ftptype),
+        (Some("fileI"), None)
+    );
+}
+
+// ---- Meanings the prose gives, as typed accessors ----
+
+#[test]
+fn default_ports_are_rfc_1738s() {
+    for (input, port) in [
+        ("ftp://h/", 21),
+        ("http://h/", 80),
+        ("gopher://h/", 70),
+        ("nntp://h/g", 119),
+        ("telnet://h/", 23),
+        ("wais://h/db", 210),
+        ("prospero://h/p", 1525),
+        ("http://h:8000/", 8000),
+    ] {
+        assert_eq!(parse(Rfc1738, input).port(), Some(port), "{input}");
+    }
+    assert_eq!(parse(Rfc1738, "news:*").port(), None);
+}
+
+#[test]
+fn gopher_type_defaults_to_1_when_the_path_is_empty() {
+    let Body::Gopher(g) = parse(Rfc1738, "gopher://h").body else {
+        panic!()
+    };
+    assert_eq!(g.item_type(), "1");
+    let Body::Gopher(g) = parse(Rfc1738, "gopher://h/0x").body else {
+        panic!()
+    };
+    assert_eq!(g.item_type(), "0");
+}
+
+#[test]
+fn ftp_paths_are_cwd_segments_a_name_and_a_type() {
+    let Body::Ftp(f) = parse(Rfc1738, "ftp://myname@host.dom/%2Fetc/motd;type=a").body else {
+        panic!()
+    };
+    let cwd: Vec<&str> = f.cwd().iter().map(|p| p.text).collect();
+    assert_eq!(cwd, ["%2Fetc"]);
+    assert_eq!(f.cwd()[0].decode().unwrap(), b"/etc");
+    assert_eq!(
+        (f.name().map(|n| n.text), text(f.ftptype)),
+        (Some("motd"), Some("a"))
+    );
+    let Body::Ftp(f) = parse(Rfc1738, "ftp://myname@host.dom//etc/motd").body else {
+        panic!()
+    };
+    let cwd: Vec<&str> = f.cwd().iter().map(|p| p.text).collect();
+    assert_eq!(cwd, ["", "etc"]);
+    let Body::Ftp(f) = parse(Draft1994, "ftp://h/a/b!I").body else {
+        panic!()
+    };
+    assert_eq!(
+        (f.name().map(|n| n.text), text(f.ftptype)),
+        (Some("b"), Some("I"))
+    );
+}
+
+#[test]
+fn news_is_a_group_an_article_or_everything() {
+    assert!(matches!(
+        parse(Rfc1738, "news:*").body,
+        Body::News(News::All { .. })
+    ));
+    assert!(matches!(
+        parse(Rfc1738, "news:comp.infosystems.www").body,
+        Body::News(News::Group { .. })
+    ));
+    let Body::News(News::Article { id, host }) = parse(Rfc1738, "news:1234@info.cern.ch").body
+    else {
+        panic!()
+    };
+    assert_eq!((id.text, host.part.text), ("1234", "info.cern.ch"));
+}
+
+#[test]
+fn file_urls_know_the_local_machine() {
+    let Body::File(f) = parse(Rfc1738, "file:///etc/motd").body else {
+        panic!()
+    };
+    assert!(f.host.is_none() && f.is_local());
+    let Body::File(f) = parse(Rfc1738, "file://localhost/etc/motd").body else {
+        panic!()
+    };
+    assert!(f.is_local());
+    let Body::File(f) = parse(
+        Rfc1738,
+        "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+    )
+    .body
+    else {
+        panic!()
+    };
+    assert!(!f.is_local());
+    // draft-1993's fileaddress is `ftp://host/path`.
+    assert_eq!(parse(Draft1993, "ftp://h/x").body.kind(), Kind::File);
+}
+
+#[test]
+fn wais_documents_have_wpath_fields() {
+    let Body::Wais(w) = parse(Draft1994, "wais://h/db/TEXT/12=a/b;3=c;").body else {
+        panic!()
+    };
+    let WaisForm::Doc { wtype, fields, .. } = w.form else {
+        panic!()
+    };
+    assert_eq!(wtype.text, "TEXT");
+    let f: Vec<(&str, &str)> = fields
+        .iter()
+        .map(|f| (f.digits.text, f.path.text))
+        .collect();
+    assert_eq!(f, [("12", "a/b"), ("3", "c")]);
+    let Body::Wais(w) = parse(Rfc1738, "wais://h/db?query").body else {
+        panic!()
+    };
+    assert!(matches!(w.form, WaisForm::Index { search: Some(s) } if s.text == "query"));
+}
+
+#[test]
+fn components_an_edition_lacks_are_absent() {
+    // draft-1994's nntp: has no host; its ftp URL no fragment.
+    let Body::Nntp(n) = parse(Draft1994, "nntp:comp.x/12").body else {
+        panic!()
+    };
+    assert!(n.hostport.is_none());
+    assert_eq!(
+        parse(Draft1993, "http://h/#frag").fragment.map(|f| f.text),
+        Some("frag")
+    );
+    let prefixed = ast::parse_rule(Rfc1630Url, "prefixedurl", "url:http://h/").unwrap();
+    assert_eq!(prefixed.prefix.map(|p| p.text), Some("url:"));
+    assert_eq!(prefixed.scheme.text, "http");
+    assert!(parse(Rfc1738, "http://h/").fragment.is_none());
+}
+
+#[test]
+fn escapes_stay_raw_and_decode_on_request() {
+    let Body::Http(h) = parse(Rfc1738, "http://h/a%20b").body else {
+        panic!()
+    };
+    let seg = h.path.unwrap().segments[0];
+    assert_eq!(seg.text, "a%20b");
+    assert_eq!(seg.decode().unwrap(), b"a b");
+    let bad = ast::Part {
+        text: "x%4",
+        start: 10,
+        end: 13,
+    };
+    assert_eq!(bad.decode(), Err(ast::MalformedEscape { offset: 11 }));
+}
+
+// ---- Every scheme production maps to an AST node ----
+
+/// Rules that name a scheme's whole URL: `…address`, `…url`, `…link`, the wais
+/// forms, and the generic productions.
+fn is_scheme_production(rule: &str) -> bool {
+    let wrapper = matches!(rule, "url" | "prefixedurl" | "fragmentaddress");
+    !wrapper
+        && (rule.ends_with("address")
+            || rule.ends_with("url")
+            || rule.ends_with("link")
+            || matches!(
+                rule,
+                "waisindex" | "waisdoc" | "waisdatabase" | "generic" | "uri"
+            ))
+}
+
+#[test]
+fn every_scheme_production_of_every_edition_maps_to_an_ast_node() {
+    let mut entropy = vec![0u8; 256];
+    let mut rng = StdRng::seed_from_u64(3);
+    for edition in Edition::ALL {
+        let generator = Generator::new(edition);
+        for rule in PrintedGrammar::of(edition)
+            .rules
+            .iter()
+            .filter(|r| is_scheme_production(&r.name))
+        {
+            let kind = ast::scheme_kind(edition, &rule.name).unwrap_or_else(|| {
+                panic!("{edition}: scheme rule {} has no AST mapping", rule.name)
+            });
+            for _ in 0..50 {
+                rng.fill_bytes(&mut entropy);
+                let s = generator
+                    .generate(&rule.name, &mut Unstructured::new(&entropy))
+                    .unwrap();
+                let url = ast::parse_rule(edition, &rule.name, &s)
+                    .unwrap_or_else(|e| panic!("{edition} {}: {s:?}: {e}", rule.name));
+                assert_eq!(url.body.kind(), kind, "{edition} {}: {s:?}", rule.name);
+                assert_eq!(url.to_string(), s);
+            }
+        }
+    }
+}
+
+// ---- Lossless ----
+
+fn corpus() -> Vec<&'static str> {
+    include_str!("corpus/seed-urls.txt")
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect()
+}
+
+/// Every part of the AST is the input's text at its span.
+fn assert_spans_are_input_slices(url: &Url<'_>) {
+    let json = serde_json::to_value(url).unwrap();
+    fn walk(v: &serde_json::Value, input: &str) {
+        match v {
+            serde_json::Value::Object(m) => {
+                if let (Some(t), Some(s), Some(e)) = (m.get("text"), m.get("start"), m.get("end")) {
+                    let (s, e) = (s.as_u64().unwrap() as usize, e.as_u64().unwrap() as usize);
+                    assert_eq!(t.as_str(), input.get(s..e), "{input}");
+                }
+                m.values().for_each(|v| walk(v, input));
+            }
+            serde_json::Value::Array(a) => a.iter().for_each(|v| walk(v, input)),
+            _ => {}
+        }
+    }
+    walk(&json, url.input);
+}
+
+#[test]
+fn corpus_and_generated_urls_display_as_their_input() {
+    let mut inputs: Vec<(Edition, String)> = Vec::new();
+    for edition in Edition::ALL {
+        inputs.extend(corpus().into_iter().map(|s| (edition, s.to_string())));
+        let generator = Generator::new(edition);
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut entropy = vec![0u8; 256];
+        for _ in 0..500 {
+            rng.fill_bytes(&mut entropy);
+            let s = generator
+                .generate(edition.default_rule(), &mut Unstructured::new(&entropy))
+                .unwrap();
+            inputs.push((edition, s));
+        }
+    }
+    let mut parsed = 0;
+    for (edition, s) in &inputs {
+        if let Ok(url) = ast::parse(*edition, s) {
+            assert_eq!(url.to_string(), *s);
+            assert_spans_are_input_slices(&url);
+            parsed += 1;
+        }
+    }
+    assert!(parsed >= 5 * 500, "only {parsed} inputs parsed");
+}
+
+#[test]
+fn arbitrary_asts_display_and_parse_back_equal() {
+    let mut rng = StdRng::seed_from_u64(11);
+    let mut entropy = vec![0u8; 512];
+    let mut per_edition = std::collections::BTreeMap::new();
+    for _ in 0..2_000 {
+        rng.fill_bytes(&mut entropy);
+        let owned = OwnedUrl::arbitrary(&mut Unstructured::new(&entropy)).unwrap();
+        let url = owned
+            .url()
+            .unwrap_or_else(|e| panic!("{} {:?}: {e}", owned.edition, owned.text));
+        let shown = url.to_string();
+        assert_eq!(ast::parse(owned.edition, &shown).unwrap(), url);
+        *per_edition.entry(owned.edition).or_insert(0) += 1;
+    }
+    assert_eq!(per_edition.len(), 5, "every edition drawn: {per_edition:?}");
+}
