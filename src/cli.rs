@@ -63,6 +63,27 @@ Examples:
   urlbnf parse --grammar rfc1738 'gopher://h/7sel%09find'
   urlbnf parse --json 'http://info.cern.ch:8000/imaginary/test'";
 
+const DIFF_LONG: &str = "\
+Compare two editions exactly. Rule level, from the printed text: rules only in A,
+only in B, renamed (paired by urlbnf's correspondence table, e.g. httpaddress ->
+httpurl), and changed (printed definitions side by side); for character-class
+rules the characters added and removed. Language level, from the grammars: for
+every pair of corresponding rules, equal (=), A a proper subset of B (⊂), B of A
+(⊃) or incomparable (≠), with the shortest strings in A but not B and in B but
+not A (up to 5 each, shortest first, then in byte order). No sampling: the
+rules' DFAs are compared by a product construction.";
+
+const DIFF_EXAMPLES: &str = "\
+Examples:
+  urlbnf diff draft-1994 rfc1738
+  urlbnf diff rfc1630-url rfc1738 --rule hostname
+  urlbnf diff draft-1993 draft-1994 --json";
+
+const COMPARE_LONG: &str = "\
+Check each input against all five editions' default rules, side by side: the
+verdict, where an invalid input fails and what could come there, and the main
+components where it parses.";
+
 const TREE_LONG: &str = "\
 Print the derivation pest finds: each node's rule name as printed, its byte span
 and text. Helper rules that stand in for a printed rule in one context show under
@@ -93,6 +114,42 @@ enum Command {
     /// Show the raw derivation of inputs (a teaching view)
     #[command(long_about = format!("{TREE_LONG}\n\n{INPUTS}"), after_help = TREE_EXAMPLES)]
     Tree(TreeArgs),
+    /// The exact differences between two editions, rule by rule and string by string
+    #[command(long_about = DIFF_LONG, after_help = DIFF_EXAMPLES)]
+    Diff(DiffArgs),
+    /// One URL against all five editions, side by side
+    #[command(long_about = format!("{COMPARE_LONG}\n\n{INPUTS}"))]
+    Compare(CompareArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct DiffArgs {
+    /// The earlier edition
+    #[arg(value_name = "A")]
+    a: Edition,
+
+    /// The later edition
+    #[arg(value_name = "B")]
+    b: Edition,
+
+    /// Only this rule (its name in A or in B)
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
+
+    /// The diff as one JSON object
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Debug, clap::Args)]
+struct CompareArgs {
+    /// One JSON object per input, one per line
+    #[arg(long)]
+    json: bool,
+
+    /// Inputs (default: lines of standard input)
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -216,6 +273,8 @@ where
         Command::Check(args) => run_check(args, stdin, out, err),
         Command::Parse(args) => run_parse(args, stdin, out),
         Command::Tree(args) => run_tree(args, stdin, out),
+        Command::Diff(args) => run_diff(args, out),
+        Command::Compare(args) => run_compare(args, stdin, out),
     };
     let code = match result {
         Ok(tally) if tally.bad > 0 => 1,
@@ -579,6 +638,70 @@ fn run_tree(
             Err(e) => {
                 writeln!(out, "{edition} {rule}: invalid at offset {}", e.offset)?;
                 caret(out, input.shown(), e)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(tally)
+}
+
+fn run_diff(args: DiffArgs, out: &mut dyn Write) -> Result<Tally, Failure> {
+    if let Some(rule) = &args.rule {
+        let known = |e: Edition| PrintedGrammar::of(e).rule(rule).is_some();
+        if !known(args.a) && !known(args.b) {
+            return Err(Failure::Usage(unknown_rule(rule, &[args.a, args.b])));
+        }
+    }
+    let d = crate::diff::diff(args.a, args.b, args.rule.as_deref());
+    if args.json {
+        serde_json::to_writer(&mut *out, &d).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        out.write_all(report::diff(&d).as_bytes())?;
+    }
+    Ok(Tally::default())
+}
+
+fn run_compare(
+    args: CompareArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, Failure> {
+    let mut tally = Tally::default();
+    each_input(&args.urls, stdin, |input| {
+        tally.inputs += 1;
+        let mut rows = Vec::new();
+        for edition in Edition::ALL {
+            let result = match input {
+                Input::Text(text) => ast::parse(edition, text),
+                Input::NotUtf8 { error, .. } => Err(ParseError::Invalid(error.clone())),
+            };
+            tally.count(result.is_ok());
+            rows.push((edition, result));
+        }
+        if args.json {
+            let editions: Vec<serde_json::Value> = rows
+                .iter()
+                .map(|(edition, r)| match r {
+                    Ok(url) => serde_json::json!({"grammar": edition, "valid": true, "url": url}),
+                    Err(e) => serde_json::json!({"grammar": edition, "valid": false, "error": e}),
+                })
+                .collect();
+            let obj = serde_json::json!({"input": input.shown(), "editions": editions});
+            serde_json::to_writer(&mut *out, &obj).map_err(io::Error::from)?;
+            writeln!(out)?;
+            return Ok(());
+        }
+        writeln!(out, "{}", visible(input.shown()))?;
+        for (edition, r) in &rows {
+            match r {
+                Ok(url) => writeln!(
+                    out,
+                    "  {:<12} valid    {}",
+                    edition.id(),
+                    report::url_summary(url)
+                )?,
+                Err(e) => writeln!(out, "  {:<12} invalid  {e}", edition.id())?,
             }
         }
         Ok(())

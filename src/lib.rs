@@ -18,6 +18,7 @@ pub mod ast;
 pub mod automaton;
 pub mod check;
 pub mod cli;
+pub mod diff;
 pub mod edition;
 pub mod generate;
 pub mod grammars;

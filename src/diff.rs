@@ -1,0 +1,354 @@
+//! The exact differences between two editions: rule by rule from the printed text,
+//! and string by string from the languages (a product of the two rules' DFAs).
+
+use std::collections::{BTreeSet, HashMap};
+
+use serde::Serialize;
+
+use crate::automaton::{self, Automaton, CharSet};
+use crate::edition::Edition;
+use crate::printed::{Expr, PrintedGrammar};
+
+/// Rules that are one concept under different printed names. A rule is paired with
+/// its own name where the other edition has it, else with the first name of its
+/// group that the other edition has.
+pub const CORRESPONDENCE: &[&[&str]] = &[
+    &["httpaddress", "httpurl"],
+    &["ftpaddress", "ftpurl"],
+    &["fileaddress", "fileurl"],
+    &["newsaddress", "newsurl"],
+    &["nntpaddress", "nntpurl"],
+    &["telnetaddress", "telneturl"],
+    &["gopheraddress", "gopherurl"],
+    &["waisaddress", "waisurl"],
+    &["mailtoaddress", "mailtourl"],
+    &["prosperolink", "prosperourl"],
+    &["groupart", "grouppart"],
+    &["generic", "uri", "genericurl"],
+    &["hsoname", "ppath"],
+    &["selector", "gcommand"],
+    &["path", "hpath"],
+    &["xalpha", "xchar"],
+    &["alphanum", "alphadigit"],
+    &["variant", "national"],
+];
+
+/// How two languages relate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Relation {
+    Equal,
+    /// Every string of A is in B, not conversely.
+    ASubsetOfB,
+    /// Every string of B is in A, not conversely.
+    BSubsetOfA,
+    /// Each has strings the other lacks.
+    Incomparable,
+}
+
+impl Relation {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Relation::Equal => "=",
+            Relation::ASubsetOfB => "⊂",
+            Relation::BSubsetOfA => "⊃",
+            Relation::Incomparable => "≠",
+        }
+    }
+}
+
+/// The exact comparison of two rules' languages.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LanguageDiff {
+    pub relation: Relation,
+    /// Up to [`WITNESSES`] shortest strings in A but not B, shortest first, then
+    /// in byte order.
+    pub a_not_b: Vec<String>,
+    /// Likewise in B but not A.
+    pub b_not_a: Vec<String>,
+}
+
+/// How many witnesses each side gets.
+pub const WITNESSES: usize = 5;
+/// Witnesses are sought up to this length (every difference found has a shorter one).
+const MAX_WITNESS: usize = 64;
+
+/// Compare two languages exactly.
+pub fn compare(a: &Automaton, b: &Automaton) -> LanguageDiff {
+    let a_not_b = difference(a, b, WITNESSES);
+    let b_not_a = difference(b, a, WITNESSES);
+    let relation = match (a_not_b.is_empty(), b_not_a.is_empty()) {
+        (true, true) => Relation::Equal,
+        (true, false) => Relation::ASubsetOfB,
+        (false, true) => Relation::BSubsetOfA,
+        (false, false) => Relation::Incomparable,
+    };
+    LanguageDiff {
+        relation,
+        a_not_b,
+        b_not_a,
+    }
+}
+
+/// The first `limit` strings of L(a) \ L(b) in (length, byte) order.
+pub fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
+    type P = (
+        regex_automata::util::primitives::StateID,
+        regex_automata::util::primitives::StateID,
+    );
+    // The product, restricted to pairs where `a` can still accept.
+    let start: P = (a.start(), b.start());
+    if !a.is_live(start.0) {
+        return Vec::new();
+    }
+    let mut index: HashMap<P, usize> = HashMap::from([(start, 0)]);
+    let mut pairs = vec![start];
+    let mut next: Vec<Vec<(u8, usize)>> = Vec::new();
+    let mut i = 0;
+    while let Some(&(sa, sb)) = pairs.get(i) {
+        let mut out = Vec::new();
+        for byte in 0u8..128 {
+            let ta = a.step(sa, byte);
+            if !a.is_live(ta) {
+                continue;
+            }
+            let t = (ta, b.step(sb, byte));
+            let j = *index.entry(t).or_insert_with(|| {
+                pairs.push(t);
+                pairs.len() - 1
+            });
+            out.push((byte, j));
+        }
+        next.push(out);
+        i += 1;
+    }
+    let target: Vec<bool> = pairs
+        .iter()
+        .map(|&(sa, sb)| a.accepts_at_end(sa) && !b.accepts_at_end(sb))
+        .collect();
+    // reach[r][p]: a path of exactly r bytes leads from p to a target.
+    let mut reach: Vec<Vec<bool>> = vec![target];
+    for r in 1..=MAX_WITNESS {
+        let prev = &reach[r - 1];
+        let row = next
+            .iter()
+            .map(|edges| {
+                edges
+                    .iter()
+                    .any(|&(_, j)| prev.get(j).copied().unwrap_or(false))
+            })
+            .collect();
+        reach.push(row);
+    }
+    let mut found = Vec::new();
+    for len in 0..=MAX_WITNESS {
+        let mut prefix = Vec::new();
+        enumerate(&next, &reach, 0, len, &mut prefix, &mut found, limit);
+        if found.len() >= limit {
+            break;
+        }
+    }
+    found
+}
+
+/// Depth-first in byte order through pairs from which a target is exactly
+/// `left` bytes away: every branch taken yields a string.
+fn enumerate(
+    next: &[Vec<(u8, usize)>],
+    reach: &[Vec<bool>],
+    p: usize,
+    left: usize,
+    prefix: &mut Vec<u8>,
+    found: &mut Vec<String>,
+    limit: usize,
+) {
+    if found.len() >= limit
+        || !reach
+            .get(left)
+            .and_then(|row| row.get(p))
+            .copied()
+            .unwrap_or(false)
+    {
+        return;
+    }
+    if left == 0 {
+        found.push(String::from_utf8_lossy(prefix).into_owned());
+        return;
+    }
+    for &(byte, j) in next.get(p).map(Vec::as_slice).unwrap_or(&[]) {
+        prefix.push(byte);
+        enumerate(next, reach, j, left - 1, prefix, found, limit);
+        prefix.pop();
+        if found.len() >= limit {
+            return;
+        }
+    }
+}
+
+/// The characters a character-class rule gained and lost.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassChange {
+    pub added: String,
+    pub removed: String,
+}
+
+/// Two corresponding rules.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RulePair {
+    /// The editions' default (whole-URL) rules, compared whatever their names.
+    pub whole: bool,
+    pub a: String,
+    pub b: String,
+    pub a_printed: String,
+    pub b_printed: String,
+    /// The definitions differ (compared as read, letters joined; not the notation).
+    pub changed: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub class: Option<ClassChange>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<LanguageDiff>,
+}
+
+/// Everything that differs from edition A to edition B.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diff {
+    pub a: Edition,
+    pub b: Edition,
+    /// Rules of A with no counterpart in B.
+    pub removed: Vec<String>,
+    /// Rules of B with no counterpart in A.
+    pub added: Vec<String>,
+    /// Corresponding rules, in A's printed order; the default rules first.
+    pub pairs: Vec<RulePair>,
+}
+
+impl Diff {
+    /// Rules paired under different names (by [`CORRESPONDENCE`]).
+    pub fn renamed(&self) -> impl Iterator<Item = &RulePair> {
+        self.pairs.iter().filter(|p| !p.whole && p.a != p.b)
+    }
+
+    pub fn changed(&self) -> impl Iterator<Item = &RulePair> {
+        self.pairs.iter().filter(|p| p.changed)
+    }
+}
+
+/// The counterpart in `g` of a rule named `name`.
+pub fn counterpart(g: &PrintedGrammar, name: &str) -> Option<String> {
+    if g.rule(name).is_some() {
+        return Some(name.to_string());
+    }
+    let group = CORRESPONDENCE.iter().find(|group| group.contains(&name))?;
+    group
+        .iter()
+        .find(|n| g.rule(n).is_some())
+        .map(|n| n.to_string())
+}
+
+/// Normalise a definition for comparison across notations: runs of literal
+/// characters joined, one-element groups unwrapped.
+fn normal(e: &Expr) -> Expr {
+    match e {
+        Expr::Seq(items) => {
+            let mut out: Vec<Expr> = Vec::new();
+            for i in items.iter().map(normal) {
+                match (out.last_mut(), i) {
+                    (Some(Expr::Lit(prev)), Expr::Lit(s)) => prev.push_str(&s),
+                    (_, Expr::Seq(inner)) => out.extend(inner),
+                    (_, other) => out.push(other),
+                }
+            }
+            if out.len() == 1 {
+                out.pop().unwrap_or(Expr::Empty)
+            } else {
+                Expr::Seq(out)
+            }
+        }
+        Expr::Alt(items) => Expr::Alt(items.iter().map(normal).collect()),
+        Expr::Opt(item) => Expr::Opt(Box::new(normal(item))),
+        Expr::Rep { min, item } => Expr::Rep {
+            min: *min,
+            item: Box::new(normal(item)),
+        },
+        other => other.clone(),
+    }
+}
+
+fn chars_of(set: CharSet) -> String {
+    (0u8..128)
+        .filter(|b| set & (1u128 << b) != 0)
+        .map(char::from)
+        .collect()
+}
+
+/// Diff two editions; with `only`, just the rule of that name (in A or B). Every
+/// pair gets a language comparison: every rule compiles, and products are small.
+pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
+    let ga = PrintedGrammar::of(a);
+    let gb = PrintedGrammar::of(b);
+    let classes_a = automaton::char_classes(ga);
+    let classes_b = automaton::char_classes(gb);
+
+    let mut pairs = Vec::new();
+    let mut paired_b = BTreeSet::new();
+    let mut removed = Vec::new();
+    // The default rules are compared whatever their names.
+    let mut candidates: Vec<(String, Option<String>)> =
+        vec![(a.default_rule().into(), Some(b.default_rule().into()))];
+    for r in &ga.rules {
+        if r.name != a.default_rule() {
+            candidates.push((r.name.clone(), counterpart(gb, &r.name)));
+        }
+    }
+    for (i, (ra, rb)) in candidates.into_iter().enumerate() {
+        let Some(rb) = rb else {
+            removed.push(ra);
+            continue;
+        };
+        paired_b.insert(rb.clone());
+        if only.is_some_and(|o| o != ra && o != rb) {
+            continue;
+        }
+        let (Some(pa), Some(pb)) = (ga.rule(&ra), gb.rule(&rb)) else {
+            continue;
+        };
+        let class = match (classes_a.get(&ra), classes_b.get(&rb)) {
+            (Some(&ca), Some(&cb)) if ca != cb => Some(ClassChange {
+                added: chars_of(cb & !ca),
+                removed: chars_of(ca & !cb),
+            }),
+            _ => None,
+        };
+        let language = match (automaton::automaton(a, &ra), automaton::automaton(b, &rb)) {
+            (Ok(da), Ok(db)) => Some(compare(&da, &db)),
+            _ => None,
+        };
+        pairs.push(RulePair {
+            whole: i == 0,
+            a_printed: pa.printed_line(ga.notation),
+            b_printed: pb.printed_line(gb.notation),
+            changed: normal(&pa.expr) != normal(&pb.expr),
+            a: ra,
+            b: rb.clone(),
+            class,
+            language,
+        });
+    }
+    let mut added: Vec<String> = gb
+        .rules
+        .iter()
+        .filter(|r| !paired_b.contains(&r.name) && counterpart(ga, &r.name).is_none())
+        .map(|r| r.name.clone())
+        .collect();
+    if let Some(o) = only {
+        removed.retain(|r| r == o);
+        added.retain(|r| r == o);
+    }
+    Diff {
+        a,
+        b,
+        removed,
+        added,
+        pairs,
+    }
+}

@@ -1,0 +1,233 @@
+//! `urlbnf diff`: exact language comparisons, their witnesses checked by both pest
+//! grammars, subset verdicts checked by sampling, and the diffs as snapshots.
+
+use arbitrary::Unstructured;
+use rand::rngs::StdRng;
+use rand::{RngCore, SeedableRng};
+use urlbnf::diff::{self, Relation};
+use urlbnf::generate::Generator;
+use urlbnf::{Edition, automaton, grammars, report};
+
+fn all_pairs() -> Vec<(Edition, Edition)> {
+    let mut out = Vec::new();
+    for (i, &a) in Edition::ALL.iter().enumerate() {
+        for &b in Edition::ALL.iter().skip(i + 1) {
+            out.push((a, b));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_witness_is_confirmed_by_both_pest_grammars() {
+    let mut checked = 0;
+    for (a, b) in all_pairs() {
+        for p in diff::diff(a, b, None).pairs {
+            let Some(l) = p.language else { continue };
+            for w in &l.a_not_b {
+                assert!(
+                    grammars::matches(a, &p.a, w).unwrap(),
+                    "{a} {} should derive {w:?}",
+                    p.a
+                );
+                assert!(
+                    !grammars::matches(b, &p.b, w).unwrap(),
+                    "{b} {} should not derive {w:?}",
+                    p.b
+                );
+                checked += 1;
+            }
+            for w in &l.b_not_a {
+                assert!(
+                    grammars::matches(b, &p.b, w).unwrap(),
+                    "{b} {} should derive {w:?}",
+                    p.b
+                );
+                assert!(
+                    !grammars::matches(a, &p.a, w).unwrap(),
+                    "{a} {} should not derive {w:?}",
+                    p.a
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1000, "only {checked} witnesses");
+}
+
+#[test]
+fn witnesses_are_the_shortest_first_then_in_byte_order() {
+    for (a, b) in all_pairs() {
+        for p in diff::diff(a, b, None).pairs {
+            let Some(l) = p.language else { continue };
+            for ws in [&l.a_not_b, &l.b_not_a] {
+                assert!(ws.len() <= diff::WITNESSES);
+                let keys: Vec<(usize, &[u8])> =
+                    ws.iter().map(|w| (w.len(), w.as_bytes())).collect();
+                assert!(
+                    keys.windows(2).all(|k| k[0] < k[1]),
+                    "{a}/{b} {}: {ws:?}",
+                    p.a
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn no_shorter_witness_was_missed() {
+    // Every string of up to two characters over the printable ASCII that is in one
+    // language and not the other must be among (or no longer than) the witnesses.
+    let alphabet: Vec<char> = (b' '..=b'~').map(char::from).collect();
+    let mut short = vec![String::new()];
+    for &x in &alphabet {
+        short.push(x.to_string());
+        for &y in &alphabet {
+            short.push([x, y].iter().collect());
+        }
+    }
+    for (a, b) in urlbnf::report::CHRONOLOGY {
+        for p in diff::diff(a, b, None).pairs {
+            let Some(l) = p.language else { continue };
+            let (da, db) = (
+                automaton::automaton(a, &p.a).unwrap(),
+                automaton::automaton(b, &p.b).unwrap(),
+            );
+            for (ws, inx, outy) in [(&l.a_not_b, &da, &db), (&l.b_not_a, &db, &da)] {
+                let longest = ws.last().map_or(0, |w| w.len());
+                for s in short.iter().filter(|s| inx.matches(s) && !outy.matches(s)) {
+                    assert!(
+                        ws.len() == diff::WITNESSES && s.len() >= longest || ws.contains(s),
+                        "{a}/{b} {}: {s:?} missing from {ws:?}",
+                        p.a
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Strings derived from a rule (valid by construction).
+fn samples(edition: Edition, rule: &str, n: usize, seed: u64) -> Vec<String> {
+    let g = Generator::new(edition);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut entropy = vec![0u8; 256];
+    (0..n)
+        .map(|_| {
+            rng.fill_bytes(&mut entropy);
+            g.generate(rule, &mut Unstructured::new(&entropy)).unwrap()
+        })
+        .collect()
+}
+
+#[test]
+fn subset_verdicts_hold_on_samples_of_each_side() {
+    let mut checked = 0;
+    for (a, b) in all_pairs() {
+        for p in diff::diff(a, b, None).pairs {
+            let Some(l) = p.language else { continue };
+            let a_in_b = matches!(l.relation, Relation::Equal | Relation::ASubsetOfB);
+            let b_in_a = matches!(l.relation, Relation::Equal | Relation::BSubsetOfA);
+            if a_in_b {
+                for s in samples(a, &p.a, 100, 1) {
+                    assert!(
+                        grammars::matches(b, &p.b, &s).unwrap(),
+                        "{a} {} ⊆ {b} {}, yet {s:?}",
+                        p.a,
+                        p.b
+                    );
+                    checked += 1;
+                }
+            }
+            if b_in_a {
+                for s in samples(b, &p.b, 100, 2) {
+                    assert!(
+                        grammars::matches(a, &p.a, &s).unwrap(),
+                        "{b} {} ⊆ {a} {}, yet {s:?}",
+                        p.b,
+                        p.a
+                    );
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "only {checked} samples");
+}
+
+#[test]
+fn a_rule_equals_itself_and_renamed_pairs_follow_the_table() {
+    let d = diff::diff(Edition::Rfc1738, Edition::Rfc1738, None);
+    assert!(d.added.is_empty() && d.removed.is_empty());
+    assert!(
+        d.pairs
+            .iter()
+            .all(|p| p.language.as_ref().unwrap().relation == Relation::Equal)
+    );
+    let d = diff::diff(Edition::Draft1994, Edition::Rfc1738, None);
+    let renamed: Vec<(&str, &str)> = d.renamed().map(|p| (p.a.as_str(), p.b.as_str())).collect();
+    for pair in [
+        ("httpaddress", "httpurl"),
+        ("groupart", "grouppart"),
+        ("prosperolink", "prosperourl"),
+    ] {
+        assert!(renamed.contains(&pair), "{pair:?} in {renamed:?}");
+    }
+    let d = diff::diff(Edition::Draft1993, Edition::Rfc1738, Some("fileaddress"));
+    let p = &d.pairs[0];
+    assert_eq!((p.a.as_str(), p.b.as_str()), ("fileaddress", "fileurl"));
+    // draft-1993's "fileaddress" is spelled ftp://: the two share no string.
+    assert_eq!(
+        p.language.as_ref().unwrap().relation,
+        Relation::Incomparable
+    );
+}
+
+#[test]
+fn character_class_changes_are_exact() {
+    let d = diff::diff(Edition::Draft1993, Edition::Draft1994, Some("extra"));
+    let c = d.pairs[0].class.clone().unwrap();
+    assert_eq!((c.added.as_str(), c.removed.as_str()), ("", "!*:;"));
+    let d = diff::diff(Edition::Rfc1630Url, Edition::Rfc1738, Some("safe"));
+    let c = d.pairs[0].class.clone().unwrap();
+    assert_eq!((c.added.as_str(), c.removed.as_str()), ("", "&@"));
+}
+
+#[test]
+fn chronological_diffs() {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        for (a, b) in report::CHRONOLOGY {
+            let name = format!("diff-{a}-{b}");
+            insta::assert_snapshot!(name, report::diff(&diff::diff(a, b, None)));
+        }
+    });
+}
+
+#[test]
+fn the_readme_says_what_the_diffs_say() {
+    let readme_path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let readme = std::fs::read_to_string(readme_path).unwrap();
+    let (start, end) = (
+        "<!-- what-changed: generated by tests/diff.rs -->\n",
+        "<!-- /what-changed -->",
+    );
+    let from = readme
+        .find(start)
+        .expect("README has the what-changed markers")
+        + start.len();
+    let to = readme.find(end).expect("README has the end marker");
+    let now = report::what_changed();
+    if std::env::var_os("URLBNF_BLESS").is_some() {
+        let updated = format!("{}{now}{}", &readme[..from], &readme[to..]);
+        std::fs::write(readme_path, updated).unwrap();
+        return;
+    }
+    assert_eq!(
+        &readme[from..to],
+        now,
+        "README is stale: URLBNF_BLESS=1 cargo test --test diff"
+    );
+}
