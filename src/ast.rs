@@ -593,7 +593,7 @@ fn build<'a>(edition: Edition, input: &'a str, root: &Node) -> Option<Url<'a>> {
     let mut fragment = None;
     let mut n = root;
     loop {
-        match n.rule.as_str() {
+        match n.rule {
             "fragmentaddress" => {
                 fragment = child(n, "fragmentid").map(|f| Part::node(input, f));
                 n = n.children.first()?;
@@ -624,7 +624,7 @@ fn build<'a>(edition: Edition, input: &'a str, root: &Node) -> Option<Url<'a>> {
 fn host<'a>(input: &'a str, n: &Node) -> Option<Host<'a>> {
     // `host` wraps `hostname` or `hostnumber`; `cellname` wraps `hostname`.
     let inner = n.children.first().unwrap_or(n);
-    let kind = match inner.rule.as_str() {
+    let kind = match inner.rule {
         "hostnumber" => HostKind::Number,
         _ => HostKind::Name,
     };
@@ -737,7 +737,7 @@ fn body<'a>(edition: Edition, input: &'a str, n: &Node) -> Option<Body<'a>> {
             },
         }),
         Kind::Wais => {
-            let form = match n.rule.as_str() {
+            let form = match n.rule {
                 "waisdatabase" => WaisForm::Database,
                 "waisindex" => WaisForm::Index {
                     search: opt_part(input, n, "search"),

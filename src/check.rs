@@ -125,19 +125,66 @@ pub fn check(
     input: &str,
     engine: Engine,
 ) -> Result<Verdict, UnknownRule> {
-    let valid = is_valid(edition, rule, input, engine)?;
-    let error = if valid {
-        None
-    } else {
-        Some(diagnose(edition, rule, input)?)
-    };
-    Ok(Verdict {
-        input: input.to_string(),
-        grammar: edition,
-        rule: rule.to_string(),
-        valid,
-        error,
-    })
+    Ok(Checker::new(edition, rule, engine)?.check(input))
+}
+
+/// Checks many inputs against one rule of one edition: the rule is looked up and
+/// its automaton compiled once.
+#[derive(Clone, Debug)]
+pub struct Checker {
+    edition: Edition,
+    rule: String,
+    engine: Engine,
+    dfa: std::sync::Arc<automaton::Automaton>,
+}
+
+impl Checker {
+    pub fn new(edition: Edition, rule: &str, engine: Engine) -> Result<Checker, UnknownRule> {
+        require_rule(edition, rule)?;
+        Ok(Checker {
+            edition,
+            rule: rule.to_string(),
+            engine,
+            dfa: reference(edition, rule)?,
+        })
+    }
+
+    /// Whether the rule derives the whole input.
+    pub fn is_valid(&self, input: &str) -> bool {
+        match self.engine {
+            Engine::Pest => grammars::matches(self.edition, &self.rule, input).unwrap_or(false),
+            Engine::Dfa => self.dfa.matches(input),
+        }
+    }
+
+    /// The verdict, with the diagnosis of an invalid input.
+    pub fn check(&self, input: &str) -> Verdict {
+        let valid = self.is_valid(input);
+        let error = (!valid).then(|| match self.dfa.diagnose(input) {
+            Err(stop) => error_at(self.edition, input, &stop),
+            // The engines agree on every tested input; should the automaton accept
+            // what pest rejected, report pest's own furthest point.
+            Ok(()) => pest_diagnosis(self.edition, &self.rule, input),
+        });
+        Verdict {
+            input: input.to_string(),
+            grammar: self.edition,
+            rule: self.rule.clone(),
+            valid,
+            error,
+        }
+    }
+}
+
+fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError {
+    let expected = describe(edition, stop);
+    let message = message(input, stop, &expected);
+    CheckError {
+        offset: stop.offset,
+        byte_offset: stop.byte_offset,
+        expected,
+        message,
+    }
 }
 
 fn reference(
@@ -153,19 +200,9 @@ fn reference(
 
 /// The diagnosis of an input the rule does not derive.
 pub fn diagnose(edition: Edition, rule: &str, input: &str) -> Result<CheckError, UnknownRule> {
-    let stop = match reference(edition, rule)?.diagnose(input) {
-        Err(stop) => stop,
-        // The engines agree on every tested input; should the automaton accept what
-        // the chosen engine rejected, report pest's own furthest point.
-        Ok(()) => return Ok(pest_diagnosis(edition, rule, input)),
-    };
-    let expected = describe(edition, &stop);
-    let message = message(input, &stop, &expected);
-    Ok(CheckError {
-        offset: stop.offset,
-        byte_offset: stop.byte_offset,
-        expected,
-        message,
+    Ok(match reference(edition, rule)?.diagnose(input) {
+        Err(stop) => error_at(edition, input, &stop),
+        Ok(()) => pest_diagnosis(edition, rule, input),
     })
 }
 

@@ -450,16 +450,20 @@ fn run_check(
     err: &mut dyn Write,
 ) -> Result<Tally, Failure> {
     let targets = targets(&args.grammars, args.rule.as_deref(), err)?;
+    let checkers = targets
+        .iter()
+        .map(|(edition, rule)| check::Checker::new(*edition, rule, args.engine))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::Usage(e.to_string()))?;
     let mut tally = Tally::default();
     each_input(&args.urls, stdin, |input| {
         tally.inputs += 1;
         if !args.json {
             writeln!(out, "{}", visible(input.shown()))?;
         }
-        for (edition, rule) in &targets {
+        for ((edition, rule), checker) in targets.iter().zip(&checkers) {
             let verdict = match input {
-                Input::Text(text) => check::check(*edition, rule, text, args.engine)
-                    .map_err(|e| Failure::Usage(e.to_string()))?,
+                Input::Text(text) => checker.check(text),
                 Input::NotUtf8 { shown, error } => Verdict {
                     input: shown.clone(),
                     grammar: *edition,

@@ -56,27 +56,61 @@ edition_parser!(rfc1738, Rfc1738, "../grammar/rfc1738.pest");
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Node {
     /// The printed rule name (helpers `x__how` show as `x`).
-    pub rule: String,
+    pub rule: &'static str,
     /// The pest rule name, where it differs from the printed name.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub pest_rule: Option<String>,
+    pub pest_rule: Option<&'static str>,
     /// Byte span in the input.
     pub start: usize,
     pub end: usize,
     pub children: Vec<Node>,
 }
 
+/// A rule's printed name and, for a helper, its pest name.
+type Names = (&'static str, Option<&'static str>);
+
 impl Node {
-    fn from_pair<R: RuleType>(pair: Pair<'_, R>) -> Node {
-        let pest = format!("{:?}", pair.as_rule());
-        let rule = printed_name(&pest);
+    fn from_pair<R: RuleType>(pair: Pair<'_, R>, names: &impl Fn(R) -> Names) -> Node {
+        let (rule, pest_rule) = names(pair.as_rule());
         let span = pair.as_span();
         Node {
-            pest_rule: (pest_name(&rule) != pest).then_some(pest),
             rule,
+            pest_rule,
             start: span.start(),
             end: span.end(),
-            children: pair.into_inner().map(Node::from_pair).collect(),
+            children: pair
+                .into_inner()
+                .map(|p| Node::from_pair(p, names))
+                .collect(),
+        }
+    }
+}
+
+/// Printed names for a grammar's rules, computed once: the table and each rule's
+/// index in it.
+struct NameTable<R> {
+    index: HashMap<R, usize>,
+    names: Vec<(String, Option<String>)>,
+}
+
+impl<R: RuleType + std::hash::Hash> NameTable<R> {
+    fn new(all: &[R]) -> Self {
+        let mut index = HashMap::new();
+        let mut names = Vec::new();
+        for (i, r) in all.iter().enumerate() {
+            let pest = format!("{r:?}");
+            let printed = printed_name(&pest);
+            let helper = (pest_name(&printed) != pest).then_some(pest);
+            index.insert(*r, i);
+            names.push((printed, helper));
+        }
+        NameTable { index, names }
+    }
+
+    fn get(&'static self, r: R) -> Names {
+        match self.index.get(&r).and_then(|&i| self.names.get(i)) {
+            Some((printed, helper)) => (printed.as_str(), helper.as_deref()),
+            None => ("?", None),
         }
     }
 }
@@ -121,15 +155,19 @@ pub enum PestOutcome {
 trait EditionParser {
     fn pest_rule_names() -> Vec<String>;
     fn run(rule: &str, input: &str) -> Option<PestOutcome>;
+    fn whole(rule: &str, input: &str) -> Option<bool>;
 }
 
 fn outcome<R: RuleType>(
     result: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
     len: usize,
+    names: &impl Fn(R) -> Names,
 ) -> PestOutcome {
     match result {
         Ok(mut pairs) => match pairs.next() {
-            Some(pair) if pair.as_span().end() == len => PestOutcome::Whole(Node::from_pair(pair)),
+            Some(pair) if pair.as_span().end() == len => {
+                PestOutcome::Whole(Node::from_pair(pair, names))
+            }
             Some(pair) => PestOutcome::Prefix {
                 end: pair.as_span().end(),
             },
@@ -164,18 +202,51 @@ macro_rules! impl_edition_parser {
 
             fn run(rule: &str, input: &str) -> Option<PestOutcome> {
                 use std::sync::OnceLock;
-                static RULES: OnceLock<HashMap<String, $module::Rule>> = OnceLock::new();
-                let rules = RULES.get_or_init(|| {
-                    $module::Rule::all_rules()
-                        .iter()
-                        .map(|r| (format!("{r:?}"), *r))
-                        .collect()
-                });
-                let r = *rules.get(&pest_name(rule))?;
-                Some(outcome($module::$parser::parse(r, input), input.len()))
+                static NAMES: OnceLock<NameTable<$module::Rule>> = OnceLock::new();
+                let names = NAMES.get_or_init(|| NameTable::new($module::Rule::all_rules()));
+                let r = lookup::<$module::Rule>(rule, rules_of!($module))?;
+                let result = $module::$parser::parse(r, input);
+                Some(outcome(result, input.len(), &|r| names.get(r)))
+            }
+
+            fn whole(rule: &str, input: &str) -> Option<bool> {
+                let r = lookup::<$module::Rule>(rule, rules_of!($module))?;
+                Some(match $module::$parser::parse(r, input) {
+                    Ok(mut pairs) => pairs
+                        .next()
+                        .is_some_and(|p| p.as_span().end() == input.len()),
+                    Err(_) => false,
+                })
             }
         }
     };
+}
+
+/// The edition's rules by printed name and by pest name, built once.
+macro_rules! rules_of {
+    ($module:ident) => {{
+        use std::sync::OnceLock;
+        static RULES: OnceLock<HashMap<String, $module::Rule>> = OnceLock::new();
+        RULES.get_or_init(|| {
+            $module::Rule::all_rules()
+                .iter()
+                .flat_map(|r| {
+                    let pest = format!("{r:?}");
+                    let printed = if is_helper(&pest) {
+                        String::new()
+                    } else {
+                        printed_name(&pest)
+                    };
+                    [(printed, *r), (pest, *r)]
+                })
+                .filter(|(name, _)| !name.is_empty())
+                .collect()
+        })
+    }};
+}
+
+fn lookup<R: Copy>(rule: &str, rules: &HashMap<String, R>) -> Option<R> {
+    rules.get(rule).copied()
 }
 
 impl_edition_parser!(draft_1993, Draft1993);
@@ -210,7 +281,17 @@ pub fn run(edition: Edition, rule: &str, input: &str) -> Result<PestOutcome, Unk
     })
 }
 
-/// Whether the pest grammar derives the whole input from the rule.
+/// Whether the pest grammar derives the whole input from the rule (no tree built).
 pub fn matches(edition: Edition, rule: &str, input: &str) -> Result<bool, UnknownRule> {
-    Ok(matches!(run(edition, rule, input)?, PestOutcome::Whole(_)))
+    let verdict = match edition {
+        Edition::Draft1993 => draft_1993::Draft1993::whole(rule, input),
+        Edition::Draft1994 => draft_1994::Draft1994::whole(rule, input),
+        Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::whole(rule, input),
+        Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::whole(rule, input),
+        Edition::Rfc1738 => rfc1738::Rfc1738::whole(rule, input),
+    };
+    verdict.ok_or_else(|| UnknownRule {
+        edition,
+        rule: rule.to_string(),
+    })
 }
