@@ -658,7 +658,7 @@ fn opt_part<'a>(input: &'a str, n: &Node, rule: &str) -> Option<Part<'a>> {
 }
 
 fn body<'a>(edition: Edition, input: &'a str, n: &Node) -> Option<Body<'a>> {
-    let kind = scheme_kind(edition, &n.rule)?;
+    let kind = scheme_kind(edition, n.rule)?;
     // The text after the scheme's colon.
     let after_colon = input.get(n.start..n.end)?.find(':')? + n.start + 1;
     Some(match kind {

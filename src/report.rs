@@ -88,7 +88,6 @@ fn node_lines(out: &mut String, input: &str, n: &Node, depth: usize) {
     let text = input.get(n.start..n.end).unwrap_or("");
     let helper = n
         .pest_rule
-        .as_deref()
         .map(|p| format!("  [PEG helper {p}]"))
         .unwrap_or_default();
     let _ = writeln!(
