@@ -20,10 +20,14 @@ pub mod check;
 pub mod cli;
 pub mod diff;
 pub mod edition;
+pub mod encoding;
+pub mod extract;
 pub mod generate;
 pub mod grammars;
+pub mod lint;
 pub mod printed;
 pub mod report;
+pub mod resolve;
 
 pub use check::{CheckError, Engine, Expected, Verdict};
 pub use edition::Edition;

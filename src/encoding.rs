@@ -1,0 +1,175 @@
+//! Escaping: bringing URLs to the same encoding level, and encoding unsafe text.
+//!
+//! RFC 1630, "Encoding reserved characters": "Before two URIs can be compared, it is
+//! therefore necessary to bring them to the same encoding level. However, the
+//! reserved characters ... have a quite different significance when encoded, and so
+//! may NEVER be encoded and unencoded in this way." RFC 1738 §2.2: octets must be
+//! encoded if they have no graphic US-ASCII character, are unsafe, or are reserved.
+
+use std::fmt;
+
+use serde::Serialize;
+
+use crate::automaton::{self, CharSet};
+use crate::edition::Edition;
+use crate::printed::PrintedGrammar;
+
+fn set(chars: &str) -> CharSet {
+    chars
+        .bytes()
+        .filter(|b| *b < 128)
+        .fold(0, |s, b| s | (1u128 << b))
+}
+
+fn class(edition: Edition, rule: &str) -> CharSet {
+    automaton::char_classes(PrintedGrammar::of(edition))
+        .get(rule)
+        .copied()
+        .unwrap_or(0)
+}
+
+/// Characters each edition reserves: its `reserved` rule where it prints one, and
+/// the characters its prose gives a meaning (RFC 1630, "Reserved characters": `/`,
+/// `#`, `?`, `+` in queries, `*` and `!` for schemes; draft-1993, "Partial form":
+/// `/`, with `#` and `?` as delimiters of its syntax).
+pub fn reserved(edition: Edition) -> CharSet {
+    match edition {
+        Edition::Draft1993 => set("/#?+"),
+        Edition::Draft1994 => class(edition, "reserved") | set("+"),
+        Edition::Rfc1630Uri | Edition::Rfc1630Url => class(edition, "reserved") | set("/#?+*!"),
+        Edition::Rfc1738 => class(edition, "reserved"),
+    }
+}
+
+/// Characters an escape may be decoded to: those the edition allows unencoded
+/// (`xalpha`'s characters, or RFC 1738's `unreserved`) that it does not reserve.
+pub fn decodable(edition: Edition) -> CharSet {
+    let allowed = match edition {
+        Edition::Rfc1738 => class(edition, "unreserved"),
+        _ => {
+            class(edition, "alpha")
+                | class(edition, "digit")
+                | class(edition, "safe")
+                | class(edition, "extra")
+        }
+    };
+    allowed & !reserved(edition) & !set("%")
+}
+
+/// RFC 1738 §2.2: characters that are unsafe (they must always be encoded).
+pub fn unsafe_chars() -> CharSet {
+    set(" <>\"#%{}|\\^~[]`")
+}
+
+/// A `%` not followed by two hexadecimal digits.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IllegalEscape {
+    /// Offset in Unicode scalar values.
+    pub offset: usize,
+    pub found: String,
+}
+
+impl fmt::Display for IllegalEscape {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "illegal escape {:?} at offset {}: \"%\" must be followed by two hexadecimal digits",
+            self.found, self.offset
+        )
+    }
+}
+
+/// The URL at the edition's canonical encoding level: each escape of a decodable
+/// character decoded, every other escape kept with upper-case hexadecimal.
+pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<IllegalEscape>> {
+    let ok = decodable(edition);
+    let mut out = String::with_capacity(url.len());
+    let mut errors = Vec::new();
+    let mut chars = url.char_indices().peekable();
+    let mut offset = 0;
+    while let Some((i, c)) = chars.next() {
+        if c != '%' {
+            out.push(c);
+            offset += 1;
+            continue;
+        }
+        let hex = url
+            .get(i + 1..i + 3)
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
+        match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
+            Some(byte) => {
+                if byte < 128 && ok & (1u128 << byte) != 0 {
+                    out.push(char::from(byte));
+                } else {
+                    out.push_str(&format!("%{byte:02X}"));
+                }
+                chars.next();
+                chars.next();
+                offset += 3;
+            }
+            None => {
+                let found: String = url.get(i..).unwrap_or("").chars().take(3).collect();
+                errors.push(IllegalEscape { offset, found });
+                out.push('%');
+                offset += 1;
+            }
+        }
+    }
+    if errors.is_empty() {
+        Ok(out)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Whether two URLs are the same once at the same encoding level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Equivalence {
+    pub grammar: Edition,
+    pub a: String,
+    pub b: String,
+    /// Both at the canonical encoding level (absent where an escape is illegal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub canonical_a: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub canonical_b: Option<String>,
+    pub equivalent: bool,
+    /// Illegal escapes in A and in B (RFC 1630, Example 3).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors_a: Vec<IllegalEscape>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors_b: Vec<IllegalEscape>,
+}
+
+/// Compare two URLs after bringing them to the edition's canonical encoding level.
+pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
+    let (ca, cb) = (canonical(edition, a), canonical(edition, b));
+    let equivalent = matches!((&ca, &cb), (Ok(x), Ok(y)) if x == y);
+    Equivalence {
+        grammar: edition,
+        a: a.to_string(),
+        b: b.to_string(),
+        equivalent,
+        canonical_a: ca.as_ref().ok().cloned(),
+        canonical_b: cb.as_ref().ok().cloned(),
+        errors_a: ca.err().unwrap_or_default(),
+        errors_b: cb.err().unwrap_or_default(),
+    }
+}
+
+/// Encode text for use in a URL of the edition: every octet the edition does not
+/// allow unencoded, and every RFC 1738 §2.2 unsafe character (space, `<>"#%{}|\^~[]`
+/// and backquote), controls, and octets 80-FF (non-ASCII text as its UTF-8
+/// octets), become `%XX`. Reserved characters are kept: they carry meaning.
+pub fn encode(edition: Edition, text: &str) -> String {
+    let keep = (decodable(edition) | reserved(edition)) & !unsafe_chars();
+    let mut out = String::with_capacity(text.len());
+    for &b in text.as_bytes() {
+        if b < 128 && keep & (1u128 << b) != 0 {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}

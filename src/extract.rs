@@ -1,0 +1,135 @@
+//! URLs in plain text, found by their wrappers.
+//!
+//! RFC 1738, appendix: "the URL be preceded by the characters "URL:"" and "angle
+//! brackets around the URL (e.g. <URL:...>)"; "Whitespace ... should be ignored when
+//! extracting the URL"; after a hyphen at a line break "the hyphen may or may not
+//! actually be part of the URL". draft-1994, "Wrappers for URIs in plain text":
+//! angle brackets, with or without `URL:`.
+
+use serde::Serialize;
+
+/// How a URL was wrapped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Wrapper {
+    /// `<URL:...>`
+    UrlPrefix,
+    /// `<...>` around something that starts like a URL (`scheme:`).
+    AngleBrackets,
+}
+
+/// One URL found in text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Found {
+    /// The URL, with the whitespace of line breaks and indentation removed.
+    pub url: String,
+    /// Line and column (from 1, in characters) of the opening `<`.
+    pub line: usize,
+    pub column: usize,
+    pub wrapper: Wrapper,
+    /// Where a line break follows a hyphen: the reading without that hyphen
+    /// (RFC 1738: "the hyphen may or may not actually be part of the URL").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub without_hyphen: Vec<String>,
+}
+
+/// Whether `s` starts like an absolute URL: a scheme (a letter, then letters,
+/// digits, `+`, `-`, `.`) and a colon.
+fn starts_like_url(s: &str) -> bool {
+    let Some(colon) = s.find(':') else {
+        return false;
+    };
+    let scheme = s.get(..colon).unwrap_or("");
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
+/// Every wrapped URL in the text, in order.
+pub fn extract(text: &str) -> Vec<Found> {
+    let mut found = Vec::new();
+    let mut line = 1;
+    let mut column = 1;
+    let mut rest = text.char_indices().peekable();
+    while let Some((i, c)) = rest.next() {
+        if c != '<' {
+            if c == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+            continue;
+        }
+        let (start_line, start_column) = (line, column);
+        column += 1;
+        // The wrapper's content runs to the next '>' (or '<', which opens another).
+        let body_start = i + 1;
+        let Some(len) = text.get(body_start..).and_then(|t| t.find(['<', '>'])) else {
+            continue;
+        };
+        let body_end = body_start + len;
+        if text.get(body_end..body_end + 1) != Some(">") {
+            continue;
+        }
+        let body = text.get(body_start..body_end).unwrap_or("");
+        let joined: String = body.chars().filter(|c| !c.is_whitespace()).collect();
+        let (wrapper, url) = match joined.get(..4) {
+            Some(p) if p.eq_ignore_ascii_case("url:") => (
+                Wrapper::UrlPrefix,
+                joined.get(4..).unwrap_or("").to_string(),
+            ),
+            _ => (Wrapper::AngleBrackets, joined),
+        };
+        if !starts_like_url(&url) {
+            continue;
+        }
+        // Line breaks right after a hyphen: the readings without that hyphen.
+        let mut without_hyphen = Vec::new();
+        let mut prefix_len = 0; // characters of the URL before the current point
+        let content: &str = match wrapper {
+            Wrapper::UrlPrefix => body.trim_start().get(4..).unwrap_or(""),
+            Wrapper::AngleBrackets => body,
+        };
+        let mut after_hyphen = false;
+        let mut at_break = false;
+        for ch in content.chars() {
+            if ch == '\n' && after_hyphen {
+                at_break = true;
+            }
+            if ch.is_whitespace() {
+                continue;
+            }
+            if at_break {
+                let mut alt: Vec<char> = url.chars().collect();
+                if prefix_len > 0 && alt.get(prefix_len - 1) == Some(&'-') {
+                    alt.remove(prefix_len - 1);
+                    without_hyphen.push(alt.into_iter().collect());
+                }
+                at_break = false;
+            }
+            after_hyphen = ch == '-';
+            prefix_len += 1;
+        }
+        found.push(Found {
+            url,
+            line: start_line,
+            column: start_column,
+            wrapper,
+            without_hyphen,
+        });
+        // Continue after the wrapper, keeping line and column right.
+        for (j, ch) in rest.by_ref() {
+            if ch == '\n' {
+                line += 1;
+                column = 1;
+            } else {
+                column += 1;
+            }
+            if j >= body_end {
+                break;
+            }
+        }
+    }
+    found
+}

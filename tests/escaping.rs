@@ -1,0 +1,93 @@
+//! Escaping and equivalence: RFC 1630's Examples 1-3, and the encoder of unsafe
+//! characters (RFC 1738 section 2.2).
+
+use urlbnf::Edition::{self, *};
+use urlbnf::encoding::{canonical, encode, equivalent};
+
+#[test]
+fn rfc1630_example_1_an_escaped_hyphen_is_the_hyphen() {
+    for e in [Rfc1630Url, Rfc1738, Draft1994] {
+        let eq = equivalent(
+            e,
+            "http://info.cern.ch/albert/bertram/marie-claude",
+            "http://info.cern.ch/albert/bertram/marie%2Dclaude",
+        );
+        assert!(eq.equivalent, "{e}");
+    }
+}
+
+#[test]
+fn rfc1630_example_2_an_escaped_slash_is_not_a_slash() {
+    for e in Edition::ALL {
+        let eq = equivalent(
+            e,
+            "http://info.cern.ch/albert/bertram/marie-claude",
+            "http://info.cern.ch/albert/bertram%2Fmarie-claude",
+        );
+        assert!(!eq.equivalent, "{e}");
+        assert_eq!(
+            eq.canonical_b.as_deref(),
+            Some("http://info.cern.ch/albert/bertram%2Fmarie-claude")
+        );
+    }
+}
+
+#[test]
+fn rfc1630_example_3_illegal_escapes_are_errors() {
+    let eq = equivalent(
+        Rfc1630Url,
+        "fxqn:/us/va/reston/cnri/ietf/24/asdf%*.fred",
+        "news:12345667123%asdghfh@info.cern.ch",
+    );
+    assert!(!eq.equivalent);
+    assert_eq!(eq.errors_a.len(), 1);
+    assert_eq!(
+        (eq.errors_a[0].offset, eq.errors_a[0].found.as_str()),
+        (36, "%*.")
+    );
+    assert_eq!(
+        (eq.errors_b[0].offset, eq.errors_b[0].found.as_str()),
+        (16, "%as")
+    );
+}
+
+#[test]
+fn hexadecimal_case_does_not_matter_and_canonical_form_is_stable() {
+    assert!(equivalent(Rfc1738, "http://h/%7e", "http://h/%7E").equivalent);
+    for e in Edition::ALL {
+        for url in [
+            "http://h/a%41%2f%7e%20",
+            "ftp://h/%2Fetc/motd",
+            "news:a%40b@h",
+        ] {
+            let once = canonical(e, url).unwrap();
+            assert_eq!(canonical(e, &once).unwrap(), once, "{e} {url}");
+        }
+    }
+    // "A" is unreserved everywhere: %41 decodes; "@" is reserved in RFC 1738 only.
+    assert_eq!(canonical(Rfc1738, "news:a%41%40b").unwrap(), "news:aA%40b");
+    assert_eq!(canonical(Rfc1630Url, "news:a%41%40b").unwrap(), "news:aA@b");
+}
+
+#[test]
+fn the_encoder_escapes_unsafe_and_disallowed_characters_and_keeps_reserved_ones() {
+    assert_eq!(
+        encode(Rfc1738, "a b<c>\"#%{}|\\^~[]`"),
+        "a%20b%3Cc%3E%22%23%25%7B%7D%7C%5C%5E%7E%5B%5D%60"
+    );
+    assert_eq!(
+        encode(Rfc1738, "/etc;type=a?x:y@z&w"),
+        "/etc;type=a?x:y@z&w"
+    );
+    assert_eq!(encode(Rfc1738, "é\t\u{7f}"), "%C3%A9%09%7F");
+    // draft-1994 allows spaces unencoded, but RFC 1738 calls them unsafe.
+    assert_eq!(encode(Draft1994, "a b"), "a%20b");
+    // rfc1630-url has no "'"-free class difference: "!" is reserved there (for schemes).
+    assert_eq!(encode(Rfc1630Url, "!"), "!");
+    // Whatever is encoded is valid text for a path under the edition.
+    for e in Edition::ALL {
+        let enc = encode(e, "any text: with ünïcode & <brackets> / 100%");
+        assert!(enc.bytes().all(|b| b.is_ascii_graphic()), "{e}: {enc}");
+        assert!(equivalent(e, &enc, &enc).equivalent);
+    }
+}

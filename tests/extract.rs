@@ -1,0 +1,87 @@
+//! URLs in plain text: the RFC 1738 appendix example, draft-1994's wrapper example,
+//! and a line break after a hyphen.
+
+use urlbnf::check::Checker;
+use urlbnf::extract::{Wrapper, extract};
+use urlbnf::{Edition, Engine};
+
+/// RFC 1738, APPENDIX: Recommendations for URLs in Context, "Examples".
+const RFC1738_APPENDIX: &str = concat!(
+    "      Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n",
+    "      type=d> but you can probably pick it up from <URL:ftp://ds.in\n",
+    "      ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n",
+    "      net/instructions/overview.html#WARNING>.\n",
+);
+
+#[test]
+fn the_rfc1738_appendix_example() {
+    let found = extract(RFC1738_APPENDIX);
+    let got: Vec<(usize, usize, &str)> = found
+        .iter()
+        .map(|f| (f.line, f.column, f.url.as_str()))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            (1, 34, "ftp://info.cern.ch/pub/www/doc;type=d"),
+            (2, 52, "ftp://ds.internic.net/rfc"),
+            (
+                3,
+                45,
+                "http://ds.internic.net/instructions/overview.html#WARNING"
+            ),
+        ]
+    );
+    assert!(
+        found
+            .iter()
+            .all(|f| f.wrapper == Wrapper::UrlPrefix && f.without_hyphen.is_empty())
+    );
+    // The third carries a fragment: RFC 1738's url has none, draft-1993's has.
+    let valid = |e: Edition, s: &str| {
+        Checker::new(e, e.default_rule(), Engine::Pest)
+            .unwrap()
+            .is_valid(s)
+    };
+    assert!(valid(Edition::Rfc1738, &found[0].url) && valid(Edition::Rfc1738, &found[1].url));
+    assert!(!valid(Edition::Rfc1738, &found[2].url));
+    assert!(valid(Edition::Draft1993, &found[2].url));
+}
+
+#[test]
+fn draft_1994_wrappers_need_no_url_prefix() {
+    let text = "Yes, Jim, I found it under <ftp://info.cern.ch/pub/www/doc> but\n\
+                you can probably pick it up from <ftp://ds.internic.net/rfc>.";
+    // (The string continuation drops the second line's indentation.)
+    let found = extract(text);
+    let urls: Vec<&str> = found.iter().map(|f| f.url.as_str()).collect();
+    assert_eq!(
+        urls,
+        [
+            "ftp://info.cern.ch/pub/www/doc",
+            "ftp://ds.internic.net/rfc"
+        ]
+    );
+    assert!(found.iter().all(|f| f.wrapper == Wrapper::AngleBrackets));
+    assert_eq!((found[1].line, found[1].column), (2, 34));
+}
+
+#[test]
+fn a_line_break_after_a_hyphen_is_reported_as_ambiguous() {
+    let found = extract("see <URL:http://www.my-\n   host.org/a-\nb>");
+    assert_eq!(found[0].url, "http://www.my-host.org/a-b");
+    assert_eq!(
+        found[0].without_hyphen,
+        ["http://www.myhost.org/a-b", "http://www.my-host.org/ab"]
+    );
+}
+
+#[test]
+fn angle_brackets_around_other_things_are_not_urls() {
+    assert!(extract("a <b> c < d > e <not a url> <3:x> <URL:>").is_empty());
+    assert!(extract("<<<<>>>> <").is_empty());
+    assert_eq!(
+        extract("x <mailto:timbl@info.cern.ch> y")[0].url,
+        "mailto:timbl@info.cern.ch"
+    );
+}
