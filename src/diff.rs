@@ -245,6 +245,11 @@ pub fn counterpart(g: &PrintedGrammar, name: &str) -> Option<String> {
         .map(|n| n.to_string())
 }
 
+/// Whether two definitions say the same, whatever their notation.
+pub fn same_definition(a: &Expr, b: &Expr) -> bool {
+    normal(a) == normal(b)
+}
+
 /// Normalise a definition for comparison across notations: runs of literal
 /// characters joined, one-element groups unwrapped.
 fn normal(e: &Expr) -> Expr {

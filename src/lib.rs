@@ -16,11 +16,13 @@
 
 pub mod ast;
 pub mod automaton;
+pub mod book;
 pub mod check;
 pub mod cli;
 pub mod diff;
 pub mod edition;
 pub mod encoding;
+pub mod explain;
 pub mod extract;
 pub mod generate;
 pub mod grammars;

@@ -1,0 +1,198 @@
+//! Everything a student needs about one rule: its printed text, its PEG and why it
+//! differs, the rules it uses and the rules that use it, and its history across
+//! the editions.
+
+use serde::Serialize;
+
+use crate::automaton;
+use crate::diff::{self, Relation};
+use crate::edition::Edition;
+use crate::grammars::pest_name;
+use crate::printed::{Correction, PrintedGrammar};
+
+/// A rule's pest source: the rule and its helpers, with the comments above them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PestSource {
+    /// `// PEG:` and `// Cn:` comments, and any other comment above the rule.
+    pub notes: Vec<String>,
+    /// The rule's text, and its helpers' (`x__how`) after it.
+    pub text: String,
+}
+
+/// The pest source of a printed rule, with its helpers.
+pub fn pest_source(edition: Edition, rule: &str) -> Option<PestSource> {
+    let name = pest_name(rule);
+    let source = edition.pest_source();
+    let lines: Vec<&str> = source.lines().collect();
+    let mut notes = Vec::new();
+    let mut text = Vec::new();
+    let mut i = 0;
+    while let Some(line) = lines.get(i) {
+        let defines = |n: &str| line.starts_with(&format!("{n} = "));
+        let is_helper = line
+            .split(" = ")
+            .next()
+            .is_some_and(|n| n.starts_with(&format!("{name}__")));
+        if defines(&name) || is_helper {
+            // The comments directly above (not the `///` printed line).
+            let mut j = i;
+            let mut above = Vec::new();
+            while j > 0 {
+                j -= 1;
+                match lines.get(j).map(|l| l.trim()) {
+                    Some(l) if l.starts_with("///") => continue,
+                    Some(l) if l.starts_with("//") => {
+                        above.push(l.trim_start_matches('/').trim().to_string())
+                    }
+                    _ => break,
+                }
+            }
+            above.reverse();
+            if defines(&name) {
+                notes.extend(above);
+            } else {
+                text.extend(above.iter().map(|c| format!("// {c}")));
+            }
+            // The rule runs until its braces balance.
+            let mut depth = 0i32;
+            while let Some(l) = lines.get(i) {
+                depth += l.matches('{').count() as i32 - l.matches('}').count() as i32;
+                text.push(l.to_string());
+                i += 1;
+                if depth <= 0 {
+                    break;
+                }
+            }
+            continue;
+        }
+        i += 1;
+    }
+    (!text.is_empty()).then(|| PestSource {
+        notes,
+        text: text.join("\n"),
+    })
+}
+
+/// How the rule read in one edition, and what changed from the edition before.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct HistoryEntry {
+    pub edition: Edition,
+    /// The rule's name there (a renamed counterpart, or itself).
+    pub rule: String,
+    pub printed: String,
+    /// Against the previous edition that has the rule: definition changed?
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub changed: Option<bool>,
+    /// Against the previous edition that has the rule: the languages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub language: Option<diff::LanguageDiff>,
+}
+
+/// One rule, explained.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Explanation {
+    pub edition: Edition,
+    pub rule: String,
+    pub printed: String,
+    /// The reading a correction puts in place of the printed text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reading: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correction: Option<Correction>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pest: Option<PestSource>,
+    pub uses: Vec<String>,
+    pub used_by: Vec<String>,
+    pub history: Vec<HistoryEntry>,
+}
+
+/// Explain a rule of an edition (`None` if the edition has no such rule).
+pub fn explain(edition: Edition, rule: &str) -> Option<Explanation> {
+    let g = PrintedGrammar::of(edition);
+    let r = g.rule(rule)?;
+    let printed = r.printed_line(g.notation);
+    let reading = r
+        .correction
+        .filter(|_| r.printed.as_deref() != Some(r.reading.as_str()))
+        .map(|_| r.reading.clone());
+    Some(Explanation {
+        edition,
+        rule: rule.to_string(),
+        printed,
+        reading,
+        correction: r.correction,
+        pest: pest_source(edition, rule),
+        uses: r
+            .expr
+            .refs()
+            .into_iter()
+            .filter(|n| *n != rule)
+            .map(String::from)
+            .collect(),
+        used_by: g
+            .users_of(rule)
+            .into_iter()
+            .filter(|u| u.name != rule)
+            .map(|u| u.name.clone())
+            .collect(),
+        history: history(rule),
+    })
+}
+
+/// The rule (or its counterpart) in every edition that has it, oldest first, each
+/// compared with the one before.
+pub fn history(rule: &str) -> Vec<HistoryEntry> {
+    let mut out: Vec<HistoryEntry> = Vec::new();
+    let mut prev: Option<(Edition, String)> = None;
+    for edition in Edition::ALL {
+        let g = PrintedGrammar::of(edition);
+        let Some(name) = diff::counterpart(g, rule) else {
+            continue;
+        };
+        let Some(r) = g.rule(&name) else { continue };
+        let (changed, language) = match &prev {
+            Some((pe, pn)) => {
+                let pr = PrintedGrammar::of(*pe).rule(pn);
+                let changed = pr.map(|p| !diff::same_definition(&p.expr, &r.expr));
+                let language = match (
+                    automaton::automaton(*pe, pn),
+                    automaton::automaton(edition, &name),
+                ) {
+                    (Ok(a), Ok(b)) => Some(diff::compare(&a, &b)),
+                    _ => None,
+                };
+                (changed, language)
+            }
+            None => (None, None),
+        };
+        out.push(HistoryEntry {
+            edition,
+            rule: name.clone(),
+            printed: r.printed_line(g.notation),
+            changed,
+            language,
+        });
+        prev = Some((edition, name));
+    }
+    out
+}
+
+/// A one-line account of a language change, for people.
+pub fn change_words(l: &diff::LanguageDiff, before: Edition, now: Edition) -> String {
+    let first = |ws: &[String]| ws.first().map(|w| format!("{w:?}")).unwrap_or_default();
+    match l.relation {
+        Relation::Equal => "same language".into(),
+        Relation::ASubsetOfB => {
+            format!("accepts more than in {before}, e.g. {}", first(&l.b_not_a))
+        }
+        Relation::BSubsetOfA => format!(
+            "accepts less than in {before}: {} no longer",
+            first(&l.a_not_b)
+        ),
+        Relation::Incomparable => format!(
+            "changed both ways: {} only in {before}, {} only in {now}",
+            first(&l.a_not_b),
+            first(&l.b_not_a)
+        ),
+    }
+}

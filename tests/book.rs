@@ -1,0 +1,206 @@
+//! The book: every page renders in a real browser (headless Chromium) from
+//! `file://`, with no broken internal link, no missing diagram, no blank page, no
+//! script and no network.
+//!
+//! Without Chromium this test says SKIPPED and checks the HTML only, except under
+//! CI, where Chromium must be there (`.ci/run` installs it).
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use urlbnf::printed::PrintedGrammar;
+use urlbnf::{Edition, book};
+
+fn out_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("urlbnf-book-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Every `href="..."` in a page.
+fn hrefs(html: &str) -> Vec<String> {
+    html.split("href=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .map(String::from)
+        .collect()
+}
+
+/// Every `id="..."` in a page.
+fn ids(html: &str) -> Vec<String> {
+    html.split(" id=\"")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .map(String::from)
+        .collect()
+}
+
+fn read_pages(dir: &Path) -> HashMap<String, String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .map(|e| e.path())
+        .filter(|p| p.extension().is_some_and(|x| x == "html"))
+        .map(|p| {
+            (
+                p.file_name().unwrap().to_string_lossy().into_owned(),
+                std::fs::read_to_string(&p).unwrap(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_book_links_resolve_and_every_rule_has_a_diagram() {
+    let dir = out_dir("static");
+    let written = book::build(&dir).unwrap();
+    assert_eq!(
+        written.len(),
+        12,
+        "index, 5 editions, 4 diffs, partial forms, corrections"
+    );
+    let pages = read_pages(&dir);
+    let anchors: HashMap<&str, Vec<String>> =
+        pages.iter().map(|(n, h)| (n.as_str(), ids(h))).collect();
+    for (name, html) in &pages {
+        assert!(!html.contains("<script"), "{name}: no JavaScript");
+        assert!(!html.contains("src=\"http"), "{name}: no network");
+        for href in hrefs(html) {
+            assert!(!href.starts_with("http"), "{name}: external link {href}");
+            let (file, frag) = href.split_once('#').unwrap_or((href.as_str(), ""));
+            let file = if file.is_empty() { name.as_str() } else { file };
+            if file == "style.css" {
+                assert!(dir.join(file).exists());
+                continue;
+            }
+            let target = anchors
+                .get(file)
+                .unwrap_or_else(|| panic!("{name}: broken link {href}"));
+            assert!(
+                frag.is_empty() || target.iter().any(|id| id == frag),
+                "{name}: broken anchor {href}"
+            );
+        }
+    }
+    for e in Edition::ALL {
+        let html = &pages[&format!("{}.html", e.id())];
+        let sections = html.matches("<section class=\"rule\"").count();
+        assert_eq!(
+            sections,
+            PrintedGrammar::of(e).rules.len(),
+            "{e}: one section per rule"
+        );
+        assert_eq!(
+            html.matches("<svg ").count(),
+            sections,
+            "{e}: one diagram per rule"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn chromium() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("URLBNF_CHROMIUM") {
+        return Some(PathBuf::from(p));
+    }
+    ["chromium", "chromium-browser"].iter().find_map(|name| {
+        let found = Command::new("which").arg(name).output().ok()?;
+        found
+            .status
+            .success()
+            .then(|| PathBuf::from(String::from_utf8_lossy(&found.stdout).trim().to_string()))
+    })
+}
+
+fn headless(chrome: &Path, profile: &Path) -> Command {
+    let mut c = Command::new(chrome);
+    c.args([
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--hide-scrollbars",
+    ])
+    .arg(format!("--user-data-dir={}", profile.display()));
+    c
+}
+
+/// The share of pixels that differ from the page's most common colour.
+fn ink(png_path: &Path) -> f64 {
+    let decoder = png::Decoder::new(std::io::BufReader::new(
+        std::fs::File::open(png_path).unwrap(),
+    ));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(channels).collect();
+    let mut counts: HashMap<&[u8], usize> = HashMap::new();
+    for p in &pixels {
+        *counts.entry(p).or_default() += 1;
+    }
+    let background = counts.values().max().copied().unwrap_or(0);
+    1.0 - background as f64 / pixels.len().max(1) as f64
+}
+
+#[test]
+fn every_page_renders_in_headless_chromium() {
+    let Some(chrome) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have chromium (.ci/run installs it)"
+        );
+        eprintln!(
+            "SKIPPED: no chromium on this machine (apt-get install chromium, or set URLBNF_CHROMIUM)"
+        );
+        return;
+    };
+    let dir = out_dir("browser");
+    let pages = book::build(&dir).unwrap();
+    let profile = dir.join(".profile");
+    for page in pages {
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        let url = format!("file://{}", page.display());
+        // The DOM the browser built: every rule section holds its diagram.
+        let dom = headless(&chrome, &profile)
+            .arg("--dump-dom")
+            .arg(&url)
+            .output()
+            .unwrap();
+        let dom = String::from_utf8_lossy(&dom.stdout);
+        assert!(
+            dom.contains("<main>"),
+            "{name}: the browser rendered no page"
+        );
+        let sections = dom.matches("<section class=\"rule\"").count();
+        assert_eq!(
+            dom.matches("<svg").count(),
+            sections,
+            "{name}: a diagram is missing in the rendered DOM"
+        );
+        // A screenshot that is not blank.
+        let shot = dir.join(format!("{name}.png"));
+        let status = headless(&chrome, &profile)
+            .arg("--window-size=1280,1600")
+            .arg(format!("--screenshot={}", shot.display()))
+            .arg(&url)
+            .output()
+            .unwrap();
+        assert!(
+            status.status.success() && shot.exists(),
+            "{name}: no screenshot"
+        );
+        let ink = ink(&shot);
+        assert!(
+            ink > 0.02,
+            "{name}: the page looks blank ({:.1}% ink)",
+            ink * 100.0
+        );
+        eprintln!("{name}: {:.1}% ink", ink * 100.0);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
