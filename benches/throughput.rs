@@ -76,6 +76,8 @@ fn seed_corpus(c: &mut Criterion) {
     let inputs: Vec<String> = corpus().into_iter().map(String::from).collect();
     let mut group = c.benchmark_group("corpus");
     group.throughput(Throughput::Bytes(bytes(&inputs)));
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(2));
     for edition in Edition::ALL {
         let rule = edition.default_rule();
         let dfa = check::Checker::new(edition, rule, Engine::Dfa).expect("rule");
@@ -142,6 +144,7 @@ fn schemes(c: &mut Criterion) {
 fn adversarial(c: &mut Criterion) {
     let mut group = c.benchmark_group("adversarial");
     group.sample_size(10);
+    group.measurement_time(Duration::from_secs(3));
     for size in [10_000usize, 100_000, 1_000_000] {
         let path = format!("http://h/{}", "a/".repeat(size / 2));
         let escapes = format!("http://h/{}", "%00".repeat(size / 3));

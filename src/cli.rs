@@ -13,6 +13,7 @@ use crate::edition::Edition;
 use crate::grammars::{self, Node, PestOutcome};
 use crate::printed::PrintedGrammar;
 use crate::report;
+use crate::resolve::Rules;
 
 const ABOUT: &str = "Executable early URL specifications (1993-1994)";
 
@@ -84,6 +85,76 @@ Check each input against all five editions' default rules, side by side: the
 verdict, where an invalid input fails and what could come there, and the main
 components where it parses.";
 
+const RESOLVE_LONG: &str = "\
+Resolve partial (relative) forms in the context of a full URL, by the rules of
+RFC 1630 (\"Partial (relative) form\", the default) or of the 1993 draft
+(\"Partial form\"), each as its document states it. RFC 1630: a partial form with
+a scheme is absolute; one starting with N slashes keeps the context up to the
+first run of exactly N slashes with no longer run to its right; otherwise the
+context's last path segment is replaced, then \"xxx/../\" and \"/.\" are removed
+repeatedly. Where a document's rule and its printed example disagree, or a rule
+does not say what to do, a note says so.";
+
+const RESOLVE_EXAMPLES: &str = "\
+Examples:
+  urlbnf resolve magic://a/b/c//d/e/f g /g //g ../g g:h
+  urlbnf resolve --rules draft-1993 http://h/a/b/c ../d";
+
+const EQUIV_LONG: &str = "\
+Bring two URLs to the same encoding level, then compare them (RFC 1630,
+\"Encoding reserved characters\"): an escape of a character the edition allows
+unencoded and does not reserve is decoded; escapes of reserved characters stay
+(%2F is not /), with upper-case hexadecimal. An illegal escape (% not followed by
+two hexadecimal digits) is an error.
+
+Exit status: 0 when equivalent, 1 when not (or an escape is illegal), 2 on a
+usage error.";
+
+const EQUIV_EXAMPLES: &str = "\
+Examples:
+  urlbnf equiv http://info.cern.ch/albert/bertram/marie-claude http://info.cern.ch/albert/bertram/marie%2Dclaude
+  urlbnf equiv --grammar rfc1630-url http://h/a/b http://h/a%2Fb";
+
+const ENCODE_LONG: &str = "\
+Encode text for use in a URL of an edition: characters the edition does not
+allow unencoded, RFC 1738's unsafe characters (space, < > \" # % { } | \\ ^ ~ [ ]
+and backquote), controls and non-ASCII (as UTF-8 octets) become %XX; reserved
+characters are kept, since they carry meaning.";
+
+const EXTRACT_LONG: &str = "\
+Find URLs in plain text by their wrappers, <URL:...> and <...> (RFC 1738
+appendix; draft-1994 \"Wrappers for URIs in plain text\"), join URLs wrapped across
+lines by dropping whitespace, and check each one. A line break right after a
+hyphen is ambiguous (the hyphen may or may not be part of the URL): the reading
+without the hyphen is reported too.
+
+Exit status: 0 when every URL found is valid under every selected edition, 1
+otherwise, 2 on a usage error.";
+
+const EXTRACT_EXAMPLES: &str = "\
+Examples:
+  urlbnf extract message.txt
+  urlbnf extract --grammar rfc1738 --json < message.txt";
+
+const EXPLAIN_LONG: &str = "\
+Explain one rule: its printed definition, the reading a correction gives it, its
+PEG in grammar/<edition>.pest with the notes that say why it differs, the rules
+it uses and the rules that use it, and its history: its printed text in every
+edition that has it (or a renamed counterpart), each compared exactly with the
+edition before.";
+
+const EXPLAIN_EXAMPLES: &str = "\
+Examples:
+  urlbnf explain hostname
+  urlbnf explain --grammar draft-1993 xpalphas";
+
+const BOOK_LONG: &str = "\
+Write a static HTML site that works from file:// with no JavaScript and no
+network: an index with the five documents and a timeline, one page per edition
+(every rule with printed text, PEG and railroad diagram, linked), one page per
+chronological pair of editions (the diff with witnesses), the partial-form
+examples worked step by step, and the corrections and PEG rewrites.";
+
 const TREE_LONG: &str = "\
 Print the derivation pest finds: each node's rule name as printed, its byte span
 and text. Helper rules that stand in for a printed rule in one context show under
@@ -120,6 +191,108 @@ enum Command {
     /// One URL against all five editions, side by side
     #[command(long_about = format!("{COMPARE_LONG}\n\n{INPUTS}"))]
     Compare(CompareArgs),
+    /// Resolve partial (relative) forms in the context of a full URL
+    #[command(long_about = RESOLVE_LONG, after_help = RESOLVE_EXAMPLES)]
+    Resolve(ResolveArgs),
+    /// Whether two URLs are the same once at the same encoding level
+    #[command(long_about = EQUIV_LONG, after_help = EQUIV_EXAMPLES)]
+    Equiv(EquivArgs),
+    /// Encode text for a URL: unsafe and disallowed characters as %XX
+    #[command(long_about = ENCODE_LONG)]
+    Encode(EncodeArgs),
+    /// Find wrapped URLs in plain text and check them
+    #[command(long_about = EXTRACT_LONG, after_help = EXTRACT_EXAMPLES)]
+    Extract(ExtractArgs),
+    /// Explain a rule: printed text, PEG, uses, users, history across editions
+    #[command(long_about = EXPLAIN_LONG, after_help = EXPLAIN_EXAMPLES)]
+    Explain(ExplainArgs),
+    /// Write the static HTML book (rules, railroad diagrams, diffs, partial forms)
+    #[command(long_about = BOOK_LONG)]
+    Book(BookArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct ExplainArgs {
+    /// Edition (default: the newest edition that has the rule)
+    #[arg(long = "grammar", value_name = "ID")]
+    grammar: Option<Edition>,
+
+    /// The explanation as one JSON object
+    #[arg(long)]
+    json: bool,
+
+    /// The rule, by its printed name
+    #[arg(value_name = "RULE")]
+    rule: String,
+}
+
+#[derive(Debug, clap::Args)]
+struct BookArgs {
+    /// Directory to write the book into (created if missing)
+    #[arg(long, value_name = "DIR")]
+    out: std::path::PathBuf,
+}
+
+#[derive(Debug, clap::Args)]
+struct ResolveArgs {
+    /// Whose rules: RFC 1630's or the 1993 draft's
+    #[arg(long, value_enum, default_value_t = Rules::Rfc1630)]
+    rules: Rules,
+
+    /// One JSON object per partial form, one per line
+    #[arg(long)]
+    json: bool,
+
+    /// The full URL that is the context
+    #[arg(value_name = "BASE")]
+    base: String,
+
+    /// Partial forms (default: lines of standard input)
+    #[arg(value_name = "PARTIAL")]
+    partials: Vec<String>,
+}
+
+#[derive(Debug, clap::Args)]
+struct EquivArgs {
+    /// The edition whose reserved characters stay encoded
+    #[arg(long = "grammar", value_name = "ID", default_value = "rfc1738")]
+    grammar: Edition,
+
+    /// The result as one JSON object
+    #[arg(long)]
+    json: bool,
+
+    #[arg(value_name = "A")]
+    a: String,
+
+    #[arg(value_name = "B")]
+    b: String,
+}
+
+#[derive(Debug, clap::Args)]
+struct EncodeArgs {
+    /// The edition whose characters may stay unencoded
+    #[arg(long = "grammar", value_name = "ID", default_value = "rfc1738")]
+    grammar: Edition,
+
+    /// Texts to encode (default: lines of standard input)
+    #[arg(value_name = "TEXT")]
+    texts: Vec<String>,
+}
+
+#[derive(Debug, clap::Args)]
+struct ExtractArgs {
+    /// Edition to check the URLs against (repeat for several; default: all five)
+    #[arg(long = "grammar", value_name = "ID")]
+    grammars: Vec<Edition>,
+
+    /// One JSON object per URL found, one per line
+    #[arg(long)]
+    json: bool,
+
+    /// The text (default: standard input)
+    #[arg(value_name = "FILE")]
+    file: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -170,6 +343,12 @@ struct CheckArgs {
     /// One JSON object per (input, grammar), one per line
     #[arg(long)]
     json: bool,
+
+    /// Add security warnings for valid URLs (RFC 1738 section 6): a port other
+    /// than the scheme's default, a password, encoded controls for line
+    /// protocols, unsafe characters. Warnings never change the exit status.
+    #[arg(long)]
+    lint: bool,
 
     /// Inputs to check (default: lines of standard input)
     #[arg(value_name = "URL")]
@@ -225,25 +404,38 @@ pub fn main() -> ExitCode {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let stderr = io::stderr();
-    let color = io::IsTerminal::is_terminal(&stdout);
+    let terminal = Terminal {
+        color: io::IsTerminal::is_terminal(&stdout),
+        // A progress line goes to a terminal on stderr while the results go elsewhere.
+        progress: io::IsTerminal::is_terminal(&stderr) && !io::IsTerminal::is_terminal(&stdout),
+    };
     let code = run(
         std::env::args_os(),
         &mut stdin.lock(),
         &mut stdout.lock(),
         &mut stderr.lock(),
-        color,
+        terminal,
     );
     ExitCode::from(code)
 }
 
-/// Run the command: 0 all good, 1 something invalid, 2 usage error. `color`
-/// styles help and usage errors for a terminal.
+/// What the process's streams are connected to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Terminal {
+    /// Style help and usage errors.
+    pub color: bool,
+    /// Show a progress line on stderr while reading standard input (never with
+    /// `--json`).
+    pub progress: bool,
+}
+
+/// Run the command: 0 all good, 1 something invalid, 2 usage error.
 pub fn run<I, T>(
     args: I,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
-    color: bool,
+    terminal: Terminal,
 ) -> u8
 where
     I: IntoIterator<Item = T>,
@@ -251,7 +443,7 @@ where
 {
     let render = |e: &clap::Error| {
         let styled = e.render();
-        if color {
+        if terminal.color {
             styled.ansi().to_string()
         } else {
             styled.to_string()
@@ -270,11 +462,26 @@ where
         }
     };
     let result = match cli.command {
-        Command::Check(args) => run_check(args, stdin, out, err),
-        Command::Parse(args) => run_parse(args, stdin, out),
+        Command::Check(args) => {
+            let progress = terminal.progress && !args.json;
+            run_check(args, stdin, out, err, progress)
+        }
+        Command::Parse(args) => {
+            let progress = terminal.progress && !args.json;
+            run_parse(args, stdin, out, progress)
+        }
         Command::Tree(args) => run_tree(args, stdin, out),
         Command::Diff(args) => run_diff(args, out),
-        Command::Compare(args) => run_compare(args, stdin, out),
+        Command::Resolve(args) => run_resolve(args, stdin, out),
+        Command::Equiv(args) => run_equiv(args, out),
+        Command::Encode(args) => run_encode(args, stdin, out),
+        Command::Extract(args) => run_extract(args, stdin, out),
+        Command::Explain(args) => run_explain(args, out),
+        Command::Book(args) => run_book(args, out),
+        Command::Compare(args) => {
+            let progress = terminal.progress && !args.json;
+            run_compare(args, stdin, out, progress)
+        }
     };
     let code = match result {
         Ok(tally) if tally.bad > 0 => 1,
@@ -312,6 +519,7 @@ struct Tally {
     inputs: usize,
     good: usize,
     bad: usize,
+    lints: usize,
 }
 
 impl Tally {
@@ -344,6 +552,7 @@ impl Input<'_> {
 fn each_input(
     urls: &[String],
     stdin: &mut dyn BufRead,
+    progress: bool,
     mut f: impl FnMut(&Input<'_>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     if !urls.is_empty() {
@@ -352,12 +561,24 @@ fn each_input(
         }
         return Ok(());
     }
+    let bar = if progress {
+        let bar = indicatif::ProgressBar::new_spinner();
+        let style =
+            indicatif::ProgressStyle::with_template("{spinner} {human_pos} inputs, {elapsed}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+        bar.set_style(style);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let mut line = Vec::new();
     loop {
         line.clear();
         if stdin.read_until(b'\n', &mut line)? == 0 {
+            bar.finish_and_clear();
             return Ok(());
         }
+        bar.inc(1);
         if line.last() == Some(&b'\n') {
             line.pop();
             if line.last() == Some(&b'\r') {
@@ -448,6 +669,7 @@ fn run_check(
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
+    progress: bool,
 ) -> Result<Tally, Failure> {
     let targets = targets(&args.grammars, args.rule.as_deref(), err)?;
     let checkers = targets
@@ -456,7 +678,7 @@ fn run_check(
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| Failure::Usage(e.to_string()))?;
     let mut tally = Tally::default();
-    each_input(&args.urls, stdin, |input| {
+    each_input(&args.urls, stdin, progress, |input| {
         tally.inputs += 1;
         if !args.json {
             writeln!(out, "{}", visible(input.shown()))?;
@@ -473,12 +695,49 @@ fn run_check(
                 },
             };
             tally.count(verdict.valid);
+            let lints = match input {
+                Input::Text(text)
+                    if args.lint && verdict.valid && ast::is_url_rule(*edition, rule) =>
+                {
+                    ast::parse_rule(*edition, rule, text)
+                        .map(|u| crate::lint::lints(&u))
+                        .unwrap_or_default()
+                }
+                _ => Vec::new(),
+            };
+            tally.lints += lints.len();
+            if args.lint && args.json {
+                let mut value = serde_json::to_value(&verdict).map_err(io::Error::from)?;
+                if let Some(obj) = value.as_object_mut() {
+                    obj.insert(
+                        "lints".into(),
+                        serde_json::to_value(&lints).map_err(io::Error::from)?,
+                    );
+                }
+                serde_json::to_writer(&mut *out, &value).map_err(io::Error::from)?;
+                writeln!(out)?;
+                continue;
+            }
             emit_verdict(&verdict, args.json, out)?;
+            for l in &lints {
+                let level = match l.level {
+                    crate::lint::Level::Warning => "warning",
+                    crate::lint::Level::Note => "note",
+                };
+                writeln!(
+                    out,
+                    "      {level}[{}] at bytes {}..{}: {}",
+                    l.code, l.start, l.end, l.message
+                )?;
+            }
         }
         Ok(())
     })?;
     if !args.json {
         summary(out, &tally, targets.len(), "valid", "invalid")?;
+        if args.lint {
+            writeln!(out, "{} lint warning{}", tally.lints, plural(tally.lints))?;
+        }
     }
     Ok(tally)
 }
@@ -542,10 +801,11 @@ fn run_parse(
     args: ParseArgs,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
+    progress: bool,
 ) -> Result<Tally, Failure> {
     let editions = editions(&args.grammars);
     let mut tally = Tally::default();
-    each_input(&args.urls, stdin, |input| {
+    each_input(&args.urls, stdin, progress, |input| {
         tally.inputs += 1;
         if !args.json {
             writeln!(out, "{}", visible(input.shown()))?;
@@ -607,7 +867,7 @@ fn run_tree(
         return Err(Failure::Usage(unknown_rule(&rule, &[edition])));
     }
     let mut tally = Tally::default();
-    each_input(&args.urls, stdin, |input| {
+    each_input(&args.urls, stdin, false, |input| {
         tally.inputs += 1;
         let (text, outcome) = match input {
             Input::Text(text) => (
@@ -670,9 +930,10 @@ fn run_compare(
     args: CompareArgs,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
+    progress: bool,
 ) -> Result<Tally, Failure> {
     let mut tally = Tally::default();
-    each_input(&args.urls, stdin, |input| {
+    each_input(&args.urls, stdin, progress, |input| {
         tally.inputs += 1;
         let mut rows = Vec::new();
         for edition in Edition::ALL {
@@ -711,4 +972,220 @@ fn run_compare(
         Ok(())
     })?;
     Ok(tally)
+}
+
+fn run_resolve(
+    args: ResolveArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, Failure> {
+    let mut tally = Tally::default();
+    each_input(&args.partials, stdin, false, |input| {
+        tally.inputs += 1;
+        let r = crate::resolve::resolve(args.rules, &args.base, input.shown());
+        tally.count(true);
+        if args.json {
+            serde_json::to_writer(&mut *out, &r).map_err(io::Error::from)?;
+            writeln!(out)?;
+        } else {
+            writeln!(out, "{:<12} {}", r.partial, r.result)?;
+            for n in &r.notes {
+                writeln!(out, "  note[{}]: {}", n.code, n.message)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(tally)
+}
+
+fn run_equiv(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, Failure> {
+    let e = crate::encoding::equivalent(args.grammar, &args.a, &args.b);
+    let mut tally = Tally::default();
+    tally.count(e.equivalent);
+    if args.json {
+        serde_json::to_writer(&mut *out, &e).map_err(io::Error::from)?;
+        writeln!(out)?;
+        return Ok(tally);
+    }
+    for (label, url, canonical, errors) in [
+        ("A", &e.a, &e.canonical_a, &e.errors_a),
+        ("B", &e.b, &e.canonical_b, &e.errors_b),
+    ] {
+        writeln!(out, "{label}  {url}")?;
+        match canonical {
+            Some(c) => writeln!(out, "   at {} encoding level: {c}", e.grammar)?,
+            None => {
+                for err in errors {
+                    writeln!(out, "   error: {err}")?;
+                }
+            }
+        }
+    }
+    let verdict = if e.equivalent {
+        "equivalent"
+    } else {
+        "not equivalent"
+    };
+    writeln!(out, "{verdict} under {}", e.grammar)?;
+    Ok(tally)
+}
+
+fn run_encode(
+    args: EncodeArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, Failure> {
+    each_input(&args.texts, stdin, false, |input| {
+        writeln!(
+            out,
+            "{}",
+            crate::encoding::encode(args.grammar, input.shown())
+        )?;
+        Ok(())
+    })?;
+    Ok(Tally::default())
+}
+
+fn run_extract(
+    args: ExtractArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, Failure> {
+    let mut bytes = Vec::new();
+    match &args.file {
+        Some(path) => {
+            bytes = std::fs::read(path)
+                .map_err(|e| Failure::Usage(format!("cannot read {}: {e}", path.display())))?
+        }
+        None => {
+            stdin.read_to_end(&mut bytes)?;
+        }
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let checkers = editions(&args.grammars)
+        .into_iter()
+        .map(|e| check::Checker::new(e, e.default_rule(), Engine::Pest))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::Usage(e.to_string()))?;
+    let mut tally = Tally::default();
+    for found in crate::extract::extract(&text) {
+        tally.inputs += 1;
+        let verdicts: Vec<Verdict> = checkers.iter().map(|c| c.check(&found.url)).collect();
+        for v in &verdicts {
+            tally.count(v.valid);
+        }
+        if args.json {
+            let obj = serde_json::json!({
+                "line": found.line, "column": found.column, "url": found.url,
+                "wrapper": found.wrapper, "without_hyphen": found.without_hyphen, "verdicts": verdicts,
+            });
+            serde_json::to_writer(&mut *out, &obj).map_err(io::Error::from)?;
+            writeln!(out)?;
+            continue;
+        }
+        writeln!(
+            out,
+            "{}:{}  {}",
+            found.line,
+            found.column,
+            visible(&found.url)
+        )?;
+        for alt in &found.without_hyphen {
+            writeln!(
+                out,
+                "  note: a line break follows a hyphen; without it: {alt}"
+            )?;
+        }
+        for v in &verdicts {
+            emit_verdict(v, false, out)?;
+        }
+    }
+    if !args.json {
+        writeln!(
+            out,
+            "{} URL{} found: {} valid, {} invalid verdicts",
+            tally.inputs,
+            plural(tally.inputs),
+            tally.good,
+            tally.bad
+        )?;
+    }
+    Ok(tally)
+}
+
+fn run_explain(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, Failure> {
+    let edition = match args.grammar {
+        Some(e) => e,
+        None => Edition::ALL
+            .into_iter()
+            .rev()
+            .find(|e| PrintedGrammar::of(*e).rule(&args.rule).is_some())
+            .ok_or_else(|| Failure::Usage(unknown_rule(&args.rule, &Edition::ALL)))?,
+    };
+    let Some(ex) = crate::explain::explain(edition, &args.rule) else {
+        return Err(Failure::Usage(unknown_rule(&args.rule, &[edition])));
+    };
+    if args.json {
+        serde_json::to_writer(&mut *out, &ex).map_err(io::Error::from)?;
+        writeln!(out)?;
+        return Ok(Tally::default());
+    }
+    writeln!(out, "{} in {}\n", ex.rule, ex.edition)?;
+    writeln!(out, "As printed:\n  {}", ex.printed)?;
+    if let (Some(reading), Some(c)) = (&ex.reading, ex.correction) {
+        writeln!(out, "Read as ({c}: {}):\n  {reading}", c.summary())?;
+    } else if let Some(c) = ex.correction {
+        writeln!(out, "Correction {c}: {}", c.summary())?;
+    }
+    if let Some(p) = &ex.pest {
+        writeln!(out, "\nPEG (grammar/{}.pest):", ex.edition.id())?;
+        for n in &p.notes {
+            writeln!(out, "  // {n}")?;
+        }
+        for l in p.text.lines() {
+            writeln!(out, "  {l}")?;
+        }
+    }
+    writeln!(
+        out,
+        "\nUses: {}",
+        if ex.uses.is_empty() {
+            "nothing".into()
+        } else {
+            ex.uses.join(", ")
+        }
+    )?;
+    writeln!(
+        out,
+        "Used by: {}",
+        if ex.used_by.is_empty() {
+            "nothing".into()
+        } else {
+            ex.used_by.join(", ")
+        }
+    )?;
+    writeln!(out, "\nHistory:")?;
+    let mut before: Option<Edition> = None;
+    for h in &ex.history {
+        let change = match (&h.language, before) {
+            (Some(l), Some(pe)) => crate::explain::change_words(l, pe, h.edition),
+            _ => "first printed here".into(),
+        };
+        writeln!(
+            out,
+            "  {:<12} {}\n  {:<12} {change}",
+            h.edition.id(),
+            h.printed,
+            ""
+        )?;
+        before = Some(h.edition);
+    }
+    Ok(Tally::default())
+}
+
+fn run_book(args: BookArgs, out: &mut dyn Write) -> Result<Tally, Failure> {
+    let pages = crate::book::build(&args.out)?;
+    writeln!(out, "wrote {} pages to {}", pages.len(), args.out.display())?;
+    writeln!(out, "open {}", args.out.join("index.html").display())?;
+    Ok(Tally::default())
 }

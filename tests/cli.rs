@@ -295,3 +295,155 @@ fn help_teaches_the_editions_and_the_contract() {
         assert!(run.stdout.contains(id), "--help lacks {id}");
     }
 }
+
+#[test]
+fn batch_faults_each_get_their_own_verdict_and_the_run_goes_on() {
+    // A non-UTF-8 line, an empty line, a NUL byte, a 10 MB line, \r\n endings.
+    let big = "a".repeat(10 * 1024 * 1024);
+    let mut input: Vec<u8> = Vec::new();
+    for line in [
+        b"http://a/".as_slice(),
+        b"\xff\xfe",
+        b"",
+        b"x\0y",
+        big.as_bytes(),
+        b"news:*",
+    ] {
+        input.extend_from_slice(line);
+        input.extend_from_slice(b"\r\n");
+    }
+    let run = urlbnf(&["check", "--json"], &input);
+    let objs = json_lines(&run);
+    assert_eq!(objs.len(), 6 * 5, "one object per (input, grammar)");
+    let inputs: Vec<usize> = objs
+        .iter()
+        .step_by(5)
+        .map(|o| o["input"].as_str().unwrap().len())
+        .collect();
+    assert_eq!(inputs, [9, 6, 0, 3, big.len(), 6]);
+    assert_eq!(
+        objs[5]["error"]["offset"], 0,
+        "the non-UTF-8 line fails at its first byte"
+    );
+    assert_eq!(
+        objs[15]["error"]["offset"], 1,
+        "the NUL byte is where x\\0y fails"
+    );
+    assert_eq!(run.code, 1);
+
+    let run = urlbnf(&["check"], &input);
+    assert!(
+        run.stdout
+            .ends_with("6 inputs, 5 grammars: 9 valid, 21 invalid\n"),
+        "{}",
+        run.stdout.lines().last().unwrap_or("")
+    );
+}
+
+#[test]
+fn parse_tree_diff_and_compare_keep_the_same_contract() {
+    let run = urlbnf(
+        &["parse", "--json", "--grammar", "rfc1738"],
+        b"http://h:80/p\nhttp://a b\n",
+    );
+    let objs = json_lines(&run);
+    assert_eq!(objs.len(), 2);
+    assert_eq!(objs[0]["url"]["body"]["port"]["text"], "80");
+    assert_eq!(objs[1]["error"]["offset"], 8);
+    assert_eq!(run.code, 1);
+
+    let run = urlbnf(&["tree", "--grammar", "draft-1993", "http://host:80/"], b"");
+    assert!(
+        run.stdout.contains("[PEG helper host__before_port]"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(run.code, 0);
+    assert_eq!(urlbnf(&["tree", "x"], b"").code, 2, "tree needs --grammar");
+
+    let run = urlbnf(
+        &[
+            "diff",
+            "draft-1994",
+            "rfc1738",
+            "--rule",
+            "hostname",
+            "--json",
+        ],
+        b"",
+    );
+    let d: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+    assert_eq!(d["pairs"][0]["language"]["b_not_a"][0], "0.A");
+    assert_eq!(
+        urlbnf(&["diff", "draft-1994", "rfc1738", "--rule", "nope"], b"").code,
+        2
+    );
+
+    let run = urlbnf(&["compare", "--json", "news:*"], b"");
+    let c = json_lines(&run);
+    assert_eq!(c[0]["editions"].as_array().map(Vec::len), Some(5));
+    assert_eq!(run.code, 0);
+}
+
+#[test]
+fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
+    let run = urlbnf(
+        &["resolve", "--json", "magic://a/b/c//d/e/f", "/g", "g"],
+        b"",
+    );
+    let objs = json_lines(&run);
+    assert_eq!(objs[0]["result"], "magic://a/b/c//d/g");
+    assert_eq!(objs[0]["notes"][0]["code"], "printed-example-differs");
+    assert_eq!(objs[1]["notes"].as_array().map(Vec::len), Some(0));
+    // Partial forms from standard input, one per line.
+    assert_eq!(
+        json_lines(&urlbnf(
+            &["resolve", "--json", "--rules", "draft-1993", "http://h/a/b"],
+            b"c\n../d\n"
+        ))
+        .len(),
+        2
+    );
+
+    let eq = urlbnf(
+        &["equiv", "http://h/marie-claude", "http://h/marie%2Dclaude"],
+        b"",
+    );
+    assert_eq!(eq.code, 0, "{}", eq.stdout);
+    assert_eq!(
+        urlbnf(&["equiv", "http://h/a/b", "http://h/a%2Fb"], b"").code,
+        1
+    );
+    let illegal = urlbnf(&["equiv", "--json", "news:a%as@h", "news:a@h"], b"");
+    assert_eq!(json_lines(&illegal)[0]["errors_a"][0]["offset"], 6);
+    assert_eq!(illegal.code, 1);
+
+    assert_eq!(urlbnf(&["encode", "a b"], b"").stdout, "a%20b\n");
+
+    let text = b"see <URL:http://a/b> and <URL:http://a b>\n";
+    let ex = urlbnf(&["extract", "--json", "--grammar", "rfc1738"], text);
+    let found = json_lines(&ex);
+    assert_eq!(found.len(), 2);
+    assert_eq!(
+        (found[1]["url"].as_str(), found[1]["column"].as_u64()),
+        (Some("http://ab"), Some(26))
+    );
+    assert_eq!(ex.code, 0, "whitespace is dropped, so both are valid");
+
+    let lint = urlbnf(
+        &[
+            "check",
+            "--lint",
+            "--json",
+            "--grammar",
+            "rfc1738",
+            "http://h:8080/",
+            "http://h/",
+        ],
+        b"",
+    );
+    let objs = json_lines(&lint);
+    assert_eq!(objs[0]["lints"][0]["code"], "port-not-default");
+    assert_eq!(objs[1]["lints"].as_array().map(Vec::len), Some(0));
+    assert_eq!(lint.code, 0, "lints are warnings, not errors");
+}

@@ -1,0 +1,175 @@
+//! No panic, no hang, no stack overflow, on any input: seeded arbitrary inputs for
+//! every rule of every edition, and inputs of up to 1 MB built to go deep.
+
+use arbitrary::{Arbitrary, Unstructured};
+use rand::rngs::StdRng;
+use rand::{Rng, RngCore, SeedableRng};
+use urlbnf::check::Checker;
+use urlbnf::generate::Generator;
+use urlbnf::printed::PrintedGrammar;
+use urlbnf::{Edition, Engine, ast};
+
+/// One input: raw arbitrary text, a derived string, or a derived string cut and
+/// spliced with arbitrary text.
+fn input(rule: &str, generator: &Generator, rng: &mut StdRng, entropy: &mut [u8]) -> String {
+    rng.fill_bytes(entropy);
+    let mut u = Unstructured::new(entropy);
+    match rng.gen_range(0..3) {
+        0 => String::arbitrary(&mut u).unwrap_or_default(),
+        1 => generator.generate(rule, &mut u).unwrap_or_default(),
+        _ => {
+            let derived = generator.generate(rule, &mut u).unwrap_or_default();
+            let noise = String::arbitrary(&mut u).unwrap_or_default();
+            let boundaries: Vec<usize> = derived
+                .char_indices()
+                .map(|(i, _)| i)
+                .chain([derived.len()])
+                .collect();
+            let cut = boundaries[rng.gen_range(0..boundaries.len())];
+            format!("{}{noise}{}", &derived[..cut], &derived[cut..])
+        }
+    }
+}
+
+/// Drive `per_grammar` inputs spread over every rule of every edition through
+/// both engines, the diagnosis, and the AST; verdicts must agree.
+fn fuzz(per_grammar: usize, seed: u64) {
+    let mut entropy = vec![0u8; 192];
+    for edition in Edition::ALL {
+        let g = PrintedGrammar::of(edition);
+        let generator = Generator::new(edition);
+        let per_rule = per_grammar.div_ceil(g.rules.len());
+        let mut rng = StdRng::seed_from_u64(seed ^ edition as u64);
+        for rule in &g.rules {
+            let pest = Checker::new(edition, &rule.name, Engine::Pest).unwrap();
+            let dfa = Checker::new(edition, &rule.name, Engine::Dfa).unwrap();
+            let url_rule = ast::is_url_rule(edition, &rule.name);
+            for _ in 0..per_rule {
+                let s = input(&rule.name, &generator, &mut rng, &mut entropy);
+                let verdict = pest.check(&s);
+                assert_eq!(
+                    verdict.valid,
+                    dfa.is_valid(&s),
+                    "{edition} {}: {s:?}",
+                    rule.name
+                );
+                if let Some(e) = &verdict.error {
+                    assert!(e.offset <= s.chars().count());
+                }
+                if url_rule {
+                    let parsed = ast::parse_rule(edition, &rule.name, &s);
+                    assert_eq!(
+                        parsed.is_ok(),
+                        verdict.valid,
+                        "{edition} {}: {s:?}",
+                        rule.name
+                    );
+                    if let Ok(url) = parsed {
+                        assert_eq!(url.to_string(), s);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn arbitrary_inputs_through_every_rule_of_every_edition() {
+    fuzz(100_000, 0x5eed);
+}
+
+#[test]
+#[ignore = "10x the CI run: cargo test --release --test robust -- --ignored"]
+fn arbitrary_inputs_at_scale() {
+    fuzz(1_000_000, 0xfeed);
+}
+
+/// Inputs of about `size` bytes that go deep: many segments, many labels, one
+/// long run, many escapes, and garbage that looks nested.
+fn deep_inputs(size: usize) -> Vec<(&'static str, String)> {
+    vec![
+        (
+            "path of a/ segments",
+            format!("http://h/{}", "a/".repeat(size / 2)),
+        ),
+        (
+            "host of labels",
+            format!("http://{}com/", "a.".repeat(size / 2)),
+        ),
+        ("one xalpha run", format!("news:{}", "a".repeat(size))),
+        ("escapes", format!("http://h/{}", "%00".repeat(size / 3))),
+        ("at signs", format!("ftp://{}@h/", "a@".repeat(size / 2))),
+        ("colons", format!("http://h{}/", ":1".repeat(size / 2))),
+        (
+            "nested brackets",
+            format!(
+                "http://h/{}{}",
+                "([{<".repeat(size / 8),
+                ">}])".repeat(size / 8)
+            ),
+        ),
+        ("slashes", "/".repeat(size)),
+        (
+            "gopher tabs",
+            format!("gopher://h/1{}", "%09".repeat(size / 3)),
+        ),
+        (
+            "prospero versions",
+            format!("prospero://h/{}", "%001a".repeat(size / 5)),
+        ),
+    ]
+}
+
+#[test]
+fn inputs_of_a_megabyte_get_a_verdict_without_overflowing_the_stack() {
+    for (what, s) in deep_inputs(1_000_000) {
+        for edition in Edition::ALL {
+            let rule = edition.default_rule();
+            let pest = Checker::new(edition, rule, Engine::Pest).unwrap().check(&s);
+            let dfa = Checker::new(edition, rule, Engine::Dfa)
+                .unwrap()
+                .is_valid(&s);
+            assert_eq!(pest.valid, dfa, "{edition}: {what}");
+            let parsed = ast::parse(edition, &s);
+            assert_eq!(parsed.is_ok(), pest.valid, "{edition}: {what}");
+        }
+    }
+}
+
+#[test]
+fn deep_inputs_have_the_verdicts_the_grammars_give() {
+    let verdict = |e: Edition, s: &str| {
+        Checker::new(e, e.default_rule(), Engine::Pest)
+            .unwrap()
+            .is_valid(s)
+    };
+    let big = deep_inputs(1_000_000);
+    let find = |w: &str| {
+        big.iter()
+            .find(|(what, _)| *what == w)
+            .map(|(_, s)| s.as_str())
+            .unwrap()
+    };
+    // Every edition with http URLs takes a path of 500,000 segments.
+    for e in [
+        Edition::Draft1993,
+        Edition::Draft1994,
+        Edition::Rfc1630Url,
+        Edition::Rfc1738,
+    ] {
+        assert!(verdict(e, find("path of a/ segments")), "{e}");
+        assert!(verdict(e, find("host of labels")), "{e}");
+        assert!(verdict(e, find("escapes")), "{e}");
+    }
+    // Brackets are unsafe in every edition's http URL.
+    for e in Edition::ALL {
+        assert!(!verdict(e, find("nested brackets")), "{e}");
+    }
+    let Ok(url) = ast::parse(Edition::Rfc1738, find("path of a/ segments")) else {
+        panic!()
+    };
+    let ast::Body::Http(h) = url.body else {
+        panic!()
+    };
+    assert_eq!(h.path.map(|p| p.segments.len()), Some(500_001));
+}
