@@ -75,9 +75,18 @@ fn scheme_prefix(s: &str) -> &str {
 pub fn resolve(rules: Rules, context: &str, partial: &str) -> Resolution {
     let mut notes = Vec::new();
     let mut steps = Vec::new();
-    let (rule, result) = match rules {
-        Rules::Rfc1630 => rfc1630(context, partial, &mut notes, &mut steps),
-        Rules::Draft1993 => draft_1993(context, partial, &mut notes, &mut steps),
+    // Both documents: "If the scheme parts are different, the whole absolute URI
+    // [locator] must be given", and a partial form has no colon before its slashes.
+    let (rule, result) = if is_absolute(partial) {
+        steps.push(format!(
+            "{partial:?} has a colon before any slash: it is absolute, and is the result"
+        ));
+        ("absolute", partial.to_string())
+    } else {
+        match rules {
+            Rules::Rfc1630 => rfc1630(context, partial, &mut notes, &mut steps),
+            Rules::Draft1993 => draft_1993(context, partial, &mut notes, &mut steps),
+        }
     };
     if let Some(expected) = printed_example_disagreement(rules, context, partial) {
         notes.push(Note {
@@ -116,13 +125,6 @@ fn rfc1630(
     notes: &mut Vec<Note>,
     steps: &mut Vec<String>,
 ) -> (&'static str, String) {
-    // "If the scheme parts are different, the whole absolute URI must be given."
-    if is_absolute(partial) {
-        steps.push(format!(
-            "{partial:?} has a colon before any slash: it is absolute, and is the result"
-        ));
-        return ("absolute", partial.to_string());
-    }
     let slashes = partial.len() - partial.trim_start_matches('/').len();
     if slashes > 0 {
         // "...everything from the context URI up to (but not including) the first
@@ -225,13 +227,6 @@ fn draft_1993(
     notes: &mut Vec<Note>,
     steps: &mut Vec<String>,
 ) -> (&'static str, String) {
-    // ". If the scheme parts are different, the whole absolute locator must be given."
-    if is_absolute(partial) {
-        steps.push(format!(
-            "{partial:?} has a colon before any slash: it is absolute, and is the result"
-        ));
-        return ("absolute", partial.to_string());
-    }
     let scheme = scheme_prefix(context);
     let rest = context.get(scheme.len()..).unwrap_or("");
     // ". If the host and/or port parts are different, the host, port name and all
