@@ -111,11 +111,7 @@ pub fn is_valid(
     input: &str,
     engine: Engine,
 ) -> Result<bool, UnknownRule> {
-    require_rule(edition, rule)?;
-    match engine {
-        Engine::Pest => grammars::matches(edition, rule, input),
-        Engine::Dfa => Ok(reference(edition, rule)?.matches(input)),
-    }
+    Ok(Checker::new(edition, rule, engine)?.is_valid(input))
 }
 
 /// Check one input: the verdict, and for an invalid input the diagnosis.
@@ -157,15 +153,20 @@ impl Checker {
         }
     }
 
-    /// The verdict, with the diagnosis of an invalid input.
-    pub fn check(&self, input: &str) -> Verdict {
-        let valid = self.is_valid(input);
-        let error = (!valid).then(|| match self.dfa.diagnose(input) {
+    /// Where and why the rule does not derive the input, from the automaton.
+    pub fn diagnose(&self, input: &str) -> CheckError {
+        match self.dfa.diagnose(input) {
             Err(stop) => error_at(self.edition, input, &stop),
             // The engines agree on every tested input; should the automaton accept
             // what pest rejected, report pest's own furthest point.
             Ok(()) => pest_diagnosis(self.edition, &self.rule, input),
-        });
+        }
+    }
+
+    /// The verdict, with the diagnosis of an invalid input.
+    pub fn check(&self, input: &str) -> Verdict {
+        let valid = self.is_valid(input);
+        let error = (!valid).then(|| self.diagnose(input));
         Verdict {
             input: input.to_string(),
             grammar: self.edition,
@@ -200,10 +201,7 @@ fn reference(
 
 /// The diagnosis of an input the rule does not derive.
 pub fn diagnose(edition: Edition, rule: &str, input: &str) -> Result<CheckError, UnknownRule> {
-    Ok(match reference(edition, rule)?.diagnose(input) {
-        Err(stop) => error_at(edition, input, &stop),
-        Ok(()) => pest_diagnosis(edition, rule, input),
-    })
+    Ok(Checker::new(edition, rule, Engine::Dfa)?.diagnose(input))
 }
 
 fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
