@@ -71,6 +71,18 @@ fn scheme_prefix(s: &str) -> &str {
     }
 }
 
+/// A URL's scheme (with its colon), its `//host:port` part if any, and the rest.
+fn split_url(url: &str) -> (&str, &str, &str) {
+    let scheme = scheme_prefix(url);
+    let rest = url.get(scheme.len()..).unwrap_or("");
+    let host_end = match rest.strip_prefix("//") {
+        Some(after) => 2 + after.find('/').unwrap_or(after.len()),
+        None => 0,
+    };
+    let (authority, path) = rest.split_at(host_end.min(rest.len()));
+    (scheme, authority, path)
+}
+
 /// Resolve `partial` in the context of `context`.
 pub fn resolve(rules: Rules, context: &str, partial: &str) -> Resolution {
     let mut notes = Vec::new();
@@ -227,8 +239,7 @@ fn draft_1993(
     notes: &mut Vec<Note>,
     steps: &mut Vec<String>,
 ) -> (&'static str, String) {
-    let scheme = scheme_prefix(context);
-    let rest = context.get(scheme.len()..).unwrap_or("");
+    let (scheme, authority, path) = split_url(context);
     // ". If the host and/or port parts are different, the host, port name and all
     // the rest of the locator must be given."
     if partial.starts_with("//") {
@@ -237,12 +248,6 @@ fn draft_1993(
         ));
         return ("host", format!("{scheme}{partial}"));
     }
-    // The context's host part: `//host:port` after the scheme, if any.
-    let host_end = match rest.strip_prefix("//") {
-        Some(after) => 2 + after.find('/').unwrap_or(after.len()),
-        None => 0,
-    };
-    let authority = rest.get(..host_end).unwrap_or("");
     // ". If a leading slash is present, the path is absolute."
     if partial.starts_with('/') {
         steps.push(format!("{partial:?} has a leading slash: an absolute path on the context's host: {scheme}{authority}{partial}"));
@@ -250,7 +255,6 @@ fn draft_1993(
     }
     // ". The last part of the path of the context locator (anything following the
     // rightmost slash) is removed, and the given partial URL appended in its place."
-    let path = rest.get(host_end..).unwrap_or("");
     let kept = match path.rfind('/') {
         Some(i) => path.get(..=i).unwrap_or(""),
         None => {
@@ -288,14 +292,9 @@ enum DotRules {
 /// repeatedly, as each document states; each removal shortens the text, so this
 /// ends. A `..` with nothing left to remove stays, with a note.
 fn remove_dots(url: &str, rules: DotRules, notes: &mut Vec<Note>) -> String {
-    let scheme = scheme_prefix(url);
-    let rest = url.get(scheme.len()..).unwrap_or("");
-    let host_end = match rest.strip_prefix("//") {
-        Some(after) => 2 + after.find('/').unwrap_or(after.len()),
-        None => 0,
-    };
-    let head = format!("{scheme}{}", rest.get(..host_end).unwrap_or(""));
-    let mut path = rest.get(host_end..).unwrap_or("").to_string();
+    let (scheme, authority, path) = split_url(url);
+    let head = format!("{scheme}{authority}");
+    let mut path = path.to_string();
     // Leave a query or fragment alone: dots there are not path elements.
     let tail_at = path.find(['?', '#']).unwrap_or(path.len());
     let tail = path.split_off(tail_at);
