@@ -5,36 +5,20 @@
 //! (RFC 1738's `httpurl` and `ftpurl`, whose URLs `url` also parses); (c) adversarial
 //! inputs of 10 KB, 100 KB and 1 MB.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
-use arbitrary::Unstructured;
+use common::{corpus, samples};
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
-use urlbnf::generate::Generator;
 use urlbnf::{Edition, Engine, ast, check};
 
 const GENERATED: usize = 100_000;
 
 fn generated(edition: Edition, rule: &str, n: usize) -> Vec<String> {
-    let g = Generator::new(edition);
-    let mut rng = StdRng::seed_from_u64(1738);
-    let mut entropy = vec![0u8; 256];
-    (0..n)
-        .map(|_| {
-            rng.fill_bytes(&mut entropy);
-            g.generate(rule, &mut Unstructured::new(&entropy))
-                .expect("generation")
-        })
-        .collect()
-}
-
-fn corpus() -> Vec<&'static str> {
-    include_str!("../tests/corpus/seed-urls.txt")
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
+    samples(edition, rule, n, 1738)
 }
 
 fn bytes(inputs: &[impl AsRef<str>]) -> u64 {

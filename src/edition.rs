@@ -1,9 +1,15 @@
-//! The five editions urlbnf makes executable, and where each one's BNF is printed.
+//! The five editions urlbnf makes executable: what each document is, when, where it
+//! prints its BNF, and which rule names a whole URL. Everything that describes an
+//! edition (the CLI help, the book, the README generator) reads it from here; the
+//! transcriptions' `%document` and `%section` headers are tested against it.
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use serde::Serialize;
+
+use crate::error::Error;
 
 /// One printed BNF for URLs, 1993-1994.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
@@ -21,6 +27,73 @@ pub enum Edition {
     Rfc1738,
 }
 
+/// What urlbnf knows about an edition, in one place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EditionInfo {
+    /// The id used on the command line and in JSON.
+    pub id: &'static str,
+    /// The document, its authors and date (the transcription's `%document`).
+    pub document: &'static str,
+    /// The section that prints the BNF (the transcription's `%section`).
+    pub section: &'static str,
+    /// The document and section in a few words, for a table of editions.
+    pub title: &'static str,
+    /// The document's date.
+    pub date: &'static str,
+    /// What the edition is, in a sentence (Markdown code spans allowed).
+    pub summary: &'static str,
+    /// The rule that names a whole URL: what `check` uses when none is named.
+    pub default_rule: &'static str,
+}
+
+const INFO: [EditionInfo; 5] = [
+    EditionInfo {
+        id: "draft-1993",
+        document: "Uniform Resource Locators, IETF URL WG Internet-Draft (url6, ID 01), T. Berners-Lee, 14 July 1993",
+        section: "BNF syntax",
+        title: "URL Internet-Draft, 14 July 1993, \"BNF syntax\"",
+        date: "14 July 1993",
+        summary: "The IETF URL working group's Internet-Draft (url6, ID 01): the first BNF, with a generic form any scheme may use and `#` fragments.",
+        default_rule: "fragmentaddress",
+    },
+    EditionInfo {
+        id: "draft-1994",
+        document: "Uniform Resource Locators, draft-ietf-uri-url-03, T. Berners-Lee, 21 March 1994",
+        section: "BNF for specific URL schemes",
+        title: "draft-ietf-uri-url-03, 21 March 1994",
+        date: "21 March 1994",
+        summary: "draft-ietf-uri-url-03: a closed list of schemes, logins for ftp and telnet, mailto, mid and cid, and the `url:` prefix.",
+        default_rule: "url",
+    },
+    EditionInfo {
+        id: "rfc1630-uri",
+        document: "RFC 1630, Universal Resource Identifiers in WWW, T. Berners-Lee, June 1994",
+        section: "BNF of Generic URI Syntax",
+        title: "RFC 1630 (June 1994), BNF of Generic URI Syntax",
+        date: "June 1994",
+        summary: "RFC 1630, the generic URI syntax \"at the level at which specific schemes are not considered\".",
+        default_rule: "fragmentaddress",
+    },
+    EditionInfo {
+        id: "rfc1630-url",
+        document: "RFC 1630, Universal Resource Identifiers in WWW, T. Berners-Lee, June 1994",
+        section: "BNF for specific URL schemes",
+        title: "RFC 1630 (June 1994), BNF for specific URL schemes",
+        date: "June 1994",
+        summary: "RFC 1630's BNF for specific URL schemes, close to the March 1994 draft.",
+        default_rule: "url",
+    },
+    EditionInfo {
+        id: "rfc1738",
+        document: "RFC 1738, Uniform Resource Locators (URL), T. Berners-Lee, L. Masinter, M. McCahill, December 1994",
+        section: "5. BNF for specific URL schemes",
+        title: "RFC 1738 (December 1994), section 5",
+        date: "December 1994",
+        summary: "RFC 1738, the Proposed Standard: RFC 822 notation, per-scheme grammars, `otherurl` for new schemes.",
+        default_rule: "url",
+    },
+];
+
 impl Edition {
     /// All editions, oldest first (the two RFC 1630 grammars share a date).
     pub const ALL: [Edition; 5] = [
@@ -31,27 +104,37 @@ impl Edition {
         Edition::Rfc1738,
     ];
 
+    /// The pairs of editions that follow each other, for "what changed": the
+    /// drafts in order, then each RFC 1630 grammar against RFC 1738.
+    pub const CHRONOLOGY: [(Edition, Edition); 4] = [
+        (Edition::Draft1993, Edition::Draft1994),
+        (Edition::Draft1994, Edition::Rfc1630Url),
+        (Edition::Rfc1630Url, Edition::Rfc1738),
+        (Edition::Rfc1630Uri, Edition::Rfc1738),
+    ];
+
+    /// The edition's place in [`Edition::ALL`].
+    pub(crate) const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// Everything urlbnf knows about the edition.
+    pub fn info(self) -> &'static EditionInfo {
+        &INFO[self.index()]
+    }
+
     /// The edition id used on the command line and in JSON.
     pub fn id(self) -> &'static str {
-        match self {
-            Edition::Draft1993 => "draft-1993",
-            Edition::Draft1994 => "draft-1994",
-            Edition::Rfc1630Uri => "rfc1630-uri",
-            Edition::Rfc1630Url => "rfc1630-url",
-            Edition::Rfc1738 => "rfc1738",
-        }
+        self.info().id
     }
 
     /// The rule `check` uses when none is named: the edition's whole-URL production.
     pub fn default_rule(self) -> &'static str {
-        match self {
-            Edition::Draft1993 | Edition::Rfc1630Uri => "fragmentaddress",
-            Edition::Draft1994 | Edition::Rfc1630Url | Edition::Rfc1738 => "url",
-        }
+        self.info().default_rule
     }
 
     /// The printed BNF, as transcribed in `grammar/<id>.bnf`.
-    pub(crate) fn bnf_source(self) -> &'static str {
+    pub fn bnf_source(self) -> &'static str {
         match self {
             Edition::Draft1993 => include_str!("../grammar/draft-1993.bnf"),
             Edition::Draft1994 => include_str!("../grammar/draft-1994.bnf"),
@@ -85,31 +168,28 @@ impl From<Edition> for &'static str {
     }
 }
 
-/// An edition id that names no edition.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownEdition(pub String);
-
-impl fmt::Display for UnknownEdition {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let ids: Vec<&str> = Edition::ALL.iter().map(|e| e.id()).collect();
-        write!(
-            f,
-            "unknown grammar '{}' (choose from: {})",
-            self.0,
-            ids.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownEdition {}
-
 impl FromStr for Edition {
-    type Err = UnknownEdition;
+    type Err = Error;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Edition::ALL
             .into_iter()
             .find(|e| e.id() == s)
-            .ok_or_else(|| UnknownEdition(s.to_string()))
+            .ok_or_else(|| Error::UnknownEdition { id: s.to_string() })
+    }
+}
+
+/// One value per edition, computed on first use and then shared: the per-edition
+/// caches (printed grammars, class tables, parser name tables) use this.
+pub(crate) struct PerEdition<T>([OnceLock<T>; 5]);
+
+impl<T> PerEdition<T> {
+    pub(crate) const fn new() -> Self {
+        PerEdition([const { OnceLock::new() }; 5])
+    }
+
+    pub(crate) fn get_or_init(&self, edition: Edition, init: impl FnOnce() -> T) -> &T {
+        // Indexed by the enum's own discriminant: no input reaches this.
+        self.0[edition.index()].get_or_init(init)
     }
 }

@@ -1,13 +1,14 @@
 //! The typed AST: prose readings, typed accessors, a mapping for every scheme
 //! production, and lossless round trips.
 
-use arbitrary::{Arbitrary, Unstructured};
-use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
+mod common;
+
+use arbitrary::Arbitrary;
+use common::{Seeded, corpus};
 use urlbnf::Edition::{self, *};
 use urlbnf::ast::{self, Body, HostKind, Kind, News, OwnedUrl, Url, WaisForm};
-use urlbnf::generate::Generator;
-use urlbnf::printed::PrintedGrammar;
+use urlbnf::engine::Generator;
+use urlbnf::grammar::printed::PrintedGrammar;
 
 fn parse(edition: Edition, input: &str) -> Url<'_> {
     ast::parse(edition, input).unwrap_or_else(|e| panic!("{edition} {input}: {e}"))
@@ -284,8 +285,7 @@ fn is_scheme_production(rule: &str) -> bool {
 
 #[test]
 fn every_scheme_production_of_every_edition_maps_to_an_ast_node() {
-    let mut entropy = vec![0u8; 256];
-    let mut rng = StdRng::seed_from_u64(3);
+    let mut seeded = Seeded::new(3, 256);
     for edition in Edition::ALL {
         let generator = Generator::new(edition);
         for rule in PrintedGrammar::of(edition)
@@ -297,10 +297,7 @@ fn every_scheme_production_of_every_edition_maps_to_an_ast_node() {
                 panic!("{edition}: scheme rule {} has no AST mapping", rule.name)
             });
             for _ in 0..50 {
-                rng.fill_bytes(&mut entropy);
-                let s = generator
-                    .generate(&rule.name, &mut Unstructured::new(&entropy))
-                    .unwrap();
+                let s = seeded.derive(&generator, &rule.name);
                 let url = ast::parse_rule(edition, &rule.name, &s)
                     .unwrap_or_else(|e| panic!("{edition} {}: {s:?}: {e}", rule.name));
                 assert_eq!(url.body.kind(), kind, "{edition} {}: {s:?}", rule.name);
@@ -311,13 +308,6 @@ fn every_scheme_production_of_every_edition_maps_to_an_ast_node() {
 }
 
 // ---- Lossless ----
-
-fn corpus() -> Vec<&'static str> {
-    include_str!("corpus/seed-urls.txt")
-        .lines()
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .collect()
-}
 
 /// Every part of the AST is the input's text at its span.
 fn assert_spans_are_input_slices(url: &Url<'_>) {
@@ -344,14 +334,9 @@ fn corpus_and_generated_urls_display_as_their_input() {
     for edition in Edition::ALL {
         inputs.extend(corpus().into_iter().map(|s| (edition, s.to_string())));
         let generator = Generator::new(edition);
-        let mut rng = StdRng::seed_from_u64(7);
-        let mut entropy = vec![0u8; 256];
+        let mut seeded = Seeded::new(7, 256);
         for _ in 0..500 {
-            rng.fill_bytes(&mut entropy);
-            let s = generator
-                .generate(edition.default_rule(), &mut Unstructured::new(&entropy))
-                .unwrap();
-            inputs.push((edition, s));
+            inputs.push((edition, seeded.derive(&generator, edition.default_rule())));
         }
     }
     let mut parsed = 0;
@@ -367,12 +352,10 @@ fn corpus_and_generated_urls_display_as_their_input() {
 
 #[test]
 fn arbitrary_asts_display_and_parse_back_equal() {
-    let mut rng = StdRng::seed_from_u64(11);
-    let mut entropy = vec![0u8; 512];
+    let mut seeded = Seeded::new(11, 512);
     let mut per_edition = std::collections::BTreeMap::new();
     for _ in 0..2_000 {
-        rng.fill_bytes(&mut entropy);
-        let owned = OwnedUrl::arbitrary(&mut Unstructured::new(&entropy)).unwrap();
+        let owned = OwnedUrl::arbitrary(&mut seeded.draw()).unwrap();
         let url = owned
             .url()
             .unwrap_or_else(|e| panic!("{} {:?}: {e}", owned.edition, owned.text));

@@ -9,8 +9,9 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use urlbnf::printed::PrintedGrammar;
-use urlbnf::{Edition, book};
+use urlbnf::Edition;
+use urlbnf::grammar::printed::PrintedGrammar;
+use urlbnf::render::book;
 
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("urlbnf-book-{name}-{}", std::process::id()));

@@ -1,12 +1,14 @@
 //! `urlbnf diff`: exact language comparisons, their witnesses checked by both pest
 //! grammars, subset verdicts checked by sampling, and the diffs as snapshots.
 
-use arbitrary::Unstructured;
-use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
+mod common;
+
+use common::samples;
+use urlbnf::Edition;
 use urlbnf::diff::{self, Relation};
-use urlbnf::generate::Generator;
-use urlbnf::{Edition, automaton, grammars, report};
+use urlbnf::engine::automaton;
+use urlbnf::grammar::peg as grammars;
+use urlbnf::render::text as report;
 
 fn all_pairs() -> Vec<(Edition, Edition)> {
     let mut out = Vec::new();
@@ -86,7 +88,7 @@ fn no_shorter_witness_was_missed() {
             short.push([x, y].iter().collect());
         }
     }
-    for (a, b) in urlbnf::report::CHRONOLOGY {
+    for (a, b) in Edition::CHRONOLOGY {
         for p in diff::diff(a, b, None).pairs {
             let Some(l) = p.language else { continue };
             let (da, db) = (
@@ -105,19 +107,6 @@ fn no_shorter_witness_was_missed() {
             }
         }
     }
-}
-
-/// Strings derived from a rule (valid by construction).
-fn samples(edition: Edition, rule: &str, n: usize, seed: u64) -> Vec<String> {
-    let g = Generator::new(edition);
-    let mut rng = StdRng::seed_from_u64(seed);
-    let mut entropy = vec![0u8; 256];
-    (0..n)
-        .map(|_| {
-            rng.fill_bytes(&mut entropy);
-            g.generate(rule, &mut Unstructured::new(&entropy)).unwrap()
-        })
-        .collect()
 }
 
 #[test]
@@ -199,7 +188,7 @@ fn chronological_diffs() {
     settings.set_snapshot_path("../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
-        for (a, b) in report::CHRONOLOGY {
+        for (a, b) in Edition::CHRONOLOGY {
             let name = format!("diff-{a}-{b}");
             insta::assert_snapshot!(name, report::diff(&diff::diff(a, b, None)));
         }

@@ -6,14 +6,16 @@
 //! construction), near-miss mutations of them, and every string of up to two
 //! characters over an alphabet that meets every character class.
 
-use arbitrary::Unstructured;
+mod common;
+
+use common::Seeded;
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, RngCore, SeedableRng};
 use urlbnf::Edition;
-use urlbnf::automaton::{self, Automaton};
-use urlbnf::generate::Generator;
-use urlbnf::grammars;
-use urlbnf::printed::PrintedGrammar;
+use urlbnf::engine::Generator;
+use urlbnf::engine::automaton::{self, Automaton};
+use urlbnf::grammar::peg as grammars;
+use urlbnf::grammar::printed::PrintedGrammar;
 
 /// Characters mutations insert: the delimiters of every edition, white space,
 /// and non-ASCII.
@@ -85,18 +87,14 @@ fn exactness(per_rule: usize, seed: u64) {
         for rule in &PrintedGrammar::of(edition).rules {
             let dfa =
                 automaton::automaton(edition, &rule.name).expect("every printed rule compiles");
-            let mut rng = StdRng::seed_from_u64(seed_of(edition, &rule.name, seed));
-            let mut entropy = vec![0u8; 256];
+            let mut seeded = Seeded::new(seed_of(edition, &rule.name, seed), 256);
             for _ in 0..per_rule {
-                rng.fill_bytes(&mut entropy);
-                let s = generator
-                    .generate(&rule.name, &mut Unstructured::new(&entropy))
-                    .expect("generation never fails");
+                let s = seeded.derive(&generator, &rule.name);
                 if !dfa.matches(&s) {
                     generated_invalid.push(format!("{edition} {}: {s:?}", rule.name));
                 }
                 compare(edition, &rule.name, &dfa, &s, &mut mismatches);
-                let m = mutate(&s, &mut rng);
+                let m = mutate(&s, seeded.rng());
                 compare(edition, &rule.name, &dfa, &m, &mut mismatches);
                 checked += 2;
             }

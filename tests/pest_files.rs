@@ -3,8 +3,8 @@
 //! where they apply; helper rules (`x__how`) stand for a printed rule and say why.
 
 use urlbnf::Edition;
-use urlbnf::grammars::{is_helper, pest_name, pest_rule_names, printed_name};
-use urlbnf::printed::{PrintedGrammar, fold_space};
+use urlbnf::grammar::peg::{is_helper, pest_name, pest_rule_names, printed_name};
+use urlbnf::grammar::printed::{PrintedGrammar, fold_space};
 
 /// One rule of a .pest file: its name, the comment lines above it.
 struct PestRule {

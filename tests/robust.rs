@@ -1,19 +1,21 @@
 //! No panic, no hang, no stack overflow, on any input: seeded arbitrary inputs for
 //! every rule of every edition, and inputs of up to 1 MB built to go deep.
 
-use arbitrary::{Arbitrary, Unstructured};
-use rand::rngs::StdRng;
-use rand::{Rng, RngCore, SeedableRng};
+mod common;
+
+use arbitrary::Arbitrary;
+use common::Seeded;
+use rand::Rng;
 use urlbnf::check::Checker;
-use urlbnf::generate::Generator;
-use urlbnf::printed::PrintedGrammar;
+use urlbnf::engine::Generator;
+use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::{Edition, Engine, ast};
 
 /// One input: raw arbitrary text, a derived string, or a derived string cut and
 /// spliced with arbitrary text.
-fn input(rule: &str, generator: &Generator, rng: &mut StdRng, entropy: &mut [u8]) -> String {
-    rng.fill_bytes(entropy);
-    let mut u = Unstructured::new(entropy);
+fn input(rule: &str, generator: &Generator, seeded: &mut Seeded) -> String {
+    seeded.draw();
+    let (mut u, rng) = seeded.current();
     match rng.gen_range(0..3) {
         0 => String::arbitrary(&mut u).unwrap_or_default(),
         1 => generator.generate(rule, &mut u).unwrap_or_default(),
@@ -34,18 +36,17 @@ fn input(rule: &str, generator: &Generator, rng: &mut StdRng, entropy: &mut [u8]
 /// Drive `per_grammar` inputs spread over every rule of every edition through
 /// both engines, the diagnosis, and the AST; verdicts must agree.
 fn fuzz(per_grammar: usize, seed: u64) {
-    let mut entropy = vec![0u8; 192];
     for edition in Edition::ALL {
         let g = PrintedGrammar::of(edition);
         let generator = Generator::new(edition);
         let per_rule = per_grammar.div_ceil(g.rules.len());
-        let mut rng = StdRng::seed_from_u64(seed ^ edition as u64);
+        let mut seeded = Seeded::new(seed ^ edition as u64, 192);
         for rule in &g.rules {
             let pest = Checker::new(edition, &rule.name, Engine::Pest).unwrap();
             let dfa = Checker::new(edition, &rule.name, Engine::Dfa).unwrap();
             let url_rule = ast::is_url_rule(edition, &rule.name);
             for _ in 0..per_rule {
-                let s = input(&rule.name, &generator, &mut rng, &mut entropy);
+                let s = input(&rule.name, &generator, &mut seeded);
                 let verdict = pest.check(&s);
                 assert_eq!(
                     verdict.valid,

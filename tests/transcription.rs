@@ -9,7 +9,7 @@
 use std::path::PathBuf;
 
 use urlbnf::Edition;
-use urlbnf::printed::{Notation, PrintedGrammar, fold_space};
+use urlbnf::grammar::printed::{Notation, PrintedGrammar, fold_space};
 
 /// The seed file of each edition (`shared/seeds/README.md`).
 fn seed_file(edition: Edition) -> &'static str {
@@ -113,7 +113,7 @@ fn every_transcription_is_the_printed_bnf_section() {
 
 #[test]
 fn the_notation_and_corrections_are_where_the_readme_says() {
-    use urlbnf::printed::Correction::*;
+    use urlbnf::grammar::printed::Correction::*;
     let expect = [
         (
             Edition::Draft1993,
@@ -152,4 +152,41 @@ fn the_notation_and_corrections_are_where_the_readme_says() {
             .collect();
         assert_eq!(found, corrections, "{edition}");
     }
+}
+
+#[test]
+fn edition_metadata_is_what_each_transcription_header_says() {
+    for edition in Edition::ALL {
+        let g = PrintedGrammar::of(edition);
+        let info = edition.info();
+        assert_eq!(g.document, info.document, "{edition} %document");
+        assert_eq!(g.section, info.section, "{edition} %section");
+        assert_eq!(info.id, edition.id());
+        assert!(
+            g.rule(info.default_rule).is_some(),
+            "{edition} default rule"
+        );
+    }
+}
+
+#[test]
+fn a_defect_in_a_transcription_is_reported_as_urlbnfs_with_its_line() {
+    let source = "%edition rfc1738\n%notation rfc822\nurl = nosuchrule\n";
+    match urlbnf::grammar::printed::read(Edition::Rfc1738, source) {
+        Err(urlbnf::Error::Transcription {
+            edition, message, ..
+        }) => {
+            assert_eq!(edition, Edition::Rfc1738);
+            assert!(
+                message.contains("line 3") && message.contains("nosuchrule"),
+                "{message}"
+            );
+        }
+        other => panic!("expected a transcription defect, got {other:?}"),
+    }
+    // A rule the caller names that the edition lacks is the caller's mistake.
+    assert!(matches!(
+        urlbnf::Checker::new(Edition::Rfc1738, "nosuchrule", urlbnf::Engine::Dfa),
+        Err(urlbnf::Error::UnknownRule { .. })
+    ));
 }

@@ -7,17 +7,17 @@
 //! longest prefix of the input that some valid string starts with.
 
 use std::fmt;
-use std::str::FromStr;
 
 use serde::Serialize;
 
-use crate::automaton::{self, CharSet, Stop};
 use crate::edition::Edition;
-use crate::grammars::{self, PestOutcome, UnknownRule};
-use crate::printed::PrintedGrammar;
+use crate::engine::automaton::{self, Stop};
+use crate::error::Error;
+use crate::grammar::{CharSet, PestOutcome, PrintedGrammar, peg};
 
 /// What decides the verdict.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
     /// The pest grammars in `grammar/*.pest`.
@@ -26,18 +26,6 @@ pub enum Engine {
     /// The minimal DFA compiled from the printed BNF (same verdicts, proven by the
     /// exactness tests; much faster).
     Dfa,
-}
-
-impl FromStr for Engine {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s {
-            "pest" => Ok(Engine::Pest),
-            "dfa" => Ok(Engine::Dfa),
-            _ => Err(format!("unknown engine '{s}' (choose from: pest, dfa)")),
-        }
-    }
 }
 
 /// One thing that could come at the failure offset.
@@ -85,42 +73,31 @@ pub struct CheckError {
 /// The verdict on one input under one rule of one edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Verdict {
+    /// The input, as given.
     pub input: String,
+    /// The edition.
     pub grammar: Edition,
+    /// The rule, by its printed name.
     pub rule: String,
+    /// Whether the rule derives the whole input.
     pub valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Where and why not, for an invalid input.
     pub error: Option<CheckError>,
 }
 
 /// Fail unless the edition prints (or a correction supplies) the rule.
-pub fn require_rule(edition: Edition, rule: &str) -> Result<(), UnknownRule> {
-    match PrintedGrammar::of(edition).rule(rule) {
-        Some(_) => Ok(()),
-        None => Err(UnknownRule {
-            edition,
-            rule: rule.to_string(),
-        }),
-    }
+pub fn require_rule(edition: Edition, rule: &str) -> Result<(), Error> {
+    PrintedGrammar::of(edition).require(rule).map(|_| ())
 }
 
 /// Whether the rule derives the whole input, by the chosen engine.
-pub fn is_valid(
-    edition: Edition,
-    rule: &str,
-    input: &str,
-    engine: Engine,
-) -> Result<bool, UnknownRule> {
+pub fn is_valid(edition: Edition, rule: &str, input: &str, engine: Engine) -> Result<bool, Error> {
     Ok(Checker::new(edition, rule, engine)?.is_valid(input))
 }
 
 /// Check one input: the verdict, and for an invalid input the diagnosis.
-pub fn check(
-    edition: Edition,
-    rule: &str,
-    input: &str,
-    engine: Engine,
-) -> Result<Verdict, UnknownRule> {
+pub fn check(edition: Edition, rule: &str, input: &str, engine: Engine) -> Result<Verdict, Error> {
     Ok(Checker::new(edition, rule, engine)?.check(input))
 }
 
@@ -135,20 +112,21 @@ pub struct Checker {
 }
 
 impl Checker {
-    pub fn new(edition: Edition, rule: &str, engine: Engine) -> Result<Checker, UnknownRule> {
+    /// A checker for `rule` of `edition`; an unknown rule is [`Error::UnknownRule`].
+    pub fn new(edition: Edition, rule: &str, engine: Engine) -> Result<Checker, Error> {
         require_rule(edition, rule)?;
         Ok(Checker {
             edition,
             rule: rule.to_string(),
             engine,
-            dfa: reference(edition, rule)?,
+            dfa: automaton::automaton(edition, rule)?,
         })
     }
 
     /// Whether the rule derives the whole input.
     pub fn is_valid(&self, input: &str) -> bool {
         match self.engine {
-            Engine::Pest => grammars::matches(self.edition, &self.rule, input).unwrap_or(false),
+            Engine::Pest => peg::matches(self.edition, &self.rule, input).unwrap_or(false),
             Engine::Dfa => self.dfa.matches(input),
         }
     }
@@ -188,24 +166,13 @@ fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError {
     }
 }
 
-fn reference(
-    edition: Edition,
-    rule: &str,
-) -> Result<std::sync::Arc<automaton::Automaton>, UnknownRule> {
-    // Every printed rule compiles (tests/exactness.rs); a failure is reported as unknown.
-    automaton::automaton(edition, rule).map_err(|_| UnknownRule {
-        edition,
-        rule: rule.to_string(),
-    })
-}
-
 /// The diagnosis of an input the rule does not derive.
-pub fn diagnose(edition: Edition, rule: &str, input: &str) -> Result<CheckError, UnknownRule> {
+pub fn diagnose(edition: Edition, rule: &str, input: &str) -> Result<CheckError, Error> {
     Ok(Checker::new(edition, rule, Engine::Dfa)?.diagnose(input))
 }
 
 fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
-    let (byte_offset, expected) = match grammars::run(edition, rule, input) {
+    let (byte_offset, expected) = match peg::run(edition, rule, input) {
         Ok(PestOutcome::Failed { pos, expected }) => {
             (pos, expected.into_iter().map(Expected::Class).collect())
         }
@@ -224,16 +191,16 @@ fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
 /// Name a set of next characters by the edition's character-class rules where a
 /// whole class fits, and by single characters otherwise.
 pub fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
-    let classes = class_table(edition);
-    let mut left: CharSet = stop.next;
+    let classes = PrintedGrammar::of(edition).char_classes();
+    let mut left = stop.next;
     let mut out = Vec::new();
     loop {
         // The class that names the most characters still unnamed, printed order first.
         let best = classes
             .iter()
             .enumerate()
-            .filter(|(_, (_, set))| set & !stop.next == 0)
-            .map(|(i, (name, set))| (name, (set & left).count_ones(), std::cmp::Reverse(i)))
+            .filter(|(_, (_, set))| set.is_subset(stop.next))
+            .map(|(i, (name, set))| (name, (*set & left).len(), std::cmp::Reverse(i)))
             .filter(|(_, gain, _)| *gain >= 2)
             .max_by_key(|(_, gain, first)| (*gain, *first))
             .map(|(name, gain, _)| (name, gain));
@@ -241,34 +208,15 @@ pub fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
         let set = classes
             .iter()
             .find(|(n, _)| n == name)
-            .map_or(0, |(_, s)| *s);
-        left &= !set;
+            .map_or(CharSet::EMPTY, |(_, s)| *s);
+        left = left & !set;
         out.push(Expected::Class(name.clone()));
     }
-    out.extend(
-        (0u8..128)
-            .filter(|b| left & (1u128 << b) != 0)
-            .map(|b| Expected::Char(b as char)),
-    );
+    out.extend(left.iter().map(|b| Expected::Char(char::from(b))));
     if stop.may_end {
         out.push(Expected::End);
     }
     out
-}
-
-fn class_table(edition: Edition) -> &'static [(String, CharSet)] {
-    use std::sync::OnceLock;
-    static TABLES: [OnceLock<Vec<(String, CharSet)>>; 5] = [const { OnceLock::new() }; 5];
-    let slot = Edition::ALL.iter().position(|e| *e == edition).unwrap_or(0);
-    TABLES[slot].get_or_init(|| {
-        let g = PrintedGrammar::of(edition);
-        let sets = automaton::char_classes(g);
-        // Printed order, so ties go to the rule the document names first.
-        g.rules
-            .iter()
-            .filter_map(|r| Some((r.name.clone(), *sets.get(&r.name)?)))
-            .collect()
-    })
 }
 
 fn message(input: &str, stop: &Stop, expected: &[Expected]) -> String {

@@ -4,11 +4,11 @@
 
 use serde::Serialize;
 
-use crate::automaton;
-use crate::diff::{self, Relation};
+use crate::analysis::diff::{self};
 use crate::edition::Edition;
-use crate::grammars::pest_name;
-use crate::printed::{Correction, PrintedGrammar};
+use crate::engine::automaton;
+use crate::grammar::peg::pest_name;
+use crate::grammar::{Correction, PrintedGrammar};
 
 /// A rule's pest source: the rule and its helpers, with the comments above them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -76,9 +76,11 @@ pub fn pest_source(edition: Edition, rule: &str) -> Option<PestSource> {
 /// How the rule read in one edition, and what changed from the edition before.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HistoryEntry {
+    /// The edition.
     pub edition: Edition,
     /// The rule's name there (a renamed counterpart, or itself).
     pub rule: String,
+    /// The rule's printed line there.
     pub printed: String,
     /// Against the previous edition that has the rule: definition changed?
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -91,18 +93,26 @@ pub struct HistoryEntry {
 /// One rule, explained.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Explanation {
+    /// The edition explained.
     pub edition: Edition,
+    /// The rule, by its printed name.
     pub rule: String,
+    /// Its printed line.
     pub printed: String,
     /// The reading a correction puts in place of the printed text.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reading: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The correction applied to it, if any.
     pub correction: Option<Correction>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// Its pest source and the notes on it.
     pub pest: Option<PestSource>,
+    /// The rules its definition uses.
     pub uses: Vec<String>,
+    /// The rules whose definitions use it.
     pub used_by: Vec<String>,
+    /// Its text in every edition that has it (or a counterpart), oldest first.
     pub history: Vec<HistoryEntry>,
 }
 
@@ -175,24 +185,4 @@ pub fn history(rule: &str) -> Vec<HistoryEntry> {
         prev = Some((edition, name));
     }
     out
-}
-
-/// A one-line account of a language change, for people.
-pub fn change_words(l: &diff::LanguageDiff, before: Edition, now: Edition) -> String {
-    let first = |ws: &[String]| ws.first().map(|w| format!("{w:?}")).unwrap_or_default();
-    match l.relation {
-        Relation::Equal => "same language".into(),
-        Relation::ASubsetOfB => {
-            format!("accepts more than in {before}, e.g. {}", first(&l.b_not_a))
-        }
-        Relation::BSubsetOfA => format!(
-            "accepts less than in {before}: {} no longer",
-            first(&l.a_not_b)
-        ),
-        Relation::Incomparable => format!(
-            "changed both ways: {} only in {before}, {} only in {now}",
-            first(&l.a_not_b),
-            first(&l.b_not_a)
-        ),
-    }
 }

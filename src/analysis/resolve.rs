@@ -13,15 +13,16 @@ use std::fmt;
 use serde::Serialize;
 
 /// Which document's rules to apply.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Rules {
     /// RFC 1630, June 1994.
     #[default]
-    #[value(name = "rfc1630")]
+    #[cfg_attr(feature = "cli", value(name = "rfc1630"))]
     #[serde(rename = "rfc1630")]
     Rfc1630,
     /// The URL Internet-Draft of 14 July 1993.
-    #[value(name = "draft-1993")]
+    #[cfg_attr(feature = "cli", value(name = "draft-1993"))]
     #[serde(rename = "draft-1993")]
     Draft1993,
 }
@@ -31,19 +32,24 @@ pub enum Rules {
 pub struct Note {
     /// A stable identifier.
     pub code: &'static str,
+    /// The note in words.
     pub message: String,
 }
 
 /// The full form of a partial one, and how it was reached.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Resolution {
+    /// The full URL that is the context.
     pub context: String,
+    /// The partial form.
     pub partial: String,
+    /// The full form.
     pub result: String,
     /// Which rule applied.
     pub rule: &'static str,
     /// Each step, in words: what the rule did and what it gave.
     pub steps: Vec<String>,
+    /// What the caller should know.
     pub notes: Vec<Note>,
 }
 

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use arbitrary::Unstructured;
 
 use crate::edition::Edition;
-use crate::printed::{Expr, PrintedGrammar};
+use crate::grammar::{Expr, PrintedGrammar};
 
 /// How deep rule references nest before the generator takes the shortest way out.
 const DEPTH: usize = 24;

@@ -7,7 +7,7 @@
 //! over bytes. No printed grammar has a non-ASCII character, so any non-ASCII
 //! input character ends every derivation.
 
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -15,25 +15,16 @@ use regex_automata::dfa::{Automaton as _, StartKind, dense};
 use regex_automata::nfa::thompson;
 use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, MatchKind, util::start};
-use regex_syntax::hir::{Class, ClassBytes, ClassBytesRange, Hir, Repetition};
+use regex_syntax::hir::{Hir, Repetition};
 
 use crate::edition::Edition;
-use crate::printed::{Expr, PrintedGrammar};
+use crate::error::Error;
+use crate::grammar::{CharSet, Expr, PrintedGrammar};
 
-/// Why a rule could not be compiled (a defect in a transcription, never in input).
+/// Why a rule could not be compiled: a defect in a transcription, never in input.
+/// It becomes [`Error::Transcription`] with the edition and rule.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CompileError(pub String);
-
-impl fmt::Display for CompileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for CompileError {}
-
-/// A set of ASCII characters, one bit each.
-pub type CharSet = u128;
 
 /// Where an input stops being a prefix of any string the rule derives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +148,7 @@ impl Automaton {
     pub fn live_bytes(&self, state: StateID) -> CharSet {
         (0u8..128)
             .filter(|&b| self.is_live(self.dfa.next_state(state, b)))
-            .fold(0, |set, b| set | (1u128 << b))
+            .collect()
     }
 
     fn stop_at(&self, state: StateID, offset: usize, byte_offset: usize) -> Stop {
@@ -341,41 +332,12 @@ fn split_tail(e: &Expr, name: &str) -> Result<(Option<Expr>, Option<Expr>), Comp
     })
 }
 
-/// The characters of rules whose every string is one character (`alpha`, `safe`…).
-pub fn char_classes(grammar: &PrintedGrammar) -> BTreeMap<String, CharSet> {
-    fn class(g: &PrintedGrammar, e: &Expr, depth: usize) -> Option<CharSet> {
-        if depth > 64 {
-            return None;
-        }
-        match e {
-            Expr::Lit(s) if s.len() == 1 && s.is_ascii() => s.bytes().next().map(|b| 1u128 << b),
-            Expr::Ref(r) => class(g, &g.rule(r)?.expr, depth + 1),
-            Expr::Alt(items) => items
-                .iter()
-                .try_fold(0, |acc, i| Some(acc | class(g, i, depth + 1)?)),
-            Expr::Seq(items) if items.len() == 1 => class(g, items.first()?, depth + 1),
-            _ => None,
-        }
-    }
-    grammar
-        .rules
-        .iter()
-        .filter_map(|r| Some((r.name.clone(), class(grammar, &r.expr, 0)?)))
-        .collect()
-}
-
-/// A byte class HIR (exposed for tests that build automata by hand).
-pub fn byte_class(set: CharSet) -> Hir {
-    let ranges = (0u8..128)
-        .filter(|b| set & (1u128 << b) != 0)
-        .map(|b| ClassBytesRange::new(b, b));
-    Hir::class(Class::Bytes(ClassBytes::new(ranges)))
-}
-
 type Cache = Mutex<HashMap<(Edition, String), Arc<Automaton>>>;
 
 /// The automaton of a rule of an edition, compiled once and shared.
-pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, CompileError> {
+/// A rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
+/// is [`Error::Transcription`] (urlbnf's defect, never the caller's).
+pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> {
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let key = (edition, rule.to_string());
@@ -383,8 +345,14 @@ pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Compile
         return Ok(a);
     }
     let grammar = PrintedGrammar::of(edition);
-    let hir = HirGrammar::new(grammar).rule(rule)?;
-    let a = Arc::new(Automaton::from_hir(&hir)?);
+    grammar.require(rule)?;
+    let defect = |e: CompileError| Error::Transcription {
+        edition,
+        rule: Some(rule.to_string()),
+        message: e.0,
+    };
+    let hir = HirGrammar::new(grammar).rule(rule).map_err(defect)?;
+    let a = Arc::new(Automaton::from_hir(&hir).map_err(defect)?);
     if let Ok(mut c) = cache.lock() {
         c.insert(key, a.clone());
     }

@@ -25,7 +25,9 @@ pub struct Found {
     pub url: String,
     /// Line and column (from 1, in characters) of the opening `<`.
     pub line: usize,
+    /// Column (in characters, from 1) where the URL starts.
     pub column: usize,
+    /// How it was wrapped.
     pub wrapper: Wrapper,
     /// Where a line break follows a hyphen: the reading without that hyphen
     /// (RFC 1738: "the hyphen may or may not actually be part of the URL").
@@ -43,6 +45,34 @@ fn starts_like_url(s: &str) -> bool {
     let mut chars = scheme.chars();
     chars.next().is_some_and(|c| c.is_ascii_alphabetic())
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
+}
+
+/// Line breaks right after a hyphen in the wrapper's `content`: for each, the
+/// URL read without that hyphen (it may have been added by the line break).
+fn hyphen_readings(content: &str, url: &str) -> Vec<String> {
+    let mut without_hyphen = Vec::new();
+    let mut prefix_len = 0; // characters of the URL before the current point
+    let mut after_hyphen = false;
+    let mut at_break = false;
+    for ch in content.chars() {
+        if ch == '\n' && after_hyphen {
+            at_break = true;
+        }
+        if ch.is_whitespace() {
+            continue;
+        }
+        if at_break {
+            let mut alt: Vec<char> = url.chars().collect();
+            if prefix_len > 0 && alt.get(prefix_len - 1) == Some(&'-') {
+                alt.remove(prefix_len - 1);
+                without_hyphen.push(alt.into_iter().collect());
+            }
+            at_break = false;
+        }
+        after_hyphen = ch == '-';
+        prefix_len += 1;
+    }
+    without_hyphen
 }
 
 /// Every wrapped URL in the text, in order.
@@ -84,33 +114,11 @@ pub fn extract(text: &str) -> Vec<Found> {
         if !starts_like_url(&url) {
             continue;
         }
-        // Line breaks right after a hyphen: the readings without that hyphen.
-        let mut without_hyphen = Vec::new();
-        let mut prefix_len = 0; // characters of the URL before the current point
         let content: &str = match wrapper {
             Wrapper::UrlPrefix => body.trim_start().get(4..).unwrap_or(""),
             Wrapper::AngleBrackets => body,
         };
-        let mut after_hyphen = false;
-        let mut at_break = false;
-        for ch in content.chars() {
-            if ch == '\n' && after_hyphen {
-                at_break = true;
-            }
-            if ch.is_whitespace() {
-                continue;
-            }
-            if at_break {
-                let mut alt: Vec<char> = url.chars().collect();
-                if prefix_len > 0 && alt.get(prefix_len - 1) == Some(&'-') {
-                    alt.remove(prefix_len - 1);
-                    without_hyphen.push(alt.into_iter().collect());
-                }
-                at_break = false;
-            }
-            after_hyphen = ch == '-';
-            prefix_len += 1;
-        }
+        let without_hyphen = hyphen_readings(content, &url);
         found.push(Found {
             url,
             line: start_line,

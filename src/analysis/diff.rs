@@ -5,9 +5,10 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
 
-use crate::automaton::{self, Automaton, CharSet};
 use crate::edition::Edition;
-use crate::printed::{Expr, PrintedGrammar};
+use crate::engine::automaton::{self, Automaton};
+use crate::grammar::CharSet;
+use crate::grammar::{Expr, PrintedGrammar};
 
 /// Rules that are one concept under different printed names. A rule is paired with
 /// its own name where the other edition has it, else with the first name of its
@@ -37,6 +38,7 @@ pub const CORRESPONDENCE: &[&[&str]] = &[
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Relation {
+    /// The same language.
     Equal,
     /// Every string of A is in B, not conversely.
     ASubsetOfB,
@@ -47,6 +49,7 @@ pub enum Relation {
 }
 
 impl Relation {
+    /// The relation as a mathematical symbol (`=`, `⊂`, `⊃`, `≠`).
     pub fn symbol(self) -> &'static str {
         match self {
             Relation::Equal => "=",
@@ -60,6 +63,7 @@ impl Relation {
 /// The exact comparison of two rules' languages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct LanguageDiff {
+    /// How the two languages relate.
     pub relation: Relation,
     /// Up to [`WITNESSES`] shortest strings in A but not B, shortest first, then
     /// in byte order.
@@ -188,7 +192,9 @@ fn enumerate(
 /// The characters a character-class rule gained and lost.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClassChange {
+    /// Characters the later rule adds.
     pub added: String,
+    /// Characters it drops.
     pub removed: String,
 }
 
@@ -197,22 +203,30 @@ pub struct ClassChange {
 pub struct RulePair {
     /// The editions' default (whole-URL) rules, compared whatever their names.
     pub whole: bool,
+    /// The rule's name in A.
     pub a: String,
+    /// Its name in B.
     pub b: String,
+    /// Its printed line in A.
     pub a_printed: String,
+    /// Its printed line in B.
     pub b_printed: String,
     /// The definitions differ (compared as read, letters joined; not the notation).
     pub changed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// For character-class rules: the characters gained and lost.
     pub class: Option<ClassChange>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// The exact language comparison.
     pub language: Option<LanguageDiff>,
 }
 
 /// Everything that differs from edition A to edition B.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Diff {
+    /// The earlier edition.
     pub a: Edition,
+    /// The later edition.
     pub b: Edition,
     /// Rules of A with no counterpart in B.
     pub removed: Vec<String>,
@@ -228,6 +242,7 @@ impl Diff {
         self.pairs.iter().filter(|p| !p.whole && p.a != p.b)
     }
 
+    /// The pairs whose printed definitions differ.
     pub fn changed(&self) -> impl Iterator<Item = &RulePair> {
         self.pairs.iter().filter(|p| p.changed)
     }
@@ -280,10 +295,7 @@ fn normal(e: &Expr) -> Expr {
 }
 
 fn chars_of(set: CharSet) -> String {
-    (0u8..128)
-        .filter(|b| set & (1u128 << b) != 0)
-        .map(char::from)
-        .collect()
+    set.chars()
 }
 
 /// Diff two editions; with `only`, just the rule of that name (in A or B). Every
@@ -291,8 +303,6 @@ fn chars_of(set: CharSet) -> String {
 pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
     let ga = PrintedGrammar::of(a);
     let gb = PrintedGrammar::of(b);
-    let classes_a = automaton::char_classes(ga);
-    let classes_b = automaton::char_classes(gb);
 
     let mut pairs = Vec::new();
     let mut paired_b = BTreeSet::new();
@@ -317,8 +327,8 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
         let (Some(pa), Some(pb)) = (ga.rule(&ra), gb.rule(&rb)) else {
             continue;
         };
-        let class = match (classes_a.get(&ra), classes_b.get(&rb)) {
-            (Some(&ca), Some(&cb)) if ca != cb => Some(ClassChange {
+        let class = match (ga.char_class(&ra), gb.char_class(&rb)) {
+            (Some(ca), Some(cb)) if ca != cb => Some(ClassChange {
                 added: chars_of(cb & !ca),
                 removed: chars_of(ca & !cb),
             }),

@@ -10,22 +10,48 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::automaton::{self, CharSet};
 use crate::edition::Edition;
-use crate::printed::PrintedGrammar;
+use crate::grammar::{CharSet, PrintedGrammar};
 
 fn set(chars: &str) -> CharSet {
-    chars
-        .bytes()
-        .filter(|b| *b < 128)
-        .fold(0, |s, b| s | (1u128 << b))
+    CharSet::of(chars)
 }
 
 fn class(edition: Edition, rule: &str) -> CharSet {
-    automaton::char_classes(PrintedGrammar::of(edition))
-        .get(rule)
-        .copied()
-        .unwrap_or(0)
+    PrintedGrammar::of(edition).class_of(rule)
+}
+
+/// One piece of URL text, as the `%XX` convention reads it (RFC 1738 §2.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Piece {
+    /// A character that stands for itself.
+    Char(char),
+    /// `%XX`: the octet it encodes (three characters of text).
+    Escape(u8),
+    /// A `%` not followed by two hexadecimal digits; reading goes on after it.
+    Malformed,
+}
+
+/// The one `%XX` scanner: each piece of the text with its byte offset.
+pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece)> + '_ {
+    let mut chars = text.char_indices();
+    std::iter::from_fn(move || {
+        let (i, c) = chars.next()?;
+        if c != '%' {
+            return Some((i, Piece::Char(c)));
+        }
+        let hex = text
+            .get(i + 1..i + 3)
+            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()))
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        Some(match hex {
+            Some(byte) => {
+                chars.nth(1);
+                (i, Piece::Escape(byte))
+            }
+            None => (i, Piece::Malformed),
+        })
+    })
 }
 
 /// Characters each edition reserves: its `reserved` rule where it prints one, and
@@ -66,6 +92,7 @@ pub fn unsafe_chars() -> CharSet {
 pub struct IllegalEscape {
     /// Offset in Unicode scalar values.
     pub offset: usize,
+    /// The `%` and what follows it (up to three characters).
     pub found: String,
 }
 
@@ -85,29 +112,23 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<IllegalEscap
     let ok = decodable(edition);
     let mut out = String::with_capacity(url.len());
     let mut errors = Vec::new();
-    let mut chars = url.char_indices().peekable();
+    // Offsets in this report count characters.
     let mut offset = 0;
-    while let Some((i, c)) = chars.next() {
-        if c != '%' {
-            out.push(c);
-            offset += 1;
-            continue;
-        }
-        let hex = url
-            .get(i + 1..i + 3)
-            .filter(|h| h.bytes().all(|b| b.is_ascii_hexdigit()));
-        match hex.and_then(|h| u8::from_str_radix(h, 16).ok()) {
-            Some(byte) => {
-                if byte < 128 && ok & (1u128 << byte) != 0 {
+    for (i, piece) in pieces(url) {
+        match piece {
+            Piece::Char(c) => {
+                out.push(c);
+                offset += 1;
+            }
+            Piece::Escape(byte) => {
+                if ok.contains(byte) {
                     out.push(char::from(byte));
                 } else {
                     out.push_str(&format!("%{byte:02X}"));
                 }
-                chars.next();
-                chars.next();
                 offset += 3;
             }
-            None => {
+            Piece::Malformed => {
                 let found: String = url.get(i..).unwrap_or("").chars().take(3).collect();
                 errors.push(IllegalEscape { offset, found });
                 out.push('%');
@@ -125,19 +146,25 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<IllegalEscap
 /// Whether two URLs are the same once at the same encoding level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Equivalence {
+    /// The edition whose reserved characters stay encoded.
     pub grammar: Edition,
+    /// The first URL.
     pub a: String,
+    /// The second URL.
     pub b: String,
     /// Both at the canonical encoding level (absent where an escape is illegal).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub canonical_a: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    /// B at the canonical encoding level.
     pub canonical_b: Option<String>,
+    /// Whether the canonical forms are equal.
     pub equivalent: bool,
     /// Illegal escapes in A and in B (RFC 1630, Example 3).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors_a: Vec<IllegalEscape>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
+    /// Illegal escapes in B.
     pub errors_b: Vec<IllegalEscape>,
 }
 
@@ -165,7 +192,7 @@ pub fn encode(edition: Edition, text: &str) -> String {
     let keep = (decodable(edition) | reserved(edition)) & !unsafe_chars();
     let mut out = String::with_capacity(text.len());
     for &b in text.as_bytes() {
-        if b < 128 && keep & (1u128 << b) != 0 {
+        if keep.contains(b) {
             out.push(char::from(b));
         } else {
             out.push_str(&format!("%{b:02X}"));

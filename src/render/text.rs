@@ -2,80 +2,11 @@
 
 use std::fmt::Write as _;
 
-use serde_json::Value;
+use crate::analysis::diff::{LanguageDiff, Relation};
+use crate::edition::Edition;
+use crate::grammar::Node;
 
-use crate::grammars::Node;
-
-/// The AST (in its JSON form) as an indented, labelled tree: a component shows its
-/// text and span; groups nest. `depth` is the starting indentation.
-pub fn ast_tree(value: &Value, depth: usize) -> String {
-    let mut out = String::new();
-    ast_lines(&mut out, value, depth);
-    out
-}
-
-fn ast_lines(out: &mut String, value: &Value, depth: usize) {
-    let Value::Object(map) = value else { return };
-    let pad = "  ".repeat(depth);
-    for (key, v) in map {
-        if matches!(key.as_str(), "edition" | "kind" | "text" | "start" | "end") {
-            continue;
-        }
-        match v {
-            Value::Object(m) if m.contains_key("text") => {
-                let _ = writeln!(out, "{pad}{key:<12} {}", part_line(m));
-                ast_lines(out, v, depth + 1);
-            }
-            Value::Object(m) => {
-                let tag = m
-                    .get("kind")
-                    .or_else(|| m.get("form"))
-                    .and_then(Value::as_str);
-                let _ = writeln!(
-                    out,
-                    "{pad}{key}{}",
-                    tag.map(|t| format!(" ({t})")).unwrap_or_default()
-                );
-                ast_lines(out, v, depth + 1);
-            }
-            Value::Array(items) => {
-                let _ = writeln!(out, "{pad}{key}");
-                for item in items {
-                    match item {
-                        Value::Object(m) if m.contains_key("text") => {
-                            let _ = writeln!(out, "{pad}  - {}", part_line(m));
-                        }
-                        _ => {
-                            let _ = writeln!(out, "{pad}  -");
-                            ast_lines(out, item, depth + 2);
-                        }
-                    }
-                }
-            }
-            Value::String(s) => {
-                let _ = writeln!(out, "{pad}{key:<12} {s}");
-            }
-            other => {
-                let _ = writeln!(out, "{pad}{key:<12} {other}");
-            }
-        }
-    }
-}
-
-fn part_line(m: &serde_json::Map<String, Value>) -> String {
-    let text = m.get("text").and_then(Value::as_str).unwrap_or("");
-    let span = format!(
-        "{}..{}",
-        m.get("start").and_then(Value::as_u64).unwrap_or(0),
-        m.get("end").and_then(Value::as_u64).unwrap_or(0)
-    );
-    let kind = m
-        .get("kind")
-        .and_then(Value::as_str)
-        .map(|k| format!(" ({k})"))
-        .unwrap_or_default();
-    format!("{:<24} {span}{kind}", format!("{text:?}"))
-}
+pub use super::outline::{ast_tree, url_summary};
 
 /// A parse tree, one node a line: rule name as printed, byte span, text.
 pub fn node_tree(input: &str, node: &Node) -> String {
@@ -107,7 +38,7 @@ fn node_lines(out: &mut String, input: &str, n: &Node, depth: usize) {
 
 /// A diff for people: sections for rules removed, added, renamed and changed, the
 /// character classes, and the languages with their shortest witnesses.
-pub fn diff(d: &crate::diff::Diff) -> String {
+pub fn diff(d: &crate::analysis::diff::Diff) -> String {
     let mut out = String::new();
     let (a, b) = (d.a.id(), d.b.id());
     let _ = writeln!(out, "diff {a} -> {b}");
@@ -159,6 +90,14 @@ pub fn diff(d: &crate::diff::Diff) -> String {
             chars(&c.removed)
         );
     }
+    languages(&mut out, d);
+    out
+}
+
+/// The "Languages" section: the equal rules in a block, then each other pair
+/// with its witnesses.
+fn languages(out: &mut String, d: &crate::analysis::diff::Diff) {
+    let (a, b) = (d.a.id(), d.b.id());
     let compared: Vec<_> = d
         .pairs
         .iter()
@@ -167,7 +106,7 @@ pub fn diff(d: &crate::diff::Diff) -> String {
         .collect();
     let equal: Vec<String> = compared
         .iter()
-        .filter(|(_, l)| l.relation == crate::diff::Relation::Equal)
+        .filter(|(_, l)| l.relation == Relation::Equal)
         .map(|(p, _)| {
             if p.a == p.b {
                 p.a.clone()
@@ -187,14 +126,13 @@ pub fn diff(d: &crate::diff::Diff) -> String {
     }
     for (p, l) in compared
         .iter()
-        .filter(|(_, l)| l.relation != crate::diff::Relation::Equal)
+        .filter(|(_, l)| l.relation != Relation::Equal)
     {
-        language(&mut out, a, b, &p.a, &p.b, l);
+        language(out, a, b, &p.a, &p.b, l);
     }
-    out
 }
 
-fn language(out: &mut String, a: &str, b: &str, ra: &str, rb: &str, l: &crate::diff::LanguageDiff) {
+fn language(out: &mut String, a: &str, b: &str, ra: &str, rb: &str, l: &LanguageDiff) {
     let _ = writeln!(out, "  {ra} {} {rb}", l.relation.symbol());
     for (side, ws) in [(a, &l.a_not_b), (b, &l.b_not_a)] {
         if !ws.is_empty() {
@@ -213,64 +151,11 @@ fn chars(s: &str) -> String {
     }
 }
 
-/// The main components of a parsed URL on one line: kind, then `name=text`.
-pub fn url_summary(url: &crate::ast::Url<'_>) -> String {
-    let Ok(value) = serde_json::to_value(url) else {
-        return String::new();
-    };
-    let mut out = value
-        .pointer("/body/kind")
-        .and_then(Value::as_str)
-        .unwrap_or("")
-        .to_string();
-    if let Some(Value::Object(body)) = value.get("body") {
-        for (key, v) in body {
-            match v {
-                Value::Object(m) if m.contains_key("text") => {
-                    let _ = write!(
-                        out,
-                        " {key}={}",
-                        m.get("text").and_then(Value::as_str).unwrap_or("")
-                    );
-                }
-                Value::Object(m) => {
-                    if let Some(t) = m
-                        .get("text")
-                        .or_else(|| m.get("form"))
-                        .and_then(Value::as_str)
-                    {
-                        let _ = write!(out, " {key}={t}");
-                    }
-                }
-                Value::String(s) if key != "kind" => {
-                    let _ = write!(out, " {key}={s}");
-                }
-                _ => {}
-            }
-        }
-    }
-    if let Some(f) = &url.fragment {
-        let _ = write!(out, " fragment={}", f.text);
-    }
-    out
-}
-
-/// The editions compared in the README's "What changed" section, in order.
-pub const CHRONOLOGY: [(crate::edition::Edition, crate::edition::Edition); 4] = {
-    use crate::edition::Edition::*;
-    [
-        (Draft1993, Draft1994),
-        (Draft1994, Rfc1630Url),
-        (Rfc1630Url, Rfc1738),
-        (Rfc1630Uri, Rfc1738),
-    ]
-};
-
 /// The README's "What changed" section, generated from the diffs.
 pub fn what_changed() -> String {
     let mut out = String::new();
-    for (a, b) in CHRONOLOGY {
-        let d = crate::diff::diff(a, b, None);
+    for (a, b) in Edition::CHRONOLOGY {
+        let d = crate::analysis::diff::diff(a, b, None);
         let _ = writeln!(out, "**{a} → {b}**\n");
         let _ = writeln!(
             out,
@@ -334,16 +219,32 @@ fn code(s: &str) -> String {
     }
 }
 
-fn relation_words(
-    r: crate::diff::Relation,
-    a: crate::edition::Edition,
-    b: crate::edition::Edition,
-) -> String {
-    use crate::diff::Relation::*;
+fn relation_words(r: Relation, a: Edition, b: Edition) -> String {
+    use Relation::*;
     match r {
         Equal => "same language".into(),
         ASubsetOfB => format!("{b} accepts more"),
         BSubsetOfA => format!("{a} accepted more"),
         Incomparable => "each accepts strings the other rejects".into(),
+    }
+}
+
+/// A one-line account of a language change, for people.
+pub fn change_words(l: &LanguageDiff, before: Edition, now: Edition) -> String {
+    let first = |ws: &[String]| ws.first().map(|w| format!("{w:?}")).unwrap_or_default();
+    match l.relation {
+        Relation::Equal => "same language".into(),
+        Relation::ASubsetOfB => {
+            format!("accepts more than in {before}, e.g. {}", first(&l.b_not_a))
+        }
+        Relation::BSubsetOfA => format!(
+            "accepts less than in {before}: {} no longer",
+            first(&l.a_not_b)
+        ),
+        Relation::Incomparable => format!(
+            "changed both ways: {} only in {before}, {} only in {now}",
+            first(&l.a_not_b),
+            first(&l.b_not_a)
+        ),
     }
 }

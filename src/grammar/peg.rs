@@ -2,13 +2,14 @@
 //! name-based interface so the rest of urlbnf can treat editions alike.
 
 use std::collections::HashMap;
-use std::fmt;
 
 use pest::iterators::Pair;
 use pest::{Parser, RuleType};
 use serde::Serialize;
 
 use crate::edition::Edition;
+use crate::error::Error;
+use crate::grammar::PrintedGrammar;
 
 /// The pest rule name of a printed rule name: `-` becomes `_`, `+` becomes `_plus`.
 pub fn pest_name(printed: &str) -> String {
@@ -22,7 +23,7 @@ pub fn printed_name(pest: &str) -> String {
     let names = NAMES.get_or_init(|| {
         Edition::ALL
             .iter()
-            .flat_map(|&e| crate::printed::PrintedGrammar::of(e).rules.iter())
+            .flat_map(|&e| PrintedGrammar::of(e).rules.iter())
             .map(|r| (pest_name(&r.name), r.name.clone()))
             .collect()
     });
@@ -38,7 +39,7 @@ pub fn is_helper(pest: &str) -> bool {
 macro_rules! edition_parser {
     ($module:ident, $parser:ident, $path:literal) => {
         #[doc = concat!("The pest parser generated from `", $path, "`.")]
-        pub mod $module {
+        mod $module {
             #[derive(pest_derive::Parser)]
             #[grammar = $path]
             pub struct $parser;
@@ -62,7 +63,9 @@ pub struct Node {
     pub pest_rule: Option<&'static str>,
     /// Byte span in the input.
     pub start: usize,
+    /// Byte offset where the node ends.
     pub end: usize,
+    /// Its children, in order.
     pub children: Vec<Node>,
 }
 
@@ -115,41 +118,23 @@ impl<R: RuleType + std::hash::Hash> NameTable<R> {
     }
 }
 
-/// A rule name the edition's grammar does not have.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct UnknownRule {
-    pub edition: Edition,
-    pub rule: String,
-}
-
-impl fmt::Display for UnknownRule {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names = crate::printed::PrintedGrammar::of(self.edition)
-            .rules
-            .iter()
-            .map(|r| r.name.as_str())
-            .collect::<Vec<_>>();
-        write!(
-            f,
-            "{} has no rule '{}' (its rules: {})",
-            self.edition,
-            self.rule,
-            names.join(", ")
-        )
-    }
-}
-
-impl std::error::Error for UnknownRule {}
-
 /// What a pest parse of a rule did with an input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PestOutcome {
     /// The rule matched the whole input; its tree.
     Whole(Node),
-    /// The rule matched only the first `end` bytes.
-    Prefix { end: usize },
-    /// The rule did not match; pest's furthest position (bytes) and expected rules.
-    Failed { pos: usize, expected: Vec<String> },
+    /// The rule matched only a prefix of the input.
+    Prefix {
+        /// Where the match ends (bytes).
+        end: usize,
+    },
+    /// The rule did not match.
+    Failed {
+        /// pest's furthest position (bytes).
+        pos: usize,
+        /// The rules pest expected there, by printed name.
+        expected: Vec<String>,
+    },
 }
 
 trait EditionParser {
@@ -255,43 +240,30 @@ impl_edition_parser!(rfc1630_uri, Rfc1630Uri);
 impl_edition_parser!(rfc1630_url, Rfc1630Url);
 impl_edition_parser!(rfc1738, Rfc1738);
 
+/// Call `$f` on the parser type of `$edition`.
+macro_rules! dispatch {
+    ($edition:expr, $f:ident ( $($arg:expr),* )) => {
+        match $edition {
+            Edition::Draft1993 => draft_1993::Draft1993::$f($($arg),*),
+            Edition::Draft1994 => draft_1994::Draft1994::$f($($arg),*),
+            Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::$f($($arg),*),
+            Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::$f($($arg),*),
+            Edition::Rfc1738 => rfc1738::Rfc1738::$f($($arg),*),
+        }
+    };
+}
+
 /// Every rule name of the edition's pest grammar (pest spelling), helpers included.
 pub fn pest_rule_names(edition: Edition) -> Vec<String> {
-    match edition {
-        Edition::Draft1993 => draft_1993::Draft1993::pest_rule_names(),
-        Edition::Draft1994 => draft_1994::Draft1994::pest_rule_names(),
-        Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::pest_rule_names(),
-        Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::pest_rule_names(),
-        Edition::Rfc1738 => rfc1738::Rfc1738::pest_rule_names(),
-    }
+    dispatch!(edition, pest_rule_names())
 }
 
 /// Run the pest rule for a printed rule name on the input.
-pub fn run(edition: Edition, rule: &str, input: &str) -> Result<PestOutcome, UnknownRule> {
-    let outcome = match edition {
-        Edition::Draft1993 => draft_1993::Draft1993::run(rule, input),
-        Edition::Draft1994 => draft_1994::Draft1994::run(rule, input),
-        Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::run(rule, input),
-        Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::run(rule, input),
-        Edition::Rfc1738 => rfc1738::Rfc1738::run(rule, input),
-    };
-    outcome.ok_or_else(|| UnknownRule {
-        edition,
-        rule: rule.to_string(),
-    })
+pub fn run(edition: Edition, rule: &str, input: &str) -> Result<PestOutcome, Error> {
+    dispatch!(edition, run(rule, input)).ok_or_else(|| Error::unknown_rule(edition, rule))
 }
 
 /// Whether the pest grammar derives the whole input from the rule (no tree built).
-pub fn matches(edition: Edition, rule: &str, input: &str) -> Result<bool, UnknownRule> {
-    let verdict = match edition {
-        Edition::Draft1993 => draft_1993::Draft1993::whole(rule, input),
-        Edition::Draft1994 => draft_1994::Draft1994::whole(rule, input),
-        Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::whole(rule, input),
-        Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::whole(rule, input),
-        Edition::Rfc1738 => rfc1738::Rfc1738::whole(rule, input),
-    };
-    verdict.ok_or_else(|| UnknownRule {
-        edition,
-        rule: rule.to_string(),
-    })
+pub fn matches(edition: Edition, rule: &str, input: &str) -> Result<bool, Error> {
+    dispatch!(edition, whole(rule, input)).ok_or_else(|| Error::unknown_rule(edition, rule))
 }

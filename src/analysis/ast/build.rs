@@ -1,0 +1,293 @@
+//! The AST from a pest derivation: one builder per scheme, each taking the
+//! components by their printed rule names (the names every edition shares, which
+//! is why one builder serves five grammars).
+
+use super::{
+    Afs, Body, FieldSpec, File, Ftp, Generic, Gopher, Host, HostKind, HostPort, Http, IpSchemepart,
+    Kind, Login, Mailto, News, Nntp, Part, Path, Prospero, Telnet, Url, Wais, WaisForm, WpathField,
+    scheme_kind,
+};
+use crate::edition::Edition;
+use crate::grammar::Node;
+
+/// The first child derived from the printed rule `rule`.
+fn child<'n>(n: &'n Node, rule: &str) -> Option<&'n Node> {
+    n.children.iter().find(|c| c.rule == rule)
+}
+
+/// Every child derived from the printed rule `rule`, in order.
+fn children<'n>(n: &'n Node, rule: &'n str) -> impl Iterator<Item = &'n Node> + 'n {
+    n.children.iter().filter(move |c| c.rule == rule)
+}
+
+/// The input's text under a node.
+struct Src<'a>(&'a str);
+
+impl<'a> Src<'a> {
+    fn part(&self, n: &Node) -> Part<'a> {
+        Part::of(self.0, n.start, n.end)
+    }
+
+    fn opt(&self, n: &Node, rule: &str) -> Option<Part<'a>> {
+        child(n, rule).map(|c| self.part(c))
+    }
+
+    fn path(&self, n: &Node) -> Path<'a> {
+        Path::of(self.0, n.start, n.end)
+    }
+
+    fn host(&self, n: &Node) -> Host<'a> {
+        // `host` wraps `hostname` or `hostnumber`; `cellname` wraps `hostname`.
+        let inner = n.children.first().unwrap_or(n);
+        let kind = match inner.rule {
+            "hostnumber" => HostKind::Number,
+            _ => HostKind::Name,
+        };
+        Host {
+            part: self.part(inner),
+            kind,
+        }
+    }
+
+    fn hostport(&self, n: &Node) -> Option<HostPort<'a>> {
+        Some(HostPort {
+            host: self.host(child(n, "host")?),
+            port: self.opt(n, "port"),
+        })
+    }
+
+    fn login(&self, n: &Node) -> Option<Login<'a>> {
+        Some(Login {
+            user: self.opt(n, "user"),
+            password: self.opt(n, "password"),
+            hostport: self.hostport(child(n, "hostport")?)?,
+        })
+    }
+}
+
+/// Build the AST from a whole-input parse tree: unwrap the URL wrappers
+/// (`fragmentaddress`, `prefixedurl`, `url`…), then the scheme production.
+pub(super) fn build<'a>(edition: Edition, input: &'a str, root: &Node) -> Option<Url<'a>> {
+    let src = Src(input);
+    let mut prefix = None;
+    let mut fragment = None;
+    let mut n = root;
+    loop {
+        match n.rule {
+            "fragmentaddress" => {
+                fragment = src.opt(n, "fragmentid");
+                n = n.children.first()?;
+            }
+            "prefixedurl" => {
+                prefix = Some(Part::of(input, n.start, n.start + "url:".len()));
+                n = child(n, "url")?;
+            }
+            "url" | "otherurl" | "waisaddress" | "waisurl" | "prosperoaddress" => {
+                n = n.children.first()?
+            }
+            _ => break,
+        }
+    }
+    let colon = input.get(n.start..)?.find(':')? + n.start;
+    Some(Url {
+        edition,
+        input,
+        prefix,
+        scheme: Part::of(input, n.start, colon),
+        body: body(edition, &src, n)?,
+        fragment,
+    })
+}
+
+fn body<'a>(edition: Edition, src: &Src<'a>, n: &Node) -> Option<Body<'a>> {
+    // The text after the scheme's colon.
+    let after_colon = src.0.get(n.start..n.end)?.find(':')? + n.start + 1;
+    Some(match scheme_kind(edition, n.rule)? {
+        Kind::Http => Body::Http(http(src, n)?),
+        Kind::Ftp => Body::Ftp(ftp(src, n)?),
+        Kind::File => Body::File(file(src, n)?),
+        Kind::Gopher => Body::Gopher(gopher(src, n)?),
+        Kind::Mailto => Body::Mailto(mailto(src, n, after_colon)),
+        Kind::News => Body::News(news(src, n)?),
+        Kind::Nntp => Body::Nntp(nntp(src, n)?),
+        Kind::Telnet => Body::Telnet(telnet(src, n)?),
+        Kind::Wais => Body::Wais(wais(src, n)?),
+        Kind::Prospero => Body::Prospero(prospero(src, n)?),
+        Kind::Afs => Body::Afs(Afs {
+            cell: src.opt(n, "cellname")?,
+            path: src.path(child(n, "path")?),
+        }),
+        Kind::Mid => Body::Mid {
+            addr_spec: src.opt(n, "addr-spec")?,
+        },
+        Kind::Cid => Body::Cid {
+            content_id: src.opt(n, "content-identifier")?,
+        },
+        Kind::Generic => Body::Generic(generic(src, n, after_colon)?),
+    })
+}
+
+fn http<'a>(src: &Src<'a>, n: &Node) -> Option<Http<'a>> {
+    Some(Http {
+        hostport: src.hostport(child(n, "hostport")?)?,
+        path: child(n, "path")
+            .or_else(|| child(n, "hpath"))
+            .map(|p| src.path(p)),
+        search: src.opt(n, "search"),
+    })
+}
+
+fn ftp<'a>(src: &Src<'a>, n: &Node) -> Option<Ftp<'a>> {
+    Some(Ftp {
+        login: src.login(child(n, "login")?)?,
+        path: child(n, "path")
+            .or_else(|| child(n, "fpath"))
+            .map(|p| src.path(p)),
+        ftptype: src.opt(n, "ftptype"),
+    })
+}
+
+fn file<'a>(src: &Src<'a>, n: &Node) -> Option<File<'a>> {
+    Some(File {
+        host: child(n, "host").map(|h| src.host(h)),
+        path: src.path(child(n, "path").or_else(|| child(n, "fpath"))?),
+    })
+}
+
+fn gopher<'a>(src: &Src<'a>, n: &Node) -> Option<Gopher<'a>> {
+    Some(Gopher {
+        hostport: src.hostport(child(n, "hostport")?)?,
+        gtype: src.opt(n, "gtype"),
+        selector: src.opt(n, "selector").or_else(|| src.opt(n, "gcommand")),
+        search: src.opt(n, "search"),
+        gopher_plus: src.opt(n, "gopher+_string"),
+    })
+}
+
+fn mailto<'a>(src: &Src<'a>, n: &Node, after_colon: usize) -> Mailto<'a> {
+    let address = Part::of(src.0, after_colon, n.end);
+    // draft-1994 prints `mailto : :`; the address starts after both colons.
+    let address = match address.text.strip_prefix(':') {
+        Some(_) => Part::of(src.0, after_colon + 1, n.end),
+        None => address,
+    };
+    Mailto {
+        address,
+        mailbox: src.opt(n, "xalphas"),
+        host: src.opt(n, "hostname"),
+    }
+}
+
+fn news<'a>(src: &Src<'a>, n: &Node) -> Option<News<'a>> {
+    let g = child(n, "groupart").or_else(|| child(n, "grouppart"))?;
+    Some(match (child(g, "article"), child(g, "group")) {
+        (Some(a), _) => {
+            let h = child(a, "host")?;
+            News::Article {
+                id: Part::of(src.0, a.start, h.start.saturating_sub(1)),
+                host: src.host(h),
+            }
+        }
+        (None, Some(gr)) => News::Group {
+            group: src.part(gr),
+        },
+        (None, None) => News::All { part: src.part(g) },
+    })
+}
+
+fn nntp<'a>(src: &Src<'a>, n: &Node) -> Option<Nntp<'a>> {
+    Some(Nntp {
+        hostport: match child(n, "hostport") {
+            Some(hp) => Some(src.hostport(hp)?),
+            None => None,
+        },
+        group: src.opt(n, "group")?,
+        article: src.opt(n, "digits"),
+    })
+}
+
+fn telnet<'a>(src: &Src<'a>, n: &Node) -> Option<Telnet<'a>> {
+    Some(Telnet {
+        login: match child(n, "login") {
+            Some(l) => src.login(l)?,
+            // draft-1993: `[ user @ ] hostport` directly.
+            None => src.login(n)?,
+        },
+    })
+}
+
+fn wais<'a>(src: &Src<'a>, n: &Node) -> Option<Wais<'a>> {
+    let form = match n.rule {
+        "waisdatabase" => WaisForm::Database,
+        "waisindex" => WaisForm::Index {
+            search: src.opt(n, "search"),
+        },
+        _ => wais_doc(src, n)?,
+    };
+    Some(Wais {
+        hostport: src.hostport(child(n, "hostport")?)?,
+        database: src.opt(n, "database")?,
+        form,
+    })
+}
+
+fn wais_doc<'a>(src: &Src<'a>, n: &Node) -> Option<WaisForm<'a>> {
+    let wtype = child(n, "wtype")?;
+    let rest = child(n, "wpath").or_else(|| child(n, "path"))?;
+    let length = src.opt(n, "digits");
+    let wpath = match length {
+        Some(d) => Part::of(src.0, d.start, rest.end),
+        None => src.part(rest),
+    };
+    let fields = match child(n, "wpath") {
+        Some(w) => children(w, "digits")
+            .zip(children(w, "path"))
+            .map(|(d, p)| WpathField {
+                digits: src.part(d),
+                path: src.part(p),
+            })
+            .collect(),
+        None => Vec::new(),
+    };
+    Some(WaisForm::Doc {
+        wtype: src.part(wtype),
+        length,
+        wpath,
+        fields,
+    })
+}
+
+fn prospero<'a>(src: &Src<'a>, n: &Node) -> Option<Prospero<'a>> {
+    let p = child(n, "prosperolink").unwrap_or(n);
+    Some(Prospero {
+        hostport: src.hostport(child(p, "hostport")?)?,
+        hsoname: src.path(child(p, "hsoname").or_else(|| child(p, "ppath"))?),
+        version: src.opt(p, "version"),
+        attributes: src.opt(p, "attributes"),
+        fields: children(p, "fieldspec")
+            .filter_map(|f| {
+                Some(FieldSpec {
+                    name: src.opt(f, "fieldname")?,
+                    value: src.opt(f, "fieldvalue")?,
+                })
+            })
+            .collect(),
+    })
+}
+
+fn generic<'a>(src: &Src<'a>, n: &Node, after_colon: usize) -> Option<Generic<'a>> {
+    let g = child(n, "genericurl").unwrap_or(n);
+    let ip = match child(g, "schemepart").and_then(|s| child(s, "ip-schemepart")) {
+        Some(ip) => Some(IpSchemepart {
+            login: src.login(child(ip, "login")?)?,
+            urlpath: src.opt(ip, "urlpath"),
+        }),
+        None => None,
+    };
+    Some(Generic {
+        schemepart: Part::of(src.0, after_colon, g.end),
+        path: child(g, "path").map(|p| src.path(p)),
+        search: src.opt(g, "search"),
+        ip,
+    })
+}

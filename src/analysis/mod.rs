@@ -1,0 +1,14 @@
+//! Analyses over the grammars and engines: verdicts and diagnoses ([`check`]), the
+//! typed AST ([`ast`]), exact differences between editions ([`diff`]), one rule
+//! explained ([`explain`]), partial forms ([`resolve`]), escaping ([`encoding`]),
+//! URLs in plain text ([`extract`]) and security lints ([`lint`]). Each returns
+//! typed values; the renderers and the CLI present them.
+
+pub mod ast;
+pub mod check;
+pub mod diff;
+pub mod encoding;
+pub mod explain;
+pub mod extract;
+pub mod lint;
+pub mod resolve;

@@ -1,0 +1,27 @@
+//! `urlbnf book`: the static HTML book.
+
+use std::io::Write;
+
+use super::super::CliError;
+use super::super::output::Tally;
+
+pub(crate) const LONG: &str = "\
+Write a static HTML site that works from file:// with no JavaScript and no
+network: an index with the five documents and a timeline, one page per edition
+(every rule with printed text, PEG and railroad diagram, linked), one page per
+chronological pair of editions (the diff with witnesses), the partial-form
+examples worked step by step, and the corrections and PEG rewrites.";
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct BookArgs {
+    /// Directory to write the book into (created if missing)
+    #[arg(long, value_name = "DIR")]
+    out: std::path::PathBuf,
+}
+
+pub(crate) fn run(args: BookArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
+    let pages = crate::render::book::build(&args.out)?;
+    writeln!(out, "wrote {} pages to {}", pages.len(), args.out.display())?;
+    writeln!(out, "open {}", args.out.join("index.html").display())?;
+    Ok(Tally::default())
+}

@@ -1,0 +1,41 @@
+//! `urlbnf encode`: text encoded for a URL.
+
+use std::io::{BufRead, Write};
+
+use super::super::CliError;
+use super::super::input::each_input;
+use super::super::output::Tally;
+use crate::edition::Edition;
+
+pub(crate) const LONG: &str = "\
+Encode text for use in a URL of an edition: characters the edition does not
+allow unencoded, RFC 1738's unsafe characters (space, < > \" # % { } | \\ ^ ~ [ ]
+and backquote), controls and non-ASCII (as UTF-8 octets) become %XX; reserved
+characters are kept, since they carry meaning.";
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct EncodeArgs {
+    /// The edition whose characters may stay unencoded
+    #[arg(long = "grammar", value_name = "ID", default_value = "rfc1738")]
+    grammar: Edition,
+
+    /// Texts to encode (default: lines of standard input)
+    #[arg(value_name = "TEXT")]
+    texts: Vec<String>,
+}
+
+pub(crate) fn run(
+    args: EncodeArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, CliError> {
+    each_input(&args.texts, stdin, false, |input| {
+        writeln!(
+            out,
+            "{}",
+            crate::analysis::encoding::encode(args.grammar, input.shown())
+        )?;
+        Ok(())
+    })?;
+    Ok(Tally::default())
+}

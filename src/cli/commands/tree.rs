@@ -1,0 +1,95 @@
+//! `urlbnf tree`: the raw derivation pest finds (a teaching view).
+
+use std::io::{BufRead, Write};
+
+use super::super::input::{Input, each_input};
+use super::super::output::{Tally, caret, json_line};
+use super::super::{CliError, has_rule, unknown_rule};
+use crate::analysis::check::{self, CheckError};
+use crate::edition::Edition;
+use crate::grammar::{Node, PestOutcome, peg};
+use crate::render::text;
+
+pub(crate) const LONG: &str = "\
+Print the derivation pest finds: each node's rule name as printed, its byte span
+and text. Helper rules that stand in for a printed rule in one context show under
+the printed name, with the helper's name beside it.";
+
+pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when every input derives, 1 when any does not, 2 on a usage error.
+
+Examples:
+  urlbnf tree --grammar draft-1993 'http://host:80/'
+  urlbnf tree --grammar rfc1738 --rule hostname www.w3.org";
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct TreeArgs {
+    /// Edition whose grammar derives the input
+    #[arg(long = "grammar", value_name = "ID", required = true)]
+    grammar: Edition,
+
+    /// Rule, by its printed name; default: the edition's whole-URL rule
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
+
+    /// The tree as JSON, one object per input
+    #[arg(long)]
+    pub(crate) json: bool,
+
+    /// Inputs (default: lines of standard input)
+    #[arg(value_name = "URL")]
+    urls: Vec<String>,
+}
+
+pub(crate) fn run(
+    args: TreeArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<Tally, CliError> {
+    let edition = args.grammar;
+    let rule = args
+        .rule
+        .unwrap_or_else(|| edition.default_rule().to_string());
+    if !has_rule(edition, &rule) {
+        return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
+    }
+    let mut tally = Tally::default();
+    each_input(&args.urls, stdin, false, |input| {
+        tally.inputs += 1;
+        let (text, outcome) = match input {
+            Input::Text(text) => (
+                *text,
+                peg::run(edition, &rule, text).map_err(|e| CliError::Usage(e.to_string()))?,
+            ),
+            Input::NotUtf8 { .. } => ("", PestOutcome::Prefix { end: 0 }),
+        };
+        let result: Result<Node, CheckError> = match (outcome, input) {
+            (PestOutcome::Whole(node), _) => Ok(node),
+            (_, Input::NotUtf8 { error, .. }) => Err(error.clone()),
+            (_, Input::Text(text)) => Err(check::diagnose(edition, &rule, text)
+                .map_err(|e| CliError::Usage(e.to_string()))?),
+        };
+        tally.count(result.is_ok());
+        if args.json {
+            let obj = match &result {
+                Ok(node) => {
+                    serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": true, "tree": node})
+                }
+                Err(e) => {
+                    serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": false, "error": e})
+                }
+            };
+            json_line(out, &obj)?;
+            return Ok(());
+        }
+        match &result {
+            Ok(node) => out.write_all(text::node_tree(text, node).as_bytes())?,
+            Err(e) => {
+                writeln!(out, "{edition} {rule}: invalid at offset {}", e.offset)?;
+                caret(out, input.shown(), e)?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(tally)
+}

@@ -1,0 +1,259 @@
+//! The command line: a thin layer over the library. `mod.rs` parses arguments
+//! and maps outcomes to exit statuses; `commands` has one file per subcommand;
+//! `input` and `output` are what every command shares.
+
+use std::io::{self, BufRead, Write};
+use std::process::ExitCode;
+use std::sync::OnceLock;
+
+use clap::builder::PossibleValue;
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+
+use crate::edition::Edition;
+use crate::grammar::PrintedGrammar;
+
+mod commands;
+mod input;
+mod output;
+
+use commands::{book, check, compare, diff, encode, equiv, explain, extract, parse, resolve, tree};
+
+const ABOUT: &str = "Executable early URL specifications (1993-1994)";
+
+/// The editions and their default rules, from the edition metadata.
+fn long_about() -> &'static str {
+    static TEXT: OnceLock<String> = OnceLock::new();
+    TEXT.get_or_init(|| {
+        let mut text = String::from(
+            "urlbnf makes the BNF printed in five early URL documents executable.\n\n\
+             Editions (--grammar ID), oldest first; each has a default rule:\n",
+        );
+        for e in Edition::ALL {
+            let info = e.info();
+            text.push_str(&format!(
+                "  {:<12} {:<56} {}\n",
+                info.id, info.title, info.default_rule
+            ));
+        }
+        text.push_str(
+            "\nThe printed text is used as printed, with four corrections (C1-C4, see README).",
+        );
+        text
+    })
+}
+
+const INPUTS: &str = "\
+With no URL arguments, standard input is read: one input per line, the empty
+line included; \\r\\n ends a line like \\n; a final newline adds no input. A line
+that is not UTF-8 is reported as invalid, never skipped.";
+
+#[derive(Debug, Parser)]
+#[command(name = "urlbnf", version, about = ABOUT, long_about = long_about())]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Check inputs against a rule of one or more editions
+    #[command(long_about = format!("{}\n\n{INPUTS}", check::LONG), after_help = check::EXAMPLES)]
+    Check(check::CheckArgs),
+    /// Parse inputs into the typed AST
+    #[command(long_about = format!("{}\n\n{INPUTS}", parse::LONG), after_help = parse::EXAMPLES)]
+    Parse(parse::ParseArgs),
+    /// Show the raw derivation of inputs (a teaching view)
+    #[command(long_about = format!("{}\n\n{INPUTS}", tree::LONG), after_help = tree::EXAMPLES)]
+    Tree(tree::TreeArgs),
+    /// The exact differences between two editions, rule by rule and string by string
+    #[command(long_about = diff::LONG, after_help = diff::EXAMPLES)]
+    Diff(diff::DiffArgs),
+    /// One URL against all five editions, side by side
+    #[command(long_about = format!("{}\n\n{INPUTS}", compare::LONG))]
+    Compare(compare::CompareArgs),
+    /// Resolve partial (relative) forms in the context of a full URL
+    #[command(long_about = resolve::LONG, after_help = resolve::EXAMPLES)]
+    Resolve(resolve::ResolveArgs),
+    /// Whether two URLs are the same once at the same encoding level
+    #[command(long_about = equiv::LONG, after_help = equiv::EXAMPLES)]
+    Equiv(equiv::EquivArgs),
+    /// Encode text for a URL: unsafe and disallowed characters as %XX
+    #[command(long_about = encode::LONG)]
+    Encode(encode::EncodeArgs),
+    /// Find wrapped URLs in plain text and check them
+    #[command(long_about = extract::LONG, after_help = extract::EXAMPLES)]
+    Extract(extract::ExtractArgs),
+    /// Explain a rule: printed text, PEG, uses, users, history across editions
+    #[command(long_about = explain::LONG, after_help = explain::EXAMPLES)]
+    Explain(explain::ExplainArgs),
+    /// Write the static HTML book (rules, railroad diagrams, diffs, partial forms)
+    #[command(long_about = book::LONG)]
+    Book(book::BookArgs),
+}
+
+impl ValueEnum for Edition {
+    fn value_variants<'a>() -> &'a [Self] {
+        &Edition::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(PossibleValue::new(self.id()))
+    }
+}
+
+/// Run the command with the process's arguments and standard streams.
+pub fn main() -> ExitCode {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    let stderr = io::stderr();
+    let terminal = Terminal {
+        color: io::IsTerminal::is_terminal(&stdout),
+        // A progress line goes to a terminal on stderr while the results go elsewhere.
+        progress: io::IsTerminal::is_terminal(&stderr) && !io::IsTerminal::is_terminal(&stdout),
+    };
+    let code = run(
+        std::env::args_os(),
+        &mut stdin.lock(),
+        &mut stdout.lock(),
+        &mut stderr.lock(),
+        terminal,
+    );
+    ExitCode::from(code)
+}
+
+/// What the process's streams are connected to.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Terminal {
+    /// Style help and usage errors.
+    pub color: bool,
+    /// Show a progress line on stderr while reading standard input (never with
+    /// `--json`).
+    pub progress: bool,
+}
+
+/// Run the command: 0 all good, 1 something invalid, 2 usage error.
+pub fn run<I, T>(
+    args: I,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    terminal: Terminal,
+) -> u8
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let render = |e: &clap::Error| {
+        let styled = e.render();
+        if terminal.color {
+            styled.ansi().to_string()
+        } else {
+            styled.to_string()
+        }
+    };
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        // --help and --version go to standard output with status 0.
+        Err(e) if !e.use_stderr() => {
+            let _ = write!(out, "{}", render(&e));
+            return 0;
+        }
+        Err(e) => {
+            let _ = write!(err, "{}", render(&e));
+            return 2;
+        }
+    };
+    let result = match cli.command {
+        Command::Check(args) => {
+            let progress = terminal.progress && !args.json;
+            check::run(args, stdin, out, err, progress)
+        }
+        Command::Parse(args) => {
+            let progress = terminal.progress && !args.json;
+            parse::run(args, stdin, out, progress)
+        }
+        Command::Tree(args) => tree::run(args, stdin, out),
+        Command::Diff(args) => diff::run(args, out),
+        Command::Resolve(args) => resolve::run(args, stdin, out),
+        Command::Equiv(args) => equiv::run(args, out),
+        Command::Encode(args) => encode::run(args, stdin, out),
+        Command::Extract(args) => extract::run(args, stdin, out),
+        Command::Explain(args) => explain::run(args, out),
+        Command::Book(args) => book::run(args, out),
+        Command::Compare(args) => {
+            let progress = terminal.progress && !args.json;
+            compare::run(args, stdin, out, progress)
+        }
+    };
+    let code = match result {
+        Ok(tally) if tally.bad > 0 => 1,
+        Ok(_) => 0,
+        Err(CliError::Usage(message)) => {
+            let e = Cli::command().error(ErrorKind::InvalidValue, message);
+            let _ = write!(err, "{}", render(&e));
+            2
+        }
+        // A closed pipe (`urlbnf check … | head`) ends the run quietly.
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(CliError::Io(e)) => {
+            let _ = writeln!(err, "urlbnf: {e}");
+            2
+        }
+        Err(CliError::Lib(e)) => {
+            let _ = writeln!(err, "urlbnf: {e}");
+            2
+        }
+    };
+    let _ = out.flush();
+    code
+}
+
+/// Why a command could not do its work (not an invalid input: that is a
+/// result, counted in the tally).
+enum CliError {
+    Usage(String),
+    Io(io::Error),
+    /// The library could not do the work (a file it writes, say).
+    Lib(crate::Error),
+}
+
+impl From<crate::Error> for CliError {
+    fn from(e: crate::Error) -> Self {
+        CliError::Lib(e)
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// The editions named, or all five.
+fn editions(grammars: &[Edition]) -> Vec<Edition> {
+    if grammars.is_empty() {
+        Edition::ALL.to_vec()
+    } else {
+        grammars.to_vec()
+    }
+}
+
+/// Whether the edition prints (or a correction supplies) the rule.
+fn has_rule(edition: Edition, rule: &str) -> bool {
+    PrintedGrammar::of(edition).rule(rule).is_some()
+}
+
+/// A usage error for a rule none of `editions` has, listing what each has.
+fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
+    let mut msg = format!("unknown rule '{rule}'");
+    for e in editions {
+        let names: Vec<&str> = PrintedGrammar::of(*e)
+            .rules
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect();
+        msg.push_str(&format!("\n  {e} has: {}", names.join(", ")));
+    }
+    msg
+}

@@ -1,0 +1,8 @@
+//! Engines built from the printed grammars: exact automata (one minimal DFA per
+//! rule, compiled by regex-automata) and a generator of strings each rule derives.
+//! Analyses ask these, never the grammar files.
+
+pub mod automaton;
+pub mod generate;
+
+pub use generate::Generator;

@@ -1,0 +1,126 @@
+//! One page per chronological pair of editions: the exact diff with witnesses.
+
+use std::fmt::Write as _;
+
+use super::{esc, page, page_name, rule_link};
+use crate::analysis::diff;
+use crate::edition::Edition;
+
+/// Witness strings, quoted as Rust strings.
+fn witnesses(ws: &[String]) -> String {
+    ws.iter()
+        .map(|w| format!("<span class=\"witness\">{}</span>", esc(&format!("{w:?}"))))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The page for `a` → `b_ed`.
+pub(super) fn page_html(a: Edition, b_ed: Edition) -> String {
+    let d = diff::diff(a, b_ed, None);
+    let mut b = String::new();
+    let _ = writeln!(b, "<h1>{} → {}</h1>", a.id(), b_ed.id());
+    let _ = writeln!(
+        b,
+        "<p>From <a href=\"{}\">{}</a> to <a href=\"{}\">{}</a>, exactly: languages are compared by a product of the rules' minimal DFAs, and each witness is a shortest string (then first in byte order) in one language and not the other.</p>",
+        page_name(a),
+        a.id(),
+        page_name(b_ed),
+        b_ed.id()
+    );
+    for p in d.pairs.iter().filter(|p| p.whole) {
+        if let Some(l) = &p.language {
+            let _ = writeln!(
+                b,
+                "<h2>Whole URL</h2>\n<p>{} {} {}</p>\n<p>Only {}: {}</p>\n<p>Only {}: {}</p>",
+                rule_link(a, &p.a, b_ed),
+                l.relation.symbol(),
+                rule_link(b_ed, &p.b, a),
+                a.id(),
+                witnesses(&l.a_not_b),
+                b_ed.id(),
+                witnesses(&l.b_not_a)
+            );
+        }
+    }
+    let list = |title: &str, ed: Edition, names: &[String], other: Edition| {
+        let links: Vec<String> = names.iter().map(|n| rule_link(ed, n, other)).collect();
+        format!(
+            "<h2>{title} ({})</h2>\n<p>{}</p>\n",
+            names.len(),
+            if links.is_empty() {
+                "none".into()
+            } else {
+                links.join(", ")
+            }
+        )
+    };
+    b.push_str(&list(
+        &format!("Rules only in {}", a.id()),
+        a,
+        &d.removed,
+        b_ed,
+    ));
+    b.push_str(&list(
+        &format!("Rules only in {}", b_ed.id()),
+        b_ed,
+        &d.added,
+        a,
+    ));
+    b.push_str(
+        "<h2>Rules in both</h2>\n<table><tr><th>rule</th><th>printed</th><th>language</th></tr>\n",
+    );
+    for p in d.pairs.iter().filter(|p| !p.whole) {
+        b.push_str(&pair_row(a, b_ed, p));
+    }
+    b.push_str("</table>\n");
+    page(&format!("{a} → {b_ed}"), &b)
+}
+
+/// One row of the "rules in both" table: the names, the printed definitions and
+/// the language comparison with its witnesses.
+fn pair_row(a: Edition, b_ed: Edition, p: &diff::RulePair) -> String {
+    let name = if p.a == p.b {
+        rule_link(b_ed, &p.b, a)
+    } else {
+        format!(
+            "{} → {}",
+            rule_link(a, &p.a, b_ed),
+            rule_link(b_ed, &p.b, a)
+        )
+    };
+    let printed = if p.changed {
+        format!(
+            "<code>{}</code><br><code>{}</code>",
+            esc(&p.a_printed),
+            esc(&p.b_printed)
+        )
+    } else {
+        format!(
+            "<span class=\"muted\">unchanged</span> <code>{}</code>",
+            esc(&p.b_printed)
+        )
+    };
+    let mut lang = match &p.language {
+        Some(l) if l.relation == diff::Relation::Equal => "= same language".to_string(),
+        Some(l) => {
+            let mut s = format!("{} ", l.relation.symbol());
+            if !l.a_not_b.is_empty() {
+                let _ = write!(s, "only {}: {} ", a.id(), witnesses(&l.a_not_b));
+            }
+            if !l.b_not_a.is_empty() {
+                let _ = write!(s, "<br>only {}: {}", b_ed.id(), witnesses(&l.b_not_a));
+            }
+            s
+        }
+        None => String::new(),
+    };
+    if let Some(c) = &p.class {
+        let _ = write!(
+            lang,
+            "<br>characters gained {}, lost {}",
+            esc(&format!("{:?}", c.added)),
+            esc(&format!("{:?}", c.removed))
+        );
+    }
+    format!("<tr><td>{name}</td><td>{printed}</td><td>{lang}</td></tr>\n")
+}

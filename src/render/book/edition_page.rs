@@ -1,0 +1,149 @@
+//! One page per edition: every rule with its printed text, PEG, diagram and
+//! history.
+
+use std::fmt::Write as _;
+
+use super::{anchor, diagram, esc, page, prose, rule_link};
+use crate::analysis::explain;
+use crate::edition::Edition;
+use crate::grammar::{Notation, PrintedGrammar};
+use crate::render::text::change_words;
+
+pub(super) fn page_html(edition: Edition) -> String {
+    let g = PrintedGrammar::of(edition);
+    let (date, what) = (edition.info().date, edition.info().summary);
+    let mut b = String::new();
+    let _ = write!(
+        b,
+        "<h1><code>{}</code></h1>\n<p>{}. Section “{}”. {}</p>\n<p class=\"muted\">{date}. {} rules; default rule <a href=\"#{}\"><code>{}</code></a>; notation: {}.</p>\n",
+        edition.id(),
+        esc(&g.document),
+        esc(&g.section),
+        prose(what),
+        g.rules.len(),
+        anchor(edition.default_rule()),
+        edition.default_rule(),
+        match g.notation {
+            Notation::Letters =>
+                "single letters stand for themselves, words are rules, | alternatives, [ ] optional",
+            Notation::Rfc822 =>
+                "RFC 822: quoted literals, n*element repetition, [ ] optional or grouping, ; comments",
+        }
+    );
+    b.push_str("<div class=\"rules-index\">\n");
+    for r in &g.rules {
+        let _ = writeln!(
+            b,
+            "<a href=\"#{}\">{}</a><br>",
+            anchor(&r.name),
+            esc(&r.name)
+        );
+    }
+    b.push_str("</div>\n");
+    for r in &g.rules {
+        if let Some(ex) = explain::explain(edition, &r.name) {
+            b.push_str(&rule_section(edition, &ex));
+        }
+    }
+    page(edition.id(), &b)
+}
+
+/// One rule's section: printed text, reading, diagram, PEG, uses and history.
+fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
+    let mut b = String::new();
+    let rewritten = ex
+        .pest
+        .as_ref()
+        .is_some_and(|p| p.notes.iter().any(|n| n.starts_with("PEG:")) || p.text.contains("__"));
+    let _ = write!(
+        b,
+        "<section class=\"rule\" id=\"{}\">\n<h3><code>{}</code>",
+        anchor(&ex.rule),
+        esc(&ex.rule)
+    );
+    if let Some(c) = ex.correction {
+        let _ = write!(
+            b,
+            "<span class=\"badge c\" title=\"{}\">{c}</span>",
+            esc(c.summary())
+        );
+    }
+    if rewritten {
+        b.push_str("<span class=\"badge peg\">PEG rewrite</span>");
+    }
+    b.push_str("</h3>\n");
+    let _ = writeln!(
+        b,
+        "<p class=\"muted\">As printed:</p>\n<pre>{}</pre>",
+        esc(&ex.printed)
+    );
+    if let Some(reading) = &ex.reading {
+        let _ = writeln!(
+            b,
+            "<p class=\"muted\">Read as ({}):</p>\n<pre>{}</pre>",
+            ex.correction.map(|c| c.to_string()).unwrap_or_default(),
+            esc(reading)
+        );
+    }
+    if let Some(svg) = diagram(edition, &ex.rule) {
+        let _ = writeln!(b, "<div class=\"diagram\">{svg}</div>");
+    }
+    if let Some(p) = &ex.pest {
+        if !p.notes.is_empty() {
+            let _ = writeln!(
+                b,
+                "<p class=\"muted\">Notes in the pest grammar:</p>\n<pre>{}</pre>",
+                esc(&p.notes.join("\n"))
+            );
+        }
+        let _ = writeln!(
+            b,
+            "<p class=\"muted\">PEG (grammar/{}.pest):</p>\n<pre>{}</pre>",
+            edition.id(),
+            esc(&p.text)
+        );
+    }
+    let links = |names: &[String]| {
+        names
+            .iter()
+            .map(|n| rule_link(edition, n, edition))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !ex.uses.is_empty() {
+        let _ = writeln!(b, "<p>Uses: {}</p>", links(&ex.uses));
+    }
+    if !ex.used_by.is_empty() {
+        let _ = writeln!(b, "<p>Used by: {}</p>", links(&ex.used_by));
+    }
+    b.push_str(&history_table(edition, &ex.history));
+    b.push_str("</section>\n");
+    b
+}
+
+/// Where the rule stands in every edition that has it, each against the one before.
+fn history_table(edition: Edition, history: &[explain::HistoryEntry]) -> String {
+    if history.len() <= 1 {
+        return String::new();
+    }
+    let mut b = String::from(
+        "<table><tr><th>edition</th><th>as printed</th><th>against the edition before</th></tr>\n",
+    );
+    let mut before: Option<Edition> = None;
+    for h in history {
+        let change = match (&h.language, before) {
+            (Some(l), Some(pe)) => esc(&change_words(l, pe, h.edition)),
+            _ => "first printed here".into(),
+        };
+        let _ = writeln!(
+            b,
+            "<tr><td>{} {}</td><td><code>{}</code></td><td>{change}</td></tr>",
+            h.edition.id(),
+            rule_link(h.edition, &h.rule, edition),
+            esc(&h.printed)
+        );
+        before = Some(h.edition);
+    }
+    b.push_str("</table>\n");
+    b
+}

@@ -1,0 +1,187 @@
+//! A static HTML book: the five documents, every rule with its printed text, PEG
+//! and railroad diagram, the diffs between editions, the partial-form examples
+//! worked step by step, and the corrections and rewrites. It works from `file://`
+//! with no JavaScript and no network.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use crate::edition::Edition;
+use crate::error::Error;
+use crate::grammar::PrintedGrammar;
+
+mod diagram;
+mod diff_page;
+mod edition_page;
+mod notes;
+
+pub use diagram::diagram;
+
+/// Escape text for HTML.
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// The anchor of a rule on its edition's page.
+pub fn anchor(rule: &str) -> String {
+    let safe: String = rule
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    format!("rule-{safe}")
+}
+
+pub(crate) fn page_name(edition: Edition) -> String {
+    format!("{}.html", edition.id())
+}
+
+pub(crate) fn diff_page(a: Edition, b: Edition) -> String {
+    format!("diff-{a}-{b}.html")
+}
+
+const CSS: &str = r#"
+:root { --ink: #1d2433; --muted: #5b6475; --line: #d9dee7; --accent: #2457a6; --paper: #fbfbf8; --code: #f1f3f6; }
+* { box-sizing: border-box; }
+body { margin: 0; background: var(--paper); color: var(--ink); font: 17px/1.55 Georgia, "Iowan Old Style", "Times New Roman", serif; }
+header.site { background: #1d2433; color: #fff; padding: 0.8rem 1.5rem; }
+header.site a { color: #fff; text-decoration: none; margin-right: 1.2rem; font: 600 0.95rem/1.4 system-ui, sans-serif; }
+main { max-width: 64rem; margin: 0 auto; padding: 1.5rem; }
+h1, h2, h3 { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.25; }
+h1 { font-size: 2rem; margin: 0.5rem 0 1rem; }
+h2 { font-size: 1.35rem; margin: 2.2rem 0 0.6rem; border-bottom: 1px solid var(--line); padding-bottom: 0.3rem; }
+h3 { font-size: 1.1rem; margin: 1.2rem 0 0.4rem; }
+a { color: var(--accent); }
+code, pre { font: 0.88rem/1.45 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
+pre { background: var(--code); padding: 0.7rem 0.9rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; }
+p.muted, span.muted { color: var(--muted); }
+table { border-collapse: collapse; width: 100%; margin: 0.6rem 0 1rem; font-size: 0.95rem; }
+th, td { border-bottom: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
+th { font-family: system-ui, sans-serif; font-size: 0.85rem; color: var(--muted); }
+section.rule { border-top: 1px solid var(--line); padding-top: 0.4rem; margin-top: 1.6rem; }
+.badge { display: inline-block; font: 600 0.72rem/1 system-ui, sans-serif; padding: 0.25rem 0.45rem; border-radius: 4px; margin-left: 0.4rem; vertical-align: middle; }
+.badge.c { background: #fde9c8; color: #7a4a00; }
+.badge.peg { background: #dde8fb; color: #1b3f7a; }
+.diagram { overflow-x: auto; margin: 0.6rem 0; padding: 0.4rem 0; }
+.diagram svg { max-width: none; height: auto; }
+h1 code, h2 code, h3 code { font-size: 1em; }
+ol.timeline { list-style: none; padding-left: 0; border-left: 3px solid var(--accent); }
+ol.timeline li { margin: 0 0 1rem 0; padding-left: 1rem; position: relative; }
+ol.timeline li::before { content: ""; position: absolute; left: -0.55rem; top: 0.45rem; width: 0.8rem; height: 0.8rem; background: var(--accent); border-radius: 50%; }
+.rules-index { columns: 4 11rem; font-size: 0.92rem; }
+.witness { font-family: ui-monospace, monospace; background: var(--code); padding: 0 0.25rem; border-radius: 3px; }
+"#;
+
+pub(crate) fn page(title: &str, body: &str) -> String {
+    let mut nav = String::from(r#"<a href="index.html">urlbnf</a>"#);
+    for e in Edition::ALL {
+        let _ = write!(nav, r#"<a href="{}">{}</a>"#, page_name(e), e.id());
+    }
+    nav.push_str(r#"<a href="partial-forms.html">partial forms</a><a href="corrections.html">corrections</a>"#);
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{} · urlbnf</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n<header class=\"site\">{nav}</header>\n<main>\n{body}\n</main>\n</body>\n</html>\n",
+        esc(title)
+    )
+}
+
+/// Prose with `code` spans, escaped for HTML.
+pub(crate) fn prose(s: &str) -> String {
+    let mut out = String::new();
+    for (i, part) in esc(s).split('`').enumerate() {
+        if i % 2 == 1 {
+            let _ = write!(out, "<code>{part}</code>");
+        } else {
+            out.push_str(part);
+        }
+    }
+    out
+}
+
+pub(crate) fn rule_link(edition: Edition, rule: &str, from: Edition) -> String {
+    if edition == from {
+        format!(
+            "<a href=\"#{}\"><code>{}</code></a>",
+            anchor(rule),
+            esc(rule)
+        )
+    } else {
+        format!(
+            "<a href=\"{}#{}\"><code>{}</code></a>",
+            page_name(edition),
+            anchor(rule),
+            esc(rule)
+        )
+    }
+}
+
+fn index_page() -> String {
+    let mut b = String::from(
+        "<h1>The early URL specifications, executable</h1>\n<p>Five documents from 1993-1994 each print a BNF for URLs. urlbnf reads each as printed (with four corrections), runs it as a pest grammar proven equal to the printed BNF, and compares the editions exactly. This book shows every rule with its printed text, its PEG and its railroad diagram, and how each changed.</p>\n<h2>Timeline</h2>\n<ol class=\"timeline\">\n",
+    );
+    for e in Edition::ALL {
+        let (date, what) = (e.info().date, e.info().summary);
+        let g = PrintedGrammar::of(e);
+        let _ = writeln!(
+            b,
+            "<li><strong>{date}</strong>: <a href=\"{}\"><code>{}</code></a>. {}<br><span class=\"muted\">{}; {} rules, section “{}”</span></li>",
+            page_name(e),
+            e.id(),
+            prose(what),
+            esc(&g.document),
+            g.rules.len(),
+            esc(&g.section)
+        );
+    }
+    b.push_str("</ol>\n<h2>What changed</h2>\n<ul>\n");
+    for (a, bb) in Edition::CHRONOLOGY {
+        let _ = writeln!(
+            b,
+            "<li><a href=\"{}\">{} → {}</a></li>",
+            diff_page(a, bb),
+            a.id(),
+            bb.id()
+        );
+    }
+    b.push_str("</ul>\n<h2>More</h2>\n<ul>\n<li><a href=\"partial-forms.html\">Partial (relative) forms</a>: RFC 1630's examples, worked step by step.</li>\n<li><a href=\"corrections.html\">Corrections and PEG rewrites</a>.</li>\n</ul>\n");
+    page("urlbnf", &b)
+}
+
+/// Write the book into `out` (created if missing); returns the pages written. A
+/// failure names the path it happened at.
+pub fn build(out: &Path) -> Result<Vec<PathBuf>, Error> {
+    std::fs::create_dir_all(out).map_err(|e| Error::io(out, &e))?;
+    let mut pages: Vec<(String, String)> = vec![("index.html".into(), index_page())];
+    for e in Edition::ALL {
+        pages.push((page_name(e), edition_page::page_html(e)));
+    }
+    for (a, b) in Edition::CHRONOLOGY {
+        pages.push((diff_page(a, b), diff_page::page_html(a, b)));
+    }
+    pages.push(("partial-forms.html".into(), notes::partial_forms_page()));
+    pages.push(("corrections.html".into(), notes::corrections_page()));
+    let css = out.join("style.css");
+    std::fs::write(&css, CSS).map_err(|e| Error::io(&css, &e))?;
+    let mut written = Vec::new();
+    for (name, html) in pages {
+        let path = out.join(&name);
+        std::fs::write(&path, html).map_err(|e| Error::io(&path, &e))?;
+        written.push(path);
+    }
+    Ok(written)
+}

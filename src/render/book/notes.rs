@@ -1,0 +1,117 @@
+//! The partial-form examples worked step by step, and the corrections and PEG
+//! rewrites.
+
+use std::fmt::Write as _;
+
+use super::{anchor, esc, page, page_name};
+use crate::analysis::explain;
+use crate::analysis::resolve::{self, Rules};
+use crate::edition::Edition;
+use crate::grammar::{Correction, PrintedGrammar};
+
+pub(super) fn partial_forms_page() -> String {
+    let mut b = String::from("<h1>Partial (relative) forms</h1>\n");
+    b.push_str("<p>RFC 1630 gives its rules and then examples “in the context of URI <code>magic://a/b/c//d/e/f</code>”, adding that “in the context of the URI <code>magic://a/b/c//d/e/</code> the results would be exactly the same.” Here each example is worked by the rule as printed.</p>\n");
+    for context in ["magic://a/b/c//d/e/f", "magic://a/b/c//d/e/"] {
+        let _ = writeln!(b, "<h2>Context <code>{}</code></h2>", esc(context));
+        for partial in ["g", "/g", "//g", "../g", "g:h"] {
+            let r = resolve::resolve(Rules::Rfc1630, context, partial);
+            let _ = writeln!(
+                b,
+                "<h3><code>{}</code> → <code>{}</code></h3>\n<ol>",
+                esc(partial),
+                esc(&r.result)
+            );
+            for s in &r.steps {
+                let _ = writeln!(b, "<li>{}</li>", esc(s));
+            }
+            b.push_str("</ol>\n");
+            for n in &r.notes {
+                let _ = writeln!(b, "<p><strong>Note.</strong> {}</p>", esc(&n.message));
+            }
+        }
+    }
+    b.push_str("<h2>The 1993 draft's rules</h2>\n<p>The draft keys on host and leading slash instead of runs of slashes, and removes <code>/xxx/..</code> rather than <code>xxx/../</code>:</p>\n<table><tr><th>context</th><th>partial</th><th>draft-1993</th><th>RFC 1630</th></tr>\n");
+    for (c, p) in [
+        ("http://h/a/b/c", "../d"),
+        ("http://h/a/b/c", "/x"),
+        ("http://h/a/b/c", "d/.."),
+        ("magic://a/b/c//d/e/f", "/g"),
+    ] {
+        let _ = writeln!(
+            b,
+            "<tr><td><code>{}</code></td><td><code>{}</code></td><td><code>{}</code></td><td><code>{}</code></td></tr>",
+            esc(c),
+            esc(p),
+            esc(&resolve::resolve(Rules::Draft1993, c, p).result),
+            esc(&resolve::resolve(Rules::Rfc1630, c, p).result)
+        );
+    }
+    b.push_str("</table>\n");
+    page("Partial forms", &b)
+}
+
+pub(super) fn corrections_page() -> String {
+    let mut b = String::from(
+        "<h1>Corrections and PEG rewrites</h1>\n<h2>The four corrections</h2>\n<p>The printed text is used as printed, with exactly these corrections.</p>\n<table><tr><th></th><th>correction</th><th>applied to</th></tr>\n",
+    );
+    for c in [
+        Correction::C1,
+        Correction::C2,
+        Correction::C3,
+        Correction::C4,
+    ] {
+        let mut places = Vec::new();
+        for e in Edition::ALL {
+            for r in PrintedGrammar::of(e)
+                .rules
+                .iter()
+                .filter(|r| r.correction == Some(c))
+            {
+                places.push(format!(
+                    "{} <a href=\"{}#{}\"><code>{}</code></a>",
+                    e.id(),
+                    page_name(e),
+                    anchor(&r.name),
+                    esc(&r.name)
+                ));
+            }
+        }
+        let _ = writeln!(
+            b,
+            "<tr><td>{c}</td><td>{}</td><td>{}</td></tr>",
+            esc(c.summary()),
+            places.join("<br>")
+        );
+    }
+    b.push_str("</table>\n<h2>PEG rewrites</h2>\n<p>pest is a PEG: ordered choice commits to the first alternative that matches and repetition never gives back. Where a literal transcription would not derive what the printed BNF derives, or would not give the reading the prose describes, the pest grammar has a rewrite, proven exact by the exactness tests.</p>\n");
+    for e in Edition::ALL {
+        let _ = writeln!(
+            b,
+            "<h3>{}</h3>\n<table><tr><th>rule</th><th>why</th></tr>",
+            e.id()
+        );
+        for r in &PrintedGrammar::of(e).rules {
+            let Some(p) = explain::pest_source(e, &r.name) else {
+                continue;
+            };
+            let why: Vec<&String> = p.notes.iter().filter(|n| n.starts_with("PEG:")).collect();
+            if why.is_empty() {
+                continue;
+            }
+            let text: Vec<String> = why
+                .iter()
+                .map(|w| esc(w.trim_start_matches("PEG:").trim()))
+                .collect();
+            let link = format!(
+                "<a href=\"{}#{}\"><code>{}</code></a>",
+                page_name(e),
+                anchor(&r.name),
+                esc(&r.name)
+            );
+            let _ = writeln!(b, "<tr><td>{link}</td><td>{}</td></tr>", text.join(" "));
+        }
+        b.push_str("</table>\n");
+    }
+    page("Corrections and rewrites", &b)
+}
