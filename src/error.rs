@@ -53,6 +53,16 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// Working on the input would need more memory than urlbnf allows an input
+    /// of its length; the verdict (`check`) is still available.
+    TooLarge {
+        /// What would need the memory.
+        what: &'static str,
+        /// About how many bytes it would need.
+        needed: usize,
+        /// How many bytes are allowed.
+        allowed: usize,
+    },
     /// Reading or writing a file failed.
     Io {
         /// The file or directory.
@@ -122,6 +132,16 @@ impl fmt::Display for Error {
                 ),
                 None => write!(f, "defect in urlbnf's {edition} grammar: {message}"),
             },
+            Error::TooLarge {
+                what,
+                needed,
+                allowed,
+            } => write!(
+                f,
+                "{what} would need about {} MB, more than the {} MB allowed for an input this long; `urlbnf check` gives its verdict",
+                needed >> 20,
+                allowed >> 20
+            ),
             Error::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }
     }

@@ -21,10 +21,10 @@ use crate::grammar::{CharSet, PestOutcome, PrintedGrammar, peg};
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
     /// The pest grammars in `grammar/*.pest`.
-    #[default]
     Pest,
     /// The minimal DFA compiled from the printed BNF (same verdicts, proven by the
-    /// exactness tests; much faster).
+    /// exactness tests; much faster). The default.
+    #[default]
     Dfa,
 }
 

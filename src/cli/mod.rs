@@ -107,18 +107,23 @@ pub fn main() -> ExitCode {
     let stdin = io::stdin();
     let stdout = io::stdout();
     let stderr = io::stderr();
+    let on_terminal = io::IsTerminal::is_terminal(&stdout);
     let terminal = Terminal {
-        color: io::IsTerminal::is_terminal(&stdout),
+        color: on_terminal,
+        stdout: on_terminal,
         // A progress line goes to a terminal on stderr while the results go elsewhere.
-        progress: io::IsTerminal::is_terminal(&stderr) && !io::IsTerminal::is_terminal(&stdout),
+        progress: io::IsTerminal::is_terminal(&stderr) && !on_terminal,
     };
-    let code = run(
-        std::env::args_os(),
-        &mut stdin.lock(),
-        &mut stdout.lock(),
-        &mut stderr.lock(),
-        terminal,
-    );
+    let args = std::env::args_os();
+    let (mut input, mut errors) = (stdin.lock(), stderr.lock());
+    let code = if on_terminal {
+        // A person reads as it comes: Rust's standard output flushes each line.
+        run(args, &mut input, &mut stdout.lock(), &mut errors, terminal)
+    } else {
+        // A pipe or file: one write per 64 KiB, not one per line.
+        let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+        run(args, &mut input, &mut out, &mut errors, terminal)
+    };
     ExitCode::from(code)
 }
 
@@ -127,6 +132,8 @@ pub fn main() -> ExitCode {
 pub struct Terminal {
     /// Style help and usage errors.
     pub color: bool,
+    /// Standard output is a terminal: never send it a raw control character.
+    pub stdout: bool,
     /// Show a progress line on stderr while reading standard input (never with
     /// `--json`).
     pub progress: bool,
@@ -167,7 +174,7 @@ where
     let result = match cli.command {
         Command::Check(args) => {
             let progress = terminal.progress && !args.json;
-            check::run(args, stdin, out, err, progress)
+            check::run(args, stdin, out, err, progress, terminal.stdout)
         }
         Command::Parse(args) => {
             let progress = terminal.progress && !args.json;

@@ -11,19 +11,120 @@ use crate::error::Error;
 
 /// Why an input has no AST, as JSON: the diagnosis `check` gives, or the rule
 /// that names no URL.
-pub(crate) fn error_json(e: &Error) -> serde_json::Value {
-    match e {
-        Error::Invalid(d) => serde_json::to_value(d).unwrap_or_default(),
-        Error::NotAUrlRule { rule, .. } => serde_json::json!({ "rule": rule }),
-        other => serde_json::json!({ "message": other.to_string() }),
+#[derive(Serialize)]
+#[serde(untagged)]
+pub(crate) enum ErrorJson<'a> {
+    Diagnosis(&'a CheckError),
+    Rule { rule: &'a str },
+    Message { message: String },
+}
+
+impl<'a> From<&'a Error> for ErrorJson<'a> {
+    fn from(e: &'a Error) -> Self {
+        match e {
+            Error::Invalid(d) => ErrorJson::Diagnosis(d),
+            Error::NotAUrlRule { rule, .. } => ErrorJson::Rule { rule },
+            other => ErrorJson::Message {
+                message: other.to_string(),
+            },
+        }
     }
 }
 
-/// Write one value as one JSON line.
+/// One edition's parse of an input, as `parse` and `compare` write it.
+#[derive(Serialize)]
+pub(crate) struct ParseJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) input: Option<&'a str>,
+    pub(crate) grammar: crate::Edition,
+    pub(crate) valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) url: Option<&'a crate::ast::Url<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) error: Option<ErrorJson<'a>>,
+}
+
+impl<'a> ParseJson<'a> {
+    pub(crate) fn new(
+        input: Option<&'a str>,
+        grammar: crate::Edition,
+        result: &'a Result<crate::ast::Url<'a>, Error>,
+    ) -> Self {
+        ParseJson {
+            input,
+            grammar,
+            valid: result.is_ok(),
+            url: result.as_ref().ok(),
+            error: result.as_ref().err().map(ErrorJson::from),
+        }
+    }
+}
+
+/// Memory for one input, over its own bytes: 16 MiB, and 32 bytes per byte.
+const MEMORY_BASE: usize = 16 << 20;
+const MEMORY_PER_BYTE: usize = 32;
+
+/// The AST of `input` under the edition's default rule, within the memory
+/// allowed for an input of its length (with room for the line buffer and the
+/// parser). An input whose AST would not fit still gets its exact diagnosis when
+/// it is invalid (from the DFA, in bounded memory), and otherwise
+/// [`Error::TooLarge`](crate::Error::TooLarge) as its own result.
+pub(crate) fn parse_bounded(
+    edition: crate::Edition,
+    input: &str,
+) -> Result<crate::ast::Url<'_>, crate::Error> {
+    let allowed = MEMORY_BASE / 2 + MEMORY_PER_BYTE * input.len();
+    let needed = crate::ast::size_estimate(input) + 4 * input.len();
+    if needed <= allowed {
+        return crate::ast::parse(edition, input);
+    }
+    let checker = crate::Checker::new(edition, edition.default_rule(), crate::Engine::Dfa)?;
+    if !checker.is_valid(input) {
+        return Err(Error::Invalid(checker.diagnose(input)));
+    }
+    Err(Error::TooLarge {
+        needed,
+        allowed,
+        what: "its AST",
+    })
+}
+
+/// Write one value as one JSON line: serialised into a per-thread buffer first,
+/// so the writer gets one call per line, not one per token.
 pub(crate) fn json_line(out: &mut dyn Write, value: &impl Serialize) -> Result<(), CliError> {
-    serde_json::to_writer(&mut *out, value).map_err(io::Error::from)?;
-    writeln!(out)?;
-    Ok(())
+    thread_local! {
+        static LINE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    LINE.with_borrow_mut(|line| {
+        line.clear();
+        let mut spill = Spill { line, out };
+        serde_json::to_writer(&mut spill, value).map_err(io::Error::from)?;
+        spill.line.push(b'\n');
+        spill.out.write_all(spill.line)?;
+        Ok(())
+    })
+}
+
+/// A buffer that passes its bytes on once it holds 64 KiB: one write per short
+/// line, and never a long line held whole.
+struct Spill<'a> {
+    line: &'a mut Vec<u8>,
+    out: &'a mut dyn Write,
+}
+
+impl Write for Spill<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.line.extend_from_slice(bytes);
+        if self.line.len() >= 1 << 16 {
+            self.out.write_all(self.line)?;
+            self.line.clear();
+        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// How many results were good and bad.
@@ -88,6 +189,29 @@ pub(crate) fn emit_verdict(v: &Verdict, json: bool, out: &mut dyn Write) -> Resu
 pub(crate) fn caret(out: &mut dyn Write, input: &str, e: &CheckError) -> io::Result<()> {
     writeln!(out, "      {}", visible(input))?;
     writeln!(out, "      {}^ {}", " ".repeat(e.offset), e.message)
+}
+
+/// Write the input with control characters shown as `·`, without allocating
+/// when it has none.
+pub(crate) fn write_visible(out: &mut (impl Write + ?Sized), input: &str) -> io::Result<()> {
+    let printable_ascii = input.bytes().all(|b| (0x20..0x7f).contains(&b));
+    if !printable_ascii && input.chars().any(char::is_control) {
+        out.write_all(visible(input).as_bytes())
+    } else {
+        out.write_all(input.as_bytes())
+    }
+}
+
+/// A verdict that borrows its input and rule: what `check` writes as JSON
+/// without copying either (the same fields as [`Verdict`]).
+#[derive(Serialize)]
+pub(crate) struct VerdictRef<'a> {
+    pub(crate) input: &'a str,
+    pub(crate) grammar: crate::Edition,
+    pub(crate) rule: &'a str,
+    pub(crate) valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) error: Option<&'a CheckError>,
 }
 
 /// The input with control characters shown as `·`, one column each, so the caret

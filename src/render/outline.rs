@@ -183,7 +183,7 @@ pub fn kind_name(b: &Body<'_>) -> &'static str {
 
 /// The indented tree: one line per component, with its text and span.
 struct Tree<'o> {
-    out: &'o mut String,
+    out: &'o mut dyn std::fmt::Write,
     depth: usize,
 }
 
@@ -263,17 +263,47 @@ impl Visit for Tree<'_> {
 /// groups nest. `depth` is the starting indentation.
 pub fn ast_tree(url: &Url<'_>, depth: usize) -> String {
     let mut out = String::new();
-    let mut t = Tree {
-        out: &mut out,
-        depth,
-    };
+    tree_into(&mut out, url, depth);
+    out
+}
+
+/// The same tree, written as it is made (a long path's lines are never held).
+pub fn write_ast_tree(
+    out: &mut dyn std::io::Write,
+    url: &Url<'_>,
+    depth: usize,
+) -> std::io::Result<()> {
+    let mut adapter = IoFmt { out, error: None };
+    tree_into(&mut adapter, url, depth);
+    adapter.error.map_or(Ok(()), Err)
+}
+
+/// `fmt::Write` over an `io::Write`, keeping the first I/O error.
+struct IoFmt<'a> {
+    out: &'a mut dyn std::io::Write,
+    error: Option<std::io::Error>,
+}
+
+impl std::fmt::Write for IoFmt<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        if self.error.is_some() {
+            return Err(std::fmt::Error);
+        }
+        self.out.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            std::fmt::Error
+        })
+    }
+}
+
+fn tree_into(out: &mut dyn std::fmt::Write, url: &Url<'_>, depth: usize) {
+    let mut t = Tree { out, depth };
     opt(&mut t, "prefix", &url.prefix);
     t.part("scheme", &url.scheme, None);
     t.group("body", Some(kind_name(&url.body)), &mut |v| {
         body(v, &url.body)
     });
     opt(&mut t, "fragment", &url.fragment);
-    out
 }
 
 /// The one-line summary: the body's top-level components as `name=text`.

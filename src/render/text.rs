@@ -6,7 +6,7 @@ use crate::analysis::diff::{LanguageDiff, Relation};
 use crate::edition::Edition;
 use crate::grammar::Node;
 
-pub use super::outline::{ast_tree, url_summary};
+pub use super::outline::{ast_tree, url_summary, write_ast_tree};
 
 /// A parse tree, one node a line: rule name as printed, byte span, text.
 pub fn node_tree(input: &str, node: &Node) -> String {

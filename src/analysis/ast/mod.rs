@@ -465,6 +465,14 @@ pub fn default_port(scheme: &str) -> Option<u16> {
     })
 }
 
+/// About how many bytes the AST of `input` takes at most: its path segments
+/// and fields (one [`Part`] per `/` or `;`) dominate. Callers that bound memory
+/// per input check this before parsing.
+pub fn size_estimate(input: &str) -> usize {
+    let parts = input.bytes().filter(|&b| b == b'/' || b == b';').count() + 1;
+    parts * std::mem::size_of::<Part<'_>>() + 1024
+}
+
 /// Parse under the edition's default rule. An input the rule does not derive is
 /// [`Error::Invalid`], with the diagnosis `check` gives.
 pub fn parse(edition: Edition, input: &str) -> Result<Url<'_>, Error> {

@@ -136,7 +136,8 @@ pub struct Path<'a> {
 impl<'a> Path<'a> {
     pub(super) fn of(input: &'a str, start: usize, end: usize) -> Path<'a> {
         let part = Part::of(input, start, end);
-        let mut segments = Vec::new();
+        // Sized once: a long path's segments are most of an AST's memory.
+        let mut segments = Vec::with_capacity(part.text.bytes().filter(|&b| b == b'/').count() + 1);
         let mut at = start;
         for seg in part.text.split('/') {
             segments.push(Part::of(input, at, at + seg.len()));

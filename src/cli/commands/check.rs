@@ -2,8 +2,10 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::super::input::{Input, each_input};
-use super::super::output::{Tally, emit_verdict, json_line, plural, summary, visible};
+use super::super::input::{Input, each_input_parallel, jobs};
+use super::super::output::{
+    Tally, VerdictRef, emit_verdict, json_line, plural, summary, write_visible,
+};
 use super::super::{CliError, editions, has_rule, unknown_rule};
 use crate::analysis::ast;
 use crate::analysis::check::{self, Engine, Verdict};
@@ -24,7 +26,9 @@ error.
 Examples:
   urlbnf check 'ftp://ds.internic.net/rfc/rfc1738.txt;type=a'
   urlbnf check --grammar rfc1738 --rule hostname www.w3.org
-  urlbnf check --grammar draft-1993 --grammar rfc1738 --json < urls.txt";
+  urlbnf check --grammar draft-1993 --grammar rfc1738 --json < urls.txt
+  urlbnf check --grammar rfc1738 --only invalid < urls.txt > rejected.txt
+  urlbnf check --grammar rfc1738 --quiet --jobs 2 < urls.txt";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct CheckArgs {
@@ -37,8 +41,10 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_name = "NAME")]
     rule: Option<String>,
 
-    /// What decides the verdict
-    #[arg(long, value_enum, default_value_t = Engine::Pest)]
+    /// What decides the verdict: the DFA compiled from the printed BNF, or the
+    /// pest grammar (the same verdicts, proven by the exactness tests; the DFA is
+    /// faster). Diagnoses always come from the DFA.
+    #[arg(long, value_enum, default_value_t = Engine::Dfa)]
     engine: Engine,
 
     /// One JSON object per (input, grammar), one per line
@@ -50,6 +56,21 @@ pub(crate) struct CheckArgs {
     /// protocols, unsafe characters. Warnings never change the exit status.
     #[arg(long)]
     lint: bool,
+
+    /// Print nothing per input: the summary (one JSON object with --json) and
+    /// the exit status only
+    #[arg(long, short, conflicts_with = "only")]
+    quiet: bool,
+
+    /// Print only the inputs that are valid under every selected edition, or
+    /// only those invalid under any, one per line as read (like grep); with
+    /// --json, their verdicts
+    #[arg(long, value_enum, value_name = "WHICH")]
+    only: Option<Only>,
+
+    /// Threads to check with (default: every core); output stays in input order
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
 
     /// Inputs to check (default: lines of standard input)
     #[arg(value_name = "URL")]
@@ -87,12 +108,33 @@ fn targets(
     Ok(have.into_iter().map(|e| (e, rule.to_string())).collect())
 }
 
+/// Which inputs `--only` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Only {
+    /// Inputs valid under every selected edition.
+    Valid,
+    /// Inputs invalid under at least one.
+    Invalid,
+}
+
+/// How `check` writes its results.
+#[derive(Clone, Copy)]
+struct Mode {
+    json: bool,
+    lint: bool,
+    quiet: bool,
+    only: Option<Only>,
+    /// Standard output is a terminal: `--only` shows control characters as `·`.
+    terminal: bool,
+}
+
 pub(crate) fn run(
     args: CheckArgs,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
     err: &mut dyn Write,
     progress: bool,
+    terminal: bool,
 ) -> Result<Tally, CliError> {
     let targets = targets(&args.grammars, args.rule.as_deref(), err)?;
     let checkers = targets
@@ -100,66 +142,184 @@ pub(crate) fn run(
         .map(|(edition, rule)| check::Checker::new(*edition, rule, args.engine))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut tally = Tally::default();
-    each_input(&args.urls, stdin, progress, |input| {
-        tally.inputs += 1;
-        if !args.json {
-            writeln!(out, "{}", visible(input.shown()))?;
-        }
-        for ((edition, rule), checker) in targets.iter().zip(&checkers) {
-            let verdict = match input {
-                Input::Text(text) => checker.check(text),
-                Input::NotUtf8 { shown, error } => Verdict {
-                    input: shown.clone(),
-                    grammar: *edition,
-                    rule: rule.clone(),
-                    valid: false,
-                    error: Some(error.clone()),
-                },
-            };
-            tally.count(verdict.valid);
-            let lints = match input {
-                Input::Text(text)
-                    if args.lint && verdict.valid && ast::is_url_rule(*edition, rule) =>
-                {
-                    ast::parse_rule(*edition, rule, text)
-                        .map(|u| crate::analysis::lint::lints(&u))
-                        .unwrap_or_default()
-                }
-                _ => Vec::new(),
-            };
-            tally.lints += lints.len();
-            if args.lint && args.json {
-                let mut value = serde_json::to_value(&verdict).map_err(io::Error::from)?;
-                if let Some(obj) = value.as_object_mut() {
-                    obj.insert(
-                        "lints".into(),
-                        serde_json::to_value(&lints).map_err(io::Error::from)?,
-                    );
-                }
-                json_line(out, &value)?;
-                continue;
-            }
-            emit_verdict(&verdict, args.json, out)?;
-            for l in &lints {
-                let level = match l.level {
-                    crate::analysis::lint::Level::Warning => "warning",
-                    crate::analysis::lint::Level::Note => "note",
-                };
-                writeln!(
-                    out,
-                    "      {level}[{}] at bytes {}..{}: {}",
-                    l.code, l.start, l.end, l.message
-                )?;
-            }
-        }
-        Ok(())
-    })?;
-    if !args.json {
+    // What a valid verdict prints, written once per target, not once per input.
+    let valid_lines: Vec<String> = targets
+        .iter()
+        .map(|(edition, rule)| format!("  {:<12} {:<16} valid\n", edition.id(), rule))
+        .collect();
+    let mode = Mode {
+        json: args.json,
+        lint: args.lint,
+        quiet: args.quiet,
+        only: args.only,
+        terminal,
+    };
+    let tally = each_input_parallel(
+        &args.urls,
+        stdin,
+        progress,
+        jobs(args.jobs.map(usize::from)),
+        out,
+        |input, buf, tally| check_one(input, &targets, &checkers, &valid_lines, mode, buf, tally),
+    )?;
+    if mode.only.is_some() {
+        return Ok(tally);
+    }
+    if mode.json && mode.quiet {
+        let summary = serde_json::json!({
+            "inputs": tally.inputs, "grammars": targets.len(),
+            "valid": tally.good, "invalid": tally.bad,
+        });
+        json_line(out, &summary)?;
+    } else if !mode.json {
         summary(out, &tally, targets.len(), "valid", "invalid")?;
-        if args.lint {
+        if mode.lint {
             writeln!(out, "{} lint warning{}", tally.lints, plural(tally.lints))?;
         }
     }
     Ok(tally)
+}
+
+/// One input against every target, written to `out`. A valid verdict takes
+/// the fast path: no allocation, the input and rule borrowed.
+fn check_one(
+    input: &Input<'_>,
+    targets: &[(Edition, String)],
+    checkers: &[check::Checker],
+    valid_lines: &[String],
+    mode: Mode,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    tally.inputs += 1;
+    let is_valid = |checker: &check::Checker| match input {
+        Input::Text(text) => checker.is_valid(text),
+        Input::NotUtf8 { .. } => false,
+    };
+    if mode.quiet || mode.only.is_some() {
+        // Verdicts are counted, not shown; --only shows the input when it fits.
+        let mut all_valid = true;
+        for checker in checkers {
+            let valid = is_valid(checker);
+            tally.count(valid);
+            all_valid &= valid;
+        }
+        match mode.only {
+            Some(only) if (only == Only::Valid) == all_valid => {}
+            _ => return Ok(()),
+        }
+        if !mode.json {
+            if mode.terminal {
+                write_visible(out, input.shown())?;
+            } else {
+                out.write_all(input.raw())?;
+            }
+            return Ok(writeln!(out)?);
+        }
+        let mut ignored = Tally::default();
+        return verdicts(
+            input,
+            targets,
+            checkers,
+            valid_lines,
+            mode,
+            out,
+            &mut ignored,
+        );
+    }
+    if !mode.json {
+        write_visible(out, input.shown())?;
+        writeln!(out)?;
+    }
+    verdicts(input, targets, checkers, valid_lines, mode, out, tally)
+}
+
+/// The verdict of each target on the input, counted and written.
+fn verdicts(
+    input: &Input<'_>,
+    targets: &[(Edition, String)],
+    checkers: &[check::Checker],
+    valid_lines: &[String],
+    mode: Mode,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    for (((edition, rule), checker), valid_line) in targets.iter().zip(checkers).zip(valid_lines) {
+        let valid = match input {
+            Input::Text(text) => checker.is_valid(text),
+            Input::NotUtf8 { .. } => false,
+        };
+        tally.count(valid);
+        if valid && !mode.lint {
+            if mode.json {
+                let v = VerdictRef {
+                    input: input.shown(),
+                    grammar: *edition,
+                    rule,
+                    valid,
+                    error: None,
+                };
+                json_line(out, &v)?;
+            } else {
+                out.write_all(valid_line.as_bytes())?;
+            }
+            continue;
+        }
+        full_verdict(input, *edition, rule, checker, mode, out, tally)?;
+    }
+    Ok(())
+}
+
+/// The verdict with its diagnosis, and with `--lint` the lints of a valid URL.
+fn full_verdict(
+    input: &Input<'_>,
+    edition: Edition,
+    rule: &str,
+    checker: &check::Checker,
+    mode: Mode,
+    buf: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    let verdict = match input {
+        Input::Text(text) => checker.check(text),
+        Input::NotUtf8 { shown, error, .. } => Verdict {
+            input: shown.clone(),
+            grammar: edition,
+            rule: rule.to_string(),
+            valid: false,
+            error: Some(error.clone()),
+        },
+    };
+    let lints = match input {
+        Input::Text(text) if mode.lint && verdict.valid && ast::is_url_rule(edition, rule) => {
+            ast::parse_rule(edition, rule, text)
+                .map(|u| crate::analysis::lint::lints(&u))
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
+    tally.lints += lints.len();
+    if mode.lint && mode.json {
+        let mut value = serde_json::to_value(&verdict).map_err(io::Error::from)?;
+        if let Some(obj) = value.as_object_mut() {
+            obj.insert(
+                "lints".into(),
+                serde_json::to_value(&lints).map_err(io::Error::from)?,
+            );
+        }
+        return json_line(buf, &value);
+    }
+    emit_verdict(&verdict, mode.json, buf)?;
+    for l in &lints {
+        let level = match l.level {
+            crate::analysis::lint::Level::Warning => "warning",
+            crate::analysis::lint::Level::Note => "note",
+        };
+        writeln!(
+            buf,
+            "      {level}[{}] at bytes {}..{}: {}",
+            l.code, l.start, l.end, l.message
+        )?;
+    }
+    Ok(())
 }

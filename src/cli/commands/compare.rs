@@ -1,11 +1,10 @@
 //! `urlbnf compare`: one input against all five editions, side by side.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Write};
 
 use super::super::CliError;
-use super::super::input::{Input, each_input};
-use super::super::output::{Tally, error_json, json_line, visible};
-use crate::analysis::ast;
+use super::super::input::{Input, each_input_parallel, jobs};
+use super::super::output::{ParseJson, Tally, parse_bounded, write_visible};
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -21,6 +20,10 @@ pub(crate) struct CompareArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// Threads to work with (default: every core); output stays in input order
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+
     /// Inputs (default: lines of standard input)
     #[arg(value_name = "URL")]
     urls: Vec<String>,
@@ -32,43 +35,61 @@ pub(crate) fn run(
     out: &mut dyn Write,
     progress: bool,
 ) -> Result<Tally, CliError> {
-    let mut tally = Tally::default();
-    each_input(&args.urls, stdin, progress, |input| {
-        tally.inputs += 1;
-        let mut rows = Vec::new();
-        for edition in Edition::ALL {
-            let result = match input {
-                Input::Text(text) => ast::parse(edition, text),
-                Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
-            };
-            tally.count(result.is_ok());
-            rows.push((edition, result));
-        }
-        if args.json {
-            let editions: Vec<serde_json::Value> = rows
-                .iter()
-                .map(|(edition, r)| match r {
-                    Ok(url) => serde_json::json!({"grammar": edition, "valid": true, "url": url}),
-                    Err(e) => serde_json::json!({"grammar": edition, "valid": false, "error": error_json(e)}),
-                })
-                .collect();
-            let obj = serde_json::json!({"input": input.shown(), "editions": editions});
-            json_line(out, &obj)?;
-            return Ok(());
-        }
-        writeln!(out, "{}", visible(input.shown()))?;
-        for (edition, r) in &rows {
-            match r {
-                Ok(url) => writeln!(
-                    out,
-                    "  {:<12} valid    {}",
-                    edition.id(),
-                    text::url_summary(url)
-                )?,
-                Err(e) => writeln!(out, "  {:<12} invalid  {e}", edition.id())?,
+    let json = args.json;
+    each_input_parallel(
+        &args.urls,
+        stdin,
+        progress,
+        jobs(args.jobs.map(usize::from)),
+        out,
+        |input, out, tally| compare_one(input, json, out, tally),
+    )
+}
+
+/// One input under all five editions, side by side. Each edition's AST is
+/// written and dropped before the next is built, so memory holds one at a time.
+fn compare_one(
+    input: &Input<'_>,
+    json: bool,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    tally.inputs += 1;
+    if json {
+        // {"input": …, "editions": [ one object per edition ]}
+        out.write_all(b"{\"input\":")?;
+        serde_json::to_writer(&mut *out, input.shown()).map_err(io::Error::from)?;
+        out.write_all(b",\"editions\":[")?;
+    } else {
+        write_visible(out, input.shown())?;
+        writeln!(out)?;
+    }
+    for (i, edition) in Edition::ALL.into_iter().enumerate() {
+        let result = match input {
+            Input::Text(text) => parse_bounded(edition, text),
+            Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
+        };
+        tally.count(result.is_ok());
+        if json {
+            if i > 0 {
+                out.write_all(b",")?;
             }
+            let row = ParseJson::new(None, edition, &result);
+            serde_json::to_writer(&mut *out, &row).map_err(io::Error::from)?;
+            continue;
         }
-        Ok(())
-    })?;
-    Ok(tally)
+        match &result {
+            Ok(url) => writeln!(
+                out,
+                "  {:<12} valid    {}",
+                edition.id(),
+                text::url_summary(url)
+            )?,
+            Err(e) => writeln!(out, "  {:<12} invalid  {e}", edition.id())?,
+        }
+    }
+    if json {
+        out.write_all(b"]}\n")?;
+    }
+    Ok(())
 }

@@ -2,10 +2,11 @@
 
 use std::io::{BufRead, Write};
 
-use super::super::input::{Input, each_input};
-use super::super::output::{Tally, caret, error_json, json_line, summary, visible};
+use super::super::input::{Input, each_input_parallel, jobs};
+use super::super::output::{
+    ParseJson, Tally, caret, json_line, parse_bounded, summary, write_visible,
+};
 use super::super::{CliError, editions};
-use crate::analysis::ast;
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -33,6 +34,10 @@ pub(crate) struct ParseArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// Threads to parse with (default: every core); output stays in input order
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+
     /// Inputs to parse (default: lines of standard input)
     #[arg(value_name = "URL")]
     urls: Vec<String>,
@@ -45,46 +50,55 @@ pub(crate) fn run(
     progress: bool,
 ) -> Result<Tally, CliError> {
     let editions = editions(&args.grammars);
-    let mut tally = Tally::default();
-    each_input(&args.urls, stdin, progress, |input| {
-        tally.inputs += 1;
-        if !args.json {
-            writeln!(out, "{}", visible(input.shown()))?;
-        }
-        for &edition in &editions {
-            let result = match input {
-                Input::Text(text) => ast::parse(edition, text),
-                Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
-            };
-            tally.count(result.is_ok());
-            if args.json {
-                let obj = match &result {
-                    Ok(url) => serde_json::json!({
-                        "input": input.shown(), "grammar": edition, "valid": true, "url": url,
-                    }),
-                    Err(e) => serde_json::json!({
-                        "input": input.shown(), "grammar": edition, "valid": false, "error": error_json(e),
-                    }),
-                };
-                json_line(out, &obj)?;
-                continue;
-            }
-            match &result {
-                Ok(url) => {
-                    writeln!(out, "  {:<12} {}", edition.id(), url.body.kind().name())?;
-                    out.write_all(text::ast_tree(url, 2).as_bytes())?;
-                }
-                Err(Error::Invalid(e)) => {
-                    writeln!(out, "  {:<12} invalid at offset {}", edition.id(), e.offset)?;
-                    caret(out, input.shown(), e)?;
-                }
-                Err(e) => writeln!(out, "  {:<12} {e}", edition.id())?,
-            }
-        }
-        Ok(())
-    })?;
-    if !args.json {
+    let json = args.json;
+    let tally = each_input_parallel(
+        &args.urls,
+        stdin,
+        progress,
+        jobs(args.jobs.map(usize::from)),
+        out,
+        |input, out, tally| parse_one(input, &editions, json, out, tally),
+    )?;
+    if !json {
         summary(out, &tally, editions.len(), "parsed", "invalid")?;
     }
     Ok(tally)
+}
+
+/// One input under each edition: the AST, or where it fails.
+fn parse_one(
+    input: &Input<'_>,
+    editions: &[Edition],
+    json: bool,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    tally.inputs += 1;
+    if !json {
+        write_visible(out, input.shown())?;
+        writeln!(out)?;
+    }
+    for &edition in editions {
+        let result = match input {
+            Input::Text(text) => parse_bounded(edition, text),
+            Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
+        };
+        tally.count(result.is_ok());
+        if json {
+            json_line(out, &ParseJson::new(Some(input.shown()), edition, &result))?;
+            continue;
+        }
+        match &result {
+            Ok(url) => {
+                writeln!(out, "  {:<12} {}", edition.id(), url.body.kind().name())?;
+                text::write_ast_tree(out, url, 2)?;
+            }
+            Err(Error::Invalid(e)) => {
+                writeln!(out, "  {:<12} invalid at offset {}", edition.id(), e.offset)?;
+                caret(out, input.shown(), e)?;
+            }
+            Err(e) => writeln!(out, "  {:<12} {e}", edition.id())?,
+        }
+    }
+    Ok(())
 }

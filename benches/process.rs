@@ -1,0 +1,201 @@
+//! The command as a user runs it: `urlbnf check` (text, `--json`, `--quiet`),
+//! `urlbnf parse --json` and `urlbnf compare --json` on one generated file of
+//! 1,000,000 RFC 1738 http URLs, beside a `url`-crate loop that reads the same
+//! lines and parses each (run as its own process, like the others). Wall time is
+//! the median of three runs; peak memory is each process's maximum resident set.
+//!
+//! Run: `cargo bench --bench process` (URLBNF_BENCH_LINES sets the line count).
+//! It prints ratios to the `url` loop; it asserts nothing about time.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use urlbnf::Edition;
+
+/// Set in the child that runs the `url` loop.
+const URL_LOOP: &str = "URLBNF_BENCH_URL_LOOP";
+/// Set in the child that writes the input file, so the parent stays small (a
+/// child's peak memory starts from its parent's at fork).
+const GENERATE: &str = "URLBNF_BENCH_GENERATE";
+
+/// Read lines, parse each with the `url` crate, count: the reference program.
+fn url_loop(path: &Path) -> std::io::Result<()> {
+    let mut input = BufReader::new(std::fs::File::open(path)?);
+    let (mut line, mut ok, mut bad) = (Vec::new(), 0u64, 0u64);
+    while input.read_until(b'\n', &mut line)? > 0 {
+        let text = std::str::from_utf8(&line)
+            .unwrap_or("")
+            .trim_end_matches(['\n', '\r']);
+        match url::Url::parse(text) {
+            Ok(_) => ok += 1,
+            Err(_) => bad += 1,
+        }
+        line.clear();
+    }
+    println!("{ok} parsed, {bad} not");
+    Ok(())
+}
+
+/// Write `lines` generated URLs to `path` (seeded: every run reads the same).
+fn generate(path: &Path, lines: usize) -> std::io::Result<()> {
+    let tmp = path.with_extension("tmp");
+    let mut out = BufWriter::new(std::fs::File::create(&tmp)?);
+    for url in common::samples(Edition::Rfc1738, "httpurl", lines, 1994) {
+        writeln!(out, "{url}")?;
+    }
+    out.flush()?;
+    std::fs::rename(&tmp, path)
+}
+
+/// The input file, generated once by a child process.
+fn input(lines: usize) -> std::io::Result<PathBuf> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join(format!("http-{lines}.txt"));
+    if !path.exists() {
+        let status = Command::new(std::env::current_exe()?)
+            .env(GENERATE, lines.to_string())
+            .env("URLBNF_BENCH_PATH", &path)
+            .status()?;
+        if !status.success() {
+            return Err(std::io::Error::other("generating the input failed"));
+        }
+    }
+    Ok(path)
+}
+
+/// One process run: wall time and peak resident memory (KiB), from `wait4`.
+fn measure(cmd: &mut Command, input: &Path) -> std::io::Result<(Duration, u64)> {
+    let start = Instant::now();
+    let child = cmd
+        .stdin(std::fs::File::open(input)?)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()?;
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data; wait4 fills it for the child we spawned
+    // (and reaps it, so `child` is never waited on again).
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let elapsed = start.elapsed();
+    if rc != pid {
+        return Err(std::io::Error::last_os_error());
+    }
+    Ok((elapsed, usage.ru_maxrss as u64))
+}
+
+fn median(mut runs: Vec<(Duration, u64)>) -> (Duration, u64) {
+    runs.sort();
+    let peak = runs.iter().map(|r| r.1).max().unwrap_or(0);
+    (
+        runs.get(runs.len() / 2).map_or(Duration::ZERO, |r| r.0),
+        peak,
+    )
+}
+
+fn main() -> std::io::Result<()> {
+    if let Some(path) = std::env::var_os(URL_LOOP) {
+        return url_loop(Path::new(&path));
+    }
+    if let (Some(n), Some(path)) = (
+        std::env::var_os(GENERATE),
+        std::env::var_os("URLBNF_BENCH_PATH"),
+    ) {
+        let lines = n.to_str().and_then(|n| n.parse().ok()).unwrap_or(0);
+        return generate(Path::new(&path), lines);
+    }
+    let lines = std::env::var("URLBNF_BENCH_LINES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1_000_000);
+    let file = input(lines)?;
+    let urlbnf = env!("CARGO_BIN_EXE_urlbnf");
+    let rfc1738 = ["--grammar", "rfc1738"];
+    let runs: Vec<(&str, Vec<&str>)> = vec![
+        (
+            "check (text)",
+            [&["check"][..], &rfc1738, &["--rule", "httpurl"]].concat(),
+        ),
+        (
+            "check --json",
+            [&["check", "--json"][..], &rfc1738, &["--rule", "httpurl"]].concat(),
+        ),
+        (
+            "check --quiet",
+            [&["check", "--quiet"][..], &rfc1738, &["--rule", "httpurl"]].concat(),
+        ),
+        (
+            "check --jobs 1",
+            [
+                &["check", "--jobs", "1"][..],
+                &rfc1738,
+                &["--rule", "httpurl"],
+            ]
+            .concat(),
+        ),
+        (
+            "check --jobs 2",
+            [
+                &["check", "--jobs", "2"][..],
+                &rfc1738,
+                &["--rule", "httpurl"],
+            ]
+            .concat(),
+        ),
+        (
+            "parse --json",
+            [&["parse", "--json"][..], &rfc1738].concat(),
+        ),
+        ("report", [&["report"][..], &rfc1738].concat()),
+    ];
+    let exe = std::env::current_exe()?;
+    let reference = median(
+        (0..3)
+            .map(|_| measure(Command::new(&exe).env(URL_LOOP, &file), &file))
+            .collect::<Result<_, _>>()?,
+    );
+    println!(
+        "{lines} RFC 1738 http URLs, {} cores",
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    );
+    println!(
+        "{:<18} {:>9} {:>10} {:>12}",
+        "command", "time", "vs url", "peak memory"
+    );
+    let row = |name: &str, (t, kb): (Duration, u64)| {
+        println!(
+            "{name:<18} {:>8.2}s {:>9.2}x {:>9.1} MB",
+            t.as_secs_f64(),
+            t.as_secs_f64() / reference.0.as_secs_f64().max(1e-9),
+            kb as f64 / 1024.0
+        );
+    };
+    row("url loop", reference);
+    for (name, args) in runs {
+        if name == "report" && !has_report(urlbnf) {
+            continue;
+        }
+        let m = median(
+            (0..3)
+                .map(|_| measure(Command::new(urlbnf).args(&args), &file))
+                .collect::<Result<_, _>>()?,
+        );
+        row(name, m);
+    }
+    Ok(())
+}
+
+/// Whether this build of urlbnf has the `report` command.
+fn has_report(urlbnf: &str) -> bool {
+    Command::new(urlbnf)
+        .args(["report", "--help"])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
