@@ -162,11 +162,14 @@ where
         let complete = buf.get(..cut).unwrap_or_default();
         // Each line without its end; a final newline adds no input.
         let body = complete.strip_suffix(b"\n").unwrap_or(complete);
-        let mut lines: Vec<&[u8]> = if complete.is_empty() {
-            Vec::new()
-        } else {
-            body.split(|&b| b == b'\n').map(trim_line_end_cr).collect()
-        };
+        let mut lines: Vec<&[u8]> = Vec::new();
+        if !complete.is_empty() {
+            let mut start = 0;
+            for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
+                lines.push(trim_line_end_cr(body.get(start..end).unwrap_or_default()));
+                start = end + 1;
+            }
+        }
         // A last line with no line end keeps its "\r", as a line does.
         if !complete.is_empty() && !complete.ends_with(b"\n") {
             if let (Some(last), Some(start)) = (lines.last_mut(), memchr::memrchr(b'\n', body)) {

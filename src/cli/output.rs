@@ -114,12 +114,18 @@ struct Spill<'a> {
 
 impl Write for Spill<'_> {
     fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.write_all(bytes)?;
+        Ok(bytes.len())
+    }
+
+    #[inline]
+    fn write_all(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.line.extend_from_slice(bytes);
         if self.line.len() >= 1 << 16 {
             self.out.write_all(self.line)?;
             self.line.clear();
         }
-        Ok(bytes.len())
+        Ok(())
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -229,7 +229,7 @@ fn check_one(
     }
     if !mode.json {
         write_visible(out, input.shown())?;
-        writeln!(out)?;
+        out.write_all(b"\n")?;
     }
     verdicts(input, targets, checkers, valid_lines, mode, out, tally)
 }
