@@ -77,7 +77,7 @@ pub enum Error {
 impl Error {
     /// An I/O failure at `path`, keeping the system's kind and message (so the
     /// error stays comparable and cloneable).
-    #[cfg_attr(not(feature = "book"), allow(dead_code))]
+    #[cfg_attr(not(any(feature = "book", feature = "cli")), allow(dead_code))]
     pub(crate) fn io(path: &std::path::Path, e: &std::io::Error) -> Error {
         Error::Io {
             path: path.to_path_buf(),

@@ -87,11 +87,116 @@ fn usage_errors_name_the_valid_choices() {
         "{}",
         run.stderr
     );
+    // The closest names of that edition, not all 67, and the subcommand's usage.
     assert!(
-        run.stderr.contains("hostname") && run.stderr.contains("ip-schemepart"),
+        run.stderr.contains("rfc1738: did you mean hostname")
+            && !run.stderr.contains("ip-schemepart"),
         "{}",
         run.stderr
     );
+    assert!(run.stderr.contains("Usage: urlbnf check"), "{}", run.stderr);
+    // A name like none of them: every name is listed.
+    let run = urlbnf(
+        &["check", "--grammar", "rfc1738", "--rule", "zzz", "x"],
+        b"",
+    );
+    assert!(run.stderr.contains("ip-schemepart"), "{}", run.stderr);
+}
+
+#[test]
+fn io_errors_name_the_path_and_have_their_own_status() {
+    let run = urlbnf(&["extract", "/nonexistent/urlbnf-test.txt"], b"");
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("/nonexistent/urlbnf-test.txt: No such file"),
+        "{}",
+        run.stderr
+    );
+    let run = urlbnf(&["book", "--out", "/proc/urlbnf-book"], b"");
+    assert_eq!(run.code, 3);
+    assert!(run.stderr.contains("/proc/urlbnf-book"), "{}", run.stderr);
+}
+
+#[test]
+fn a_grammar_named_twice_is_checked_once() {
+    let run = urlbnf(
+        &[
+            "check",
+            "--grammar",
+            "rfc1738",
+            "--grammar",
+            "rfc1738",
+            "http://a/",
+        ],
+        b"",
+    );
+    assert!(
+        run.stdout
+            .ends_with("1 input, 1 grammar: 1 valid, 0 invalid\n"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn arguments_that_are_not_utf8_are_inputs_like_lines() {
+    use std::os::unix::ffi::OsStrExt;
+    let bad = std::ffi::OsStr::from_bytes(b"http://a/\xff");
+    let out = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+        .args(["check", "--json", "--grammar", "rfc1738"])
+        .arg(bad)
+        .arg("http://ok/")
+        .output()
+        .expect("urlbnf runs");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[0].contains("not UTF-8") && lines[1].contains("\"valid\":true"));
+    // encode encodes the octet itself, not a replacement character.
+    let out = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+        .arg("encode")
+        .arg(std::ffi::OsStr::from_bytes(b"a\xffb"))
+        .output()
+        .expect("urlbnf runs");
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "a%FFb\n");
+    assert_eq!(urlbnf(&["encode"], b"a\xffb\n").stdout, "a%FFb\n");
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal_raw() {
+    let run = urlbnf(&["resolve", "http://a/b", "\x1b[31mx"], b"");
+    assert!(!run.stdout.contains('\x1b'), "{:?}", run.stdout);
+    assert!(run.stdout.contains("·[31mx"), "{:?}", run.stdout);
+    let run = urlbnf(&["equiv", "http://a/\x1b[0m", "http://a/"], b"");
+    assert!(!run.stdout.contains('\x1b'), "{:?}", run.stdout);
+    // A partial form that is not UTF-8 says so.
+    let run = urlbnf(&["resolve", "--json", "http://a/b"], b"c\xff\n");
+    assert!(run.stdout.contains("\"not-utf8\""), "{}", run.stdout);
+}
+
+#[test]
+fn a_long_invalid_line_shows_a_window_around_the_offset() {
+    let mut line = "http://a/".to_string();
+    line.push_str(&"a".repeat(100_000));
+    line.push(' ');
+    line.push_str(&"b".repeat(100_000));
+    let run = urlbnf(
+        &["check", "--grammar", "rfc1738"],
+        format!("{line}\n").as_bytes(),
+    );
+    // The input's start and length, then a window of about 120 characters and
+    // the caret: a line's worth, not the input twice.
+    assert!(run.stdout.len() < 1_000, "{} bytes", run.stdout.len());
+    let heading = run.stdout.lines().next().unwrap_or("");
+    assert!(heading.ends_with("… (200010 characters)"), "{heading}");
+    let caret_line = run.stdout.lines().nth(3).unwrap_or("");
+    let window = run.stdout.lines().nth(2).unwrap_or("");
+    let at = caret_line.find('^').expect("a caret");
+    assert_eq!(window.chars().nth(at), Some(' '), "{window}\n{caret_line}");
+    assert!(caret_line.contains("at offset 100009"), "{caret_line}");
 }
 
 #[test]

@@ -189,9 +189,15 @@ pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
 /// and backquote), controls, and octets 80-FF (non-ASCII text as its UTF-8
 /// octets), become `%XX`. Reserved characters are kept: they carry meaning.
 pub fn encode(edition: Edition, text: &str) -> String {
+    encode_bytes(edition, text.as_bytes())
+}
+
+/// [`encode`] for octets that need not be UTF-8: each octet that is not kept
+/// becomes its own `%XX` (RFC 1738 §2.2 encodes octets, not characters).
+pub fn encode_bytes(edition: Edition, bytes: &[u8]) -> String {
     let keep = (decodable(edition) | reserved(edition)) & !unsafe_chars();
-    let mut out = String::with_capacity(text.len());
-    for &b in text.as_bytes() {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
         if keep.contains(b) {
             out.push(char::from(b));
         } else {

@@ -55,6 +55,7 @@ impl AddAssign for Tally {
         self.good += t.good;
         self.bad += t.bad;
         self.lints += t.lints;
+        self.notes += t.notes;
     }
 }
 
@@ -107,7 +108,7 @@ pub(crate) fn jobs(requested: Option<usize>) -> usize {
 /// to split (one long line, say) is written straight through, so its output is
 /// never held in memory.
 pub(crate) fn each_input_parallel<F>(
-    urls: &[String],
+    urls: &[std::ffi::OsString],
     stdin: &mut dyn BufRead,
     progress: bool,
     jobs: usize,
@@ -127,7 +128,8 @@ where
         pool: &pool,
     };
     if !urls.is_empty() {
-        let lines: Vec<&[u8]> = urls.iter().map(|u| u.as_bytes()).collect();
+        // An argument is an input like a line: not UTF-8, it is an invalid input.
+        let lines: Vec<&[u8]> = urls.iter().map(|u| u.as_encoded_bytes()).collect();
         return work.batch(&lines, out);
     }
     let bar = progress_bar(progress);
@@ -250,14 +252,14 @@ fn progress_bar(progress: bool) -> indicatif::ProgressBar {
 /// Feed each input to `f`: the arguments, or else each line of standard input,
 /// streamed.
 pub(crate) fn each_input(
-    urls: &[String],
+    urls: &[std::ffi::OsString],
     stdin: &mut dyn BufRead,
     progress: bool,
     mut f: impl FnMut(&Input<'_>) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     if !urls.is_empty() {
         for u in urls {
-            f(&Input::Text(u))?;
+            f(&line_input(u.as_encoded_bytes()))?;
         }
         return Ok(());
     }

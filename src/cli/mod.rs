@@ -92,6 +92,25 @@ enum Command {
     Book(book::BookArgs),
 }
 
+impl Command {
+    /// The subcommand's name, as typed.
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Check(_) => "check",
+            Command::Parse(_) => "parse",
+            Command::Tree(_) => "tree",
+            Command::Diff(_) => "diff",
+            Command::Compare(_) => "compare",
+            Command::Resolve(_) => "resolve",
+            Command::Equiv(_) => "equiv",
+            Command::Encode(_) => "encode",
+            Command::Extract(_) => "extract",
+            Command::Explain(_) => "explain",
+            Command::Book(_) => "book",
+        }
+    }
+}
+
 impl ValueEnum for Edition {
     fn value_variants<'a>() -> &'a [Self] {
         &Edition::ALL
@@ -171,6 +190,7 @@ where
             return 2;
         }
     };
+    let name = cli.command.name();
     let result = match cli.command {
         Command::Check(args) => {
             let progress = terminal.progress && !args.json;
@@ -197,7 +217,13 @@ where
         Ok(tally) if tally.bad > 0 => 1,
         Ok(_) => 0,
         Err(CliError::Usage(message)) => {
-            let e = Cli::command().error(ErrorKind::InvalidValue, message);
+            // The usage of the subcommand that was run, not of urlbnf.
+            let mut cmd = Cli::command().bin_name("urlbnf");
+            cmd.build();
+            let e = match cmd.find_subcommand_mut(name) {
+                Some(sub) => sub.error(ErrorKind::InvalidValue, message),
+                None => cmd.error(ErrorKind::InvalidValue, message),
+            };
             let _ = write!(err, "{}", render(&e));
             2
         }
@@ -205,7 +231,11 @@ where
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(CliError::Io(e)) => {
             let _ = writeln!(err, "urlbnf: {e}");
-            2
+            3
+        }
+        Err(CliError::Lib(e @ crate::Error::Io { .. })) => {
+            let _ = writeln!(err, "urlbnf: {e}");
+            3
         }
         Err(CliError::Lib(e)) => {
             let _ = writeln!(err, "urlbnf: {e}");
@@ -237,13 +267,18 @@ impl From<io::Error> for CliError {
     }
 }
 
-/// The editions named, or all five.
+/// The editions named (each once, in the order first named), or all five.
 fn editions(grammars: &[Edition]) -> Vec<Edition> {
     if grammars.is_empty() {
-        Edition::ALL.to_vec()
-    } else {
-        grammars.to_vec()
+        return Edition::ALL.to_vec();
     }
+    let mut out: Vec<Edition> = Vec::new();
+    for &e in grammars {
+        if !out.contains(&e) {
+            out.push(e);
+        }
+    }
+    out
 }
 
 /// Whether the edition prints (or a correction supplies) the rule.
@@ -251,7 +286,8 @@ fn has_rule(edition: Edition, rule: &str) -> bool {
     PrintedGrammar::of(edition).rule(rule).is_some()
 }
 
-/// A usage error for a rule none of `editions` has, listing what each has.
+/// A usage error for a rule none of `editions` has: for each, its closest rule
+/// names (by Jaro-Winkler similarity), or all its names when none is close.
 fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
     let mut msg = format!("unknown rule '{rule}'");
     for e in editions {
@@ -260,7 +296,18 @@ fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
             .iter()
             .map(|r| r.name.as_str())
             .collect();
-        msg.push_str(&format!("\n  {e} has: {}", names.join(", ")));
+        let mut close: Vec<(f64, &str)> = names
+            .iter()
+            .map(|n| (strsim::jaro_winkler(rule, n), *n))
+            .filter(|(score, _)| *score >= 0.8)
+            .collect();
+        close.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+        let close: Vec<&str> = close.iter().take(3).map(|(_, n)| *n).collect();
+        if close.is_empty() {
+            msg.push_str(&format!("\n  {e} has: {}", names.join(", ")));
+        } else {
+            msg.push_str(&format!("\n  {e}: did you mean {}?", close.join(", ")));
+        }
     }
     msg
 }

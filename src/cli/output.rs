@@ -140,6 +140,7 @@ pub(crate) struct Tally {
     pub(crate) good: usize,
     pub(crate) bad: usize,
     pub(crate) lints: usize,
+    pub(crate) notes: usize,
 }
 
 impl Tally {
@@ -192,9 +193,36 @@ pub(crate) fn emit_verdict(v: &Verdict, json: bool, out: &mut dyn Write) -> Resu
 }
 
 /// The input, and under it a caret at the error's offset with the diagnosis.
+/// An input as the heading of its results: whole, or for a long input its start
+/// and its length (the caret lines show the part that matters).
+pub(crate) fn write_heading(out: &mut dyn Write, input: &str) -> io::Result<()> {
+    if input.len() <= HEADING_MAX {
+        return write_visible(out, input);
+    }
+    let start: String = input.chars().take(HEADING_MAX / 2).collect();
+    write_visible(out, &start)?;
+    write!(out, "… ({} characters)", input.chars().count())
+}
+
+/// The longest input shown whole as a heading, in bytes.
+const HEADING_MAX: usize = 240;
+
+/// A long input shows only this many characters each side of the offset, so a
+/// 5 MB line prints a line's worth, not the input twice (JSON keeps it whole).
+const CARET_CONTEXT: usize = 60;
+
 pub(crate) fn caret(out: &mut dyn Write, input: &str, e: &CheckError) -> io::Result<()> {
-    writeln!(out, "      {}", visible(input))?;
-    writeln!(out, "      {}^ {}", " ".repeat(e.offset), e.message)
+    let from = e.offset.saturating_sub(CARET_CONTEXT);
+    let shown: String = input.chars().skip(from).take(2 * CARET_CONTEXT).collect();
+    let before = if from > 0 { "…" } else { "" };
+    let after = if input.chars().nth(from + 2 * CARET_CONTEXT).is_some() {
+        "…"
+    } else {
+        ""
+    };
+    writeln!(out, "      {before}{}{after}", visible(&shown))?;
+    let column = e.offset - from + usize::from(from > 0);
+    writeln!(out, "      {}^ {}", " ".repeat(column), e.message)
 }
 
 /// Write the input with control characters shown as `·`, without allocating

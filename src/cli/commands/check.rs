@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use super::super::input::{Input, each_input_parallel, jobs};
 use super::super::output::{
-    Tally, VerdictRef, emit_verdict, json_line, plural, summary, write_visible,
+    Tally, VerdictRef, emit_verdict, json_line, plural, summary, write_heading, write_visible,
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
 use crate::analysis::ast;
@@ -74,7 +74,7 @@ pub(crate) struct CheckArgs {
 
     /// Inputs to check (default: lines of standard input)
     #[arg(value_name = "URL")]
-    urls: Vec<String>,
+    urls: Vec<std::ffi::OsString>,
 }
 
 /// The editions and the rule each is checked with.
@@ -174,7 +174,14 @@ pub(crate) fn run(
     } else if !mode.json {
         summary(out, &tally, targets.len(), "valid", "invalid")?;
         if mode.lint {
-            writeln!(out, "{} lint warning{}", tally.lints, plural(tally.lints))?;
+            writeln!(
+                out,
+                "{} lint warning{}, {} note{}",
+                tally.lints,
+                plural(tally.lints),
+                tally.notes,
+                plural(tally.notes)
+            )?;
         }
     }
     Ok(tally)
@@ -228,7 +235,7 @@ fn check_one(
         );
     }
     if !mode.json {
-        write_visible(out, input.shown())?;
+        write_heading(out, input.shown())?;
         out.write_all(b"\n")?;
     }
     verdicts(input, targets, checkers, valid_lines, mode, out, tally)
@@ -298,7 +305,12 @@ fn full_verdict(
         }
         _ => Vec::new(),
     };
-    tally.lints += lints.len();
+    for l in &lints {
+        match l.level {
+            crate::analysis::lint::Level::Warning => tally.lints += 1,
+            crate::analysis::lint::Level::Note => tally.notes += 1,
+        }
+    }
     if mode.lint && mode.json {
         let mut value = serde_json::to_value(&verdict).map_err(io::Error::from)?;
         if let Some(obj) = value.as_object_mut() {

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use super::super::CliError;
 use super::super::input::{Input, each_input_parallel, jobs};
-use super::super::output::{ParseJson, Tally, parse_bounded, write_visible};
+use super::super::output::{ParseJson, Tally, parse_bounded, write_heading};
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -26,7 +26,7 @@ pub(crate) struct CompareArgs {
 
     /// Inputs (default: lines of standard input)
     #[arg(value_name = "URL")]
-    urls: Vec<String>,
+    urls: Vec<std::ffi::OsString>,
 }
 
 pub(crate) fn run(
@@ -61,7 +61,7 @@ fn compare_one(
         serde_json::to_writer(&mut *out, input.shown()).map_err(io::Error::from)?;
         out.write_all(b",\"editions\":[")?;
     } else {
-        write_visible(out, input.shown())?;
+        write_heading(out, input.shown())?;
         writeln!(out)?;
     }
     for (i, edition) in Edition::ALL.into_iter().enumerate() {

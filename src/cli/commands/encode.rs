@@ -21,7 +21,7 @@ pub(crate) struct EncodeArgs {
 
     /// Texts to encode (default: lines of standard input)
     #[arg(value_name = "TEXT")]
-    texts: Vec<String>,
+    texts: Vec<std::ffi::OsString>,
 }
 
 pub(crate) fn run(
@@ -33,7 +33,7 @@ pub(crate) fn run(
         writeln!(
             out,
             "{}",
-            crate::analysis::encoding::encode(args.grammar, input.shown())
+            crate::analysis::encoding::encode_bytes(args.grammar, input.raw())
         )?;
         Ok(())
     })?;

@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::super::CliError;
-use super::super::output::{Tally, json_line};
+use super::super::output::{Tally, json_line, visible};
 use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
@@ -50,12 +50,12 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
         ("A", &e.a, &e.canonical_a, &e.errors_a),
         ("B", &e.b, &e.canonical_b, &e.errors_b),
     ] {
-        writeln!(out, "{label}  {url}")?;
+        writeln!(out, "{label}  {}", visible(url))?;
         match canonical {
-            Some(c) => writeln!(out, "   at {} encoding level: {c}", e.grammar)?,
+            Some(c) => writeln!(out, "   at {} encoding level: {}", e.grammar, visible(c))?,
             None => {
                 for err in errors {
-                    writeln!(out, "   error: {err}")?;
+                    writeln!(out, "   error: {}", visible(&err.to_string()))?;
                 }
             }
         }

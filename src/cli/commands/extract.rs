@@ -15,7 +15,7 @@ hyphen is ambiguous (the hyphen may or may not be part of the URL): the reading
 without the hyphen is reported too.
 
 Exit status: 0 when every URL found is valid under every selected edition, 1
-otherwise, 2 on a usage error.";
+otherwise, 2 on a usage error, 3 when the file cannot be read.";
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -45,8 +45,7 @@ pub(crate) fn run(
     let mut bytes = Vec::new();
     match &args.file {
         Some(path) => {
-            bytes = std::fs::read(path)
-                .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?
+            bytes = std::fs::read(path).map_err(|e| CliError::Lib(crate::Error::io(path, &e)))?
         }
         None => {
             stdin.read_to_end(&mut bytes)?;

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 
 use super::super::input::{Input, each_input_parallel, jobs};
 use super::super::output::{
-    ParseJson, Tally, caret, json_line, parse_bounded, summary, write_visible,
+    ParseJson, Tally, caret, json_line, parse_bounded, summary, write_heading,
 };
 use super::super::{CliError, editions};
 use crate::edition::Edition;
@@ -40,7 +40,7 @@ pub(crate) struct ParseArgs {
 
     /// Inputs to parse (default: lines of standard input)
     #[arg(value_name = "URL")]
-    urls: Vec<String>,
+    urls: Vec<std::ffi::OsString>,
 }
 
 pub(crate) fn run(
@@ -75,7 +75,7 @@ fn parse_one(
 ) -> Result<(), CliError> {
     tally.inputs += 1;
     if !json {
-        write_visible(out, input.shown())?;
+        write_heading(out, input.shown())?;
         writeln!(out)?;
     }
     for &edition in editions {

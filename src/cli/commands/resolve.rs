@@ -3,8 +3,8 @@
 use std::io::{BufRead, Write};
 
 use super::super::CliError;
-use super::super::input::each_input;
-use super::super::output::{Tally, json_line};
+use super::super::input::{Input, each_input};
+use super::super::output::{Tally, json_line, visible};
 use crate::analysis::resolve::Rules;
 
 pub(crate) const LONG: &str = "\
@@ -38,7 +38,7 @@ pub(crate) struct ResolveArgs {
 
     /// Partial forms (default: lines of standard input)
     #[arg(value_name = "PARTIAL")]
-    partials: Vec<String>,
+    partials: Vec<std::ffi::OsString>,
 }
 
 pub(crate) fn run(
@@ -49,14 +49,24 @@ pub(crate) fn run(
     let mut tally = Tally::default();
     each_input(&args.partials, stdin, false, |input| {
         tally.inputs += 1;
-        let r = crate::analysis::resolve::resolve(args.rules, &args.base, input.shown());
+        let mut r = crate::analysis::resolve::resolve(args.rules, &args.base, input.shown());
+        if let Input::NotUtf8 { error, .. } = input {
+            // Never rewritten silently: say which byte became U+FFFD.
+            r.notes.push(crate::analysis::resolve::Note {
+                code: "not-utf8",
+                message: format!(
+                    "the partial form is not UTF-8 (invalid byte at byte {}); it was resolved with U+FFFD in its place",
+                    error.byte_offset
+                ),
+            });
+        }
         tally.count(true);
         if args.json {
             json_line(out, &r)?;
         } else {
-            writeln!(out, "{:<12} {}", r.partial, r.result)?;
+            writeln!(out, "{:<12} {}", visible(&r.partial), visible(&r.result))?;
             for n in &r.notes {
-                writeln!(out, "  note[{}]: {}", n.code, n.message)?;
+                writeln!(out, "  note[{}]: {}", n.code, visible(&n.message))?;
             }
         }
         Ok(())

@@ -38,7 +38,7 @@ pub(crate) struct TreeArgs {
 
     /// Inputs (default: lines of standard input)
     #[arg(value_name = "URL")]
-    urls: Vec<String>,
+    urls: Vec<std::ffi::OsString>,
 }
 
 pub(crate) fn run(
