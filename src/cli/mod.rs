@@ -70,7 +70,7 @@ enum Command {
     #[command(long_about = diff::LONG, after_help = diff::EXAMPLES)]
     Diff(diff::DiffArgs),
     /// One URL against all five editions, side by side
-    #[command(long_about = format!("{}\n\n{INPUTS}", compare::LONG))]
+    #[command(long_about = format!("{}\n\n{INPUTS}", compare::LONG), after_help = compare::EXAMPLES)]
     Compare(compare::CompareArgs),
     /// Resolve partial (relative) forms in the context of a full URL
     #[command(long_about = resolve::LONG, after_help = resolve::EXAMPLES)]
@@ -79,7 +79,7 @@ enum Command {
     #[command(long_about = equiv::LONG, after_help = equiv::EXAMPLES)]
     Equiv(equiv::EquivArgs),
     /// Encode text for a URL: unsafe and disallowed characters as %XX
-    #[command(long_about = encode::LONG)]
+    #[command(long_about = encode::LONG, after_help = encode::EXAMPLES)]
     Encode(encode::EncodeArgs),
     /// Find wrapped URLs in plain text and check them
     #[command(long_about = extract::LONG, after_help = extract::EXAMPLES)]

@@ -50,9 +50,7 @@ pub fn diff(d: &crate::analysis::diff::Diff) -> String {
     }
     let list = |out: &mut String, title: &str, names: &[String]| {
         let _ = writeln!(out, "\n{title} ({})", names.len());
-        for chunk in names.chunks(6) {
-            let _ = writeln!(out, "  {}", chunk.join(", "));
-        }
+        wrapped(out, "  ", names);
     };
     list(&mut out, &format!("Rules only in {a}"), &d.removed);
     list(&mut out, &format!("Rules only in {b}"), &d.added);
@@ -121,14 +119,24 @@ fn languages(out: &mut String, d: &crate::analysis::diff::Diff) {
         compared.len(),
         equal.len()
     );
-    for chunk in equal.chunks(6) {
-        let _ = writeln!(out, "  = {}", chunk.join(", "));
-    }
+    wrapped(out, "  = ", &equal);
     for (p, l) in compared
         .iter()
         .filter(|(_, l)| l.relation != Relation::Equal)
     {
         language(out, a, b, &p.a, &p.b, l);
+    }
+}
+
+/// Names six to a line, each line but the last ending in a comma and the next
+/// indented under the first, so the list reads as one.
+fn wrapped(out: &mut String, lead: &str, names: &[String]) {
+    let lines: Vec<&[String]> = names.chunks(6).collect();
+    let indent = " ".repeat(lead.chars().count());
+    for (i, chunk) in lines.iter().enumerate() {
+        let comma = if i + 1 < lines.len() { "," } else { "" };
+        let lead = if i == 0 { lead } else { &indent };
+        let _ = writeln!(out, "{lead}{}{comma}", chunk.join(", "));
     }
 }
 

@@ -4,7 +4,7 @@ use std::io::{self, BufRead, Write};
 
 use super::super::CliError;
 use super::super::input::{Input, each_input_parallel, jobs};
-use super::super::output::{ParseJson, Tally, parse_bounded, write_heading};
+use super::super::output::{ParseJson, Tally, parse_bounded, summary, write_heading};
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -13,6 +13,14 @@ pub(crate) const LONG: &str = "\
 Check each input against all five editions' default rules, side by side: the
 verdict, where an invalid input fails and what could come there, and the main
 components where it parses.";
+
+pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when every input is valid under all five editions, 1 when any
+is invalid under one, 2 on a usage error.
+
+Examples:
+  urlbnf compare 'http://A!' 'gopher://h/0u/G9cn%09n'
+  urlbnf compare --json < urls.txt";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct CompareArgs {
@@ -36,14 +44,18 @@ pub(crate) fn run(
     progress: bool,
 ) -> Result<Tally, CliError> {
     let json = args.json;
-    each_input_parallel(
+    let tally = each_input_parallel(
         &args.urls,
         stdin,
         progress,
         jobs(args.jobs.map(usize::from)),
         out,
         |input, out, tally| compare_one(input, json, out, tally),
-    )
+    )?;
+    if !json {
+        summary(out, &tally, Edition::ALL.len(), "valid", "invalid")?;
+    }
+    Ok(tally)
 }
 
 /// One input under all five editions, side by side. Each edition's AST is

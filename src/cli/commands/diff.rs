@@ -18,6 +18,9 @@ not A (up to 5 each, shortest first, then in byte order). No sampling: the
 rules' DFAs are compared by a product construction.";
 
 pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 whatever the differences (a diff is a report, not a test),
+2 on a usage error.
+
 Examples:
   urlbnf diff draft-1994 rfc1738
   urlbnf diff rfc1630-url rfc1738 --rule hostname

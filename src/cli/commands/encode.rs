@@ -11,7 +11,15 @@ pub(crate) const LONG: &str = "\
 Encode text for use in a URL of an edition: characters the edition does not
 allow unencoded, RFC 1738's unsafe characters (space, < > \" # % { } | \\ ^ ~ [ ]
 and backquote), controls and non-ASCII (as UTF-8 octets) become %XX; reserved
-characters are kept, since they carry meaning.";
+characters are kept, since they carry meaning. Octets are encoded as read: a
+byte that is not UTF-8 becomes its own %XX.";
+
+pub(crate) const EXAMPLES: &str = "\
+Exit status: 0, or 2 on a usage error, 3 when standard input cannot be read.
+
+Examples:
+  urlbnf encode 'a b<c>'
+  urlbnf encode --grammar draft-1994 < names.txt";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct EncodeArgs {

@@ -31,9 +31,11 @@ pub(crate) struct EquivArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// The first URL
     #[arg(value_name = "A")]
     a: String,
 
+    /// The second URL, compared with A
     #[arg(value_name = "B")]
     b: String,
 }

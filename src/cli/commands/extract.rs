@@ -92,9 +92,11 @@ pub(crate) fn run(
     if !args.json {
         writeln!(
             out,
-            "{} URL{} found: {} valid, {} invalid verdicts",
+            "{} URL{} found; {} verdict{}: {} valid, {} invalid",
             tally.inputs,
             plural(tally.inputs),
+            tally.good + tally.bad,
+            plural(tally.good + tally.bad),
             tally.good,
             tally.bad
         )?;

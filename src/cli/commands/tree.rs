@@ -3,7 +3,7 @@
 use std::io::{BufRead, Write};
 
 use super::super::input::{Input, each_input};
-use super::super::output::{Tally, caret, json_line};
+use super::super::output::{Tally, caret, json_line, summary};
 use super::super::{CliError, has_rule, unknown_rule};
 use crate::analysis::check::{self, CheckError};
 use crate::edition::Edition;
@@ -82,6 +82,9 @@ pub(crate) fn run(
             json_line(out, &obj)?;
             return Ok(());
         }
+        if tally.inputs > 1 {
+            writeln!(out)?;
+        }
         match &result {
             Ok(node) => out.write_all(text::node_tree(text, node).as_bytes())?,
             Err(e) => {
@@ -91,5 +94,9 @@ pub(crate) fn run(
         }
         Ok(())
     })?;
+    if !args.json && tally.inputs > 1 {
+        writeln!(out)?;
+        summary(out, &tally, 1, "derived", "not derived")?;
+    }
     Ok(tally)
 }
