@@ -18,6 +18,8 @@ use crate::analysis::check::CheckError;
 /// ending at a line's end: memory stays bounded by a batch and its longest line,
 /// and every core has work.
 const BATCH_BYTES: usize = 1 << 20;
+/// How much one read asks for.
+const READ_BYTES: usize = 256 << 10;
 /// Below this many inputs a batch is not split across threads.
 const MIN_SPLIT: usize = 256;
 
@@ -134,58 +136,111 @@ where
     }
     let bar = progress_bar(progress);
     let mut tally = Tally::default();
-    let mut buf: Vec<u8> = Vec::new();
-    let mut eof = false;
-    while !eof {
-        // Read at least BATCH_BYTES, then on to the end of a line.
-        let mut scanned = 0;
-        loop {
-            let chunk = stdin.fill_buf()?;
-            if chunk.is_empty() {
-                eof = true;
-                break;
-            }
-            let n = chunk.len();
-            buf.extend_from_slice(chunk);
-            stdin.consume(n);
-            let enough = buf.len() >= BATCH_BYTES;
-            if enough && memchr::memchr(b'\n', buf.get(scanned..).unwrap_or_default()).is_some() {
-                break;
-            }
-            if enough {
-                scanned = buf.len();
-            }
-        }
-        let cut = match memchr::memrchr(b'\n', &buf) {
-            _ if eof => buf.len(),
-            Some(i) => i + 1,
-            None => buf.len(),
-        };
-        let complete = buf.get(..cut).unwrap_or_default();
-        // Each line without its end; a final newline adds no input.
-        let body = complete.strip_suffix(b"\n").unwrap_or(complete);
-        let mut lines: Vec<&[u8]> = Vec::new();
-        if !complete.is_empty() {
-            let mut start = 0;
-            for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
-                lines.push(trim_line_end_cr(body.get(start..end).unwrap_or_default()));
-                start = end + 1;
+    let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
+    let mut eof = read_batch(stdin, &mut carry, &mut current)?;
+    while !current.is_empty() {
+        let mut next_eof = eof;
+        let count;
+        {
+            let lines = split_lines(&current);
+            count = lines.len();
+            // One thread, or a batch of a few long lines: written straight
+            // through, so a long line's output is never held in memory.
+            if jobs == 1 || count < MIN_SPLIT {
+                tally += work.batch(&lines, out)?;
+                if !eof {
+                    next_eof = read_batch(stdin, &mut carry, &mut next)?;
+                }
+            } else {
+                // Check this batch on the pool while this thread reads the next.
+                let mut pieces = None;
+                let mut read = Ok(eof);
+                pool.in_place_scope(|s| {
+                    s.spawn(|_| pieces = Some(work.pieces(&lines)));
+                    if !eof {
+                        read = read_batch(stdin, &mut carry, &mut next);
+                    }
+                });
+                for piece in pieces.unwrap_or_else(|| Ok(Vec::new()))? {
+                    let (buf, t) = piece;
+                    out.write_all(&buf)?;
+                    tally += t;
+                }
+                next_eof = read?;
             }
         }
-        // A last line with no line end keeps its "\r", as a line does.
-        if !complete.is_empty() && !complete.ends_with(b"\n") {
-            if let (Some(last), Some(start)) = (lines.last_mut(), memchr::memrchr(b'\n', body)) {
-                *last = body.get(start + 1..).unwrap_or_default();
-            } else if let Some(last) = lines.last_mut() {
-                *last = body;
-            }
-        }
-        tally += work.batch(&lines, out)?;
-        bar.inc(lines.len() as u64);
-        buf.drain(..cut);
+        bar.inc(count as u64);
+        std::mem::swap(&mut current, &mut next);
+        next.clear();
+        eof = next_eof;
     }
     bar.finish_and_clear();
     Ok(tally)
+}
+
+/// Read the next batch into `batch`: what `carry` held, then at least
+/// [`BATCH_BYTES`] more, up to a line's end; the part after the last line end
+/// goes back to `carry`. At the end of input the batch is all that is left.
+/// Returns whether the input has ended.
+fn read_batch(
+    stdin: &mut dyn BufRead,
+    carry: &mut Vec<u8>,
+    batch: &mut Vec<u8>,
+) -> std::io::Result<bool> {
+    batch.clear();
+    batch.append(carry);
+    let mut scanned = 0;
+    loop {
+        // One large read (standard input's buffer is passed by when empty),
+        // not one system call per 8 KiB.
+        let old = batch.len();
+        batch.resize(old + READ_BYTES, 0);
+        let read = stdin.read(batch.get_mut(old..).unwrap_or_default());
+        batch.truncate(old + *read.as_ref().unwrap_or(&0));
+        match read {
+            Ok(0) => return Ok(true),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        }
+        if batch.len() < BATCH_BYTES {
+            continue;
+        }
+        if memchr::memchr(b'\n', batch.get(scanned..).unwrap_or_default()).is_some() {
+            if let Some(i) = memchr::memrchr(b'\n', batch) {
+                carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
+                batch.truncate(i + 1);
+            }
+            return Ok(false);
+        }
+        scanned = batch.len();
+    }
+}
+
+/// The lines of a batch, each without its line end; a final newline adds no
+/// input, and a last line with no line end keeps its "\r", as a line does.
+fn split_lines(batch: &[u8]) -> Vec<&[u8]> {
+    let mut lines = Vec::new();
+    if batch.is_empty() {
+        return lines;
+    }
+    let body = batch.strip_suffix(b"\n").unwrap_or(batch);
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
+        lines.push(trim_line_end_cr(body.get(start..end).unwrap_or_default()));
+        start = end + 1;
+    }
+    if !batch.ends_with(b"\n") {
+        if let Some(last) = lines.last_mut() {
+            *last = body.get(body.len() - last_len(body)..).unwrap_or_default();
+        }
+    }
+    lines
+}
+
+/// The length of the text after the last line end.
+fn last_len(body: &[u8]) -> usize {
+    memchr::memrchr(b'\n', body).map_or(body.len(), |i| body.len() - i - 1)
 }
 
 /// A line's `\r` before the `\n` the split removed.
@@ -204,32 +259,37 @@ impl<F> Work<'_, F>
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    /// Run one batch of lines, writing its output to `out` in input order.
-    fn batch(&self, lines: &[&[u8]], out: &mut dyn Write) -> Result<Tally, CliError> {
-        let f = self.f;
-        let run = |chunk: &[&[u8]], buf: &mut dyn Write| -> Result<Tally, CliError> {
-            let mut t = Tally::default();
-            for line in chunk {
-                f(&line_input(line), buf, &mut t)?;
-            }
-            Ok(t)
-        };
-        if self.jobs == 1 || lines.len() < MIN_SPLIT {
-            return run(lines, out);
+    /// One input's work, for each input of `chunk`, into `buf`.
+    fn run(&self, chunk: &[&[u8]], buf: &mut dyn Write) -> Result<Tally, CliError> {
+        let mut t = Tally::default();
+        for line in chunk {
+            (self.f)(&line_input(line), buf, &mut t)?;
         }
-        let piece = lines.len().div_ceil(self.jobs * 4);
-        let pieces: Vec<Result<(Vec<u8>, Tally), CliError>> = self.pool.install(|| {
+        Ok(t)
+    }
+
+    /// The batch's output, in pieces checked in parallel, in input order.
+    fn pieces(&self, lines: &[&[u8]]) -> Result<Vec<(Vec<u8>, Tally)>, CliError> {
+        let piece = lines.len().div_ceil(self.jobs * 4).max(1);
+        self.pool.install(|| {
             lines
                 .par_chunks(piece)
                 .map(|chunk| {
                     let mut buf: Vec<u8> = Vec::with_capacity(chunk.len() * 64);
-                    run(chunk, &mut buf).map(|t| (buf, t))
+                    self.run(chunk, &mut buf).map(|t| (buf, t))
                 })
                 .collect()
-        });
+        })
+    }
+
+    /// Run one batch of lines, writing its output to `out` in input order.
+    fn batch(&self, lines: &[&[u8]], out: &mut dyn Write) -> Result<Tally, CliError> {
+        if self.jobs == 1 || lines.len() < MIN_SPLIT {
+            return self.run(lines, out);
+        }
         let mut tally = Tally::default();
-        for p in pieces {
-            let (buf, t) = p?;
+        for p in self.pieces(lines)? {
+            let (buf, t) = p;
             out.write_all(&buf)?;
             tally += t;
         }
