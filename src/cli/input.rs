@@ -96,12 +96,23 @@ fn trim_line_end(mut line: &[u8]) -> &[u8] {
     line
 }
 
-/// How many threads work on each batch.
-pub(crate) fn jobs(requested: Option<usize>) -> usize {
-    requested
-        .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
-        .unwrap_or(1)
-        .max(1)
+/// `--jobs`, shared by the commands that read many inputs.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Jobs {
+    /// Threads to work with (default: every core); output stays in input order
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+}
+
+impl Jobs {
+    /// How many threads work on each batch.
+    pub(crate) fn count(&self) -> usize {
+        self.jobs
+            .map(usize::from)
+            .or_else(|| std::thread::available_parallelism().ok().map(|n| n.get()))
+            .unwrap_or(1)
+            .max(1)
+    }
 }
 
 /// Run `f` on each input, `jobs` threads at a time, and write what it writes in

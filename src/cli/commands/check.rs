@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::super::input::{Input, each_input_parallel, jobs};
+use super::super::input::{Input, Jobs, each_input_parallel};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, plural, summary, write_heading, write_visible,
 };
@@ -68,9 +68,8 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_enum, value_name = "WHICH")]
     only: Option<Only>,
 
-    /// Threads to check with (default: every core); output stays in input order
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
+    #[command(flatten)]
+    jobs: Jobs,
 
     /// Inputs to check (default: lines of standard input)
     #[arg(value_name = "URL")]
@@ -154,13 +153,19 @@ pub(crate) fn run(
         only: args.only,
         terminal,
     };
+    let plan = Plan {
+        targets: &targets,
+        checkers: &checkers,
+        valid_lines: &valid_lines,
+        mode,
+    };
     let tally = each_input_parallel(
         &args.urls,
         stdin,
         progress,
-        jobs(args.jobs.map(usize::from)),
+        args.jobs.count(),
         out,
-        |input, buf, tally| check_one(input, &targets, &checkers, &valid_lines, mode, buf, tally),
+        |input, buf, tally| plan.check_one(input, buf, tally),
     )?;
     if mode.only.is_some() {
         return Ok(tally);
@@ -187,94 +192,93 @@ pub(crate) fn run(
     Ok(tally)
 }
 
-/// One input against every target, written to `out`. A valid verdict takes
-/// the fast path: no allocation, the input and rule borrowed.
-fn check_one(
-    input: &Input<'_>,
-    targets: &[(Edition, String)],
-    checkers: &[check::Checker],
-    valid_lines: &[String],
+/// What each input is checked against, and how the results are written.
+struct Plan<'p> {
+    targets: &'p [(Edition, String)],
+    checkers: &'p [check::Checker],
+    /// What a valid verdict prints, per target.
+    valid_lines: &'p [String],
     mode: Mode,
-    out: &mut dyn Write,
-    tally: &mut Tally,
-) -> Result<(), CliError> {
-    tally.inputs += 1;
-    let is_valid = |checker: &check::Checker| match input {
-        Input::Text(text) => checker.is_valid(text),
-        Input::NotUtf8 { .. } => false,
-    };
-    if mode.quiet || mode.only.is_some() {
-        // Verdicts are counted, not shown; --only shows the input when it fits.
-        let mut all_valid = true;
-        for checker in checkers {
-            let valid = is_valid(checker);
-            tally.count(valid);
-            all_valid &= valid;
-        }
-        match mode.only {
-            Some(only) if (only == Only::Valid) == all_valid => {}
-            _ => return Ok(()),
-        }
-        if !mode.json {
-            if mode.terminal {
-                write_visible(out, input.shown())?;
-            } else {
-                out.write_all(input.raw())?;
-            }
-            return Ok(writeln!(out)?);
-        }
-        let mut ignored = Tally::default();
-        return verdicts(
-            input,
-            targets,
-            checkers,
-            valid_lines,
-            mode,
-            out,
-            &mut ignored,
-        );
-    }
-    if !mode.json {
-        write_heading(out, input.shown())?;
-        out.write_all(b"\n")?;
-    }
-    verdicts(input, targets, checkers, valid_lines, mode, out, tally)
 }
 
-/// The verdict of each target on the input, counted and written.
-fn verdicts(
-    input: &Input<'_>,
-    targets: &[(Edition, String)],
-    checkers: &[check::Checker],
-    valid_lines: &[String],
-    mode: Mode,
-    out: &mut dyn Write,
-    tally: &mut Tally,
-) -> Result<(), CliError> {
-    for (((edition, rule), checker), valid_line) in targets.iter().zip(checkers).zip(valid_lines) {
-        let valid = match input {
-            Input::Text(text) => checker.is_valid(text),
-            Input::NotUtf8 { .. } => false,
-        };
-        tally.count(valid);
-        if valid && !mode.lint {
-            if mode.json {
-                let v = VerdictRef {
-                    input: input.shown(),
-                    grammar: *edition,
-                    rule,
-                    valid,
-                    error: None,
-                };
-                json_line(out, &v)?;
-            } else {
-                out.write_all(valid_line.as_bytes())?;
+impl Plan<'_> {
+    /// One input against every target, written to `out`. A valid verdict takes
+    /// the fast path: no allocation, the input and rule borrowed.
+    fn check_one(
+        &self,
+        input: &Input<'_>,
+        out: &mut dyn Write,
+        tally: &mut Tally,
+    ) -> Result<(), CliError> {
+        tally.inputs += 1;
+        let mode = self.mode;
+        if mode.quiet || mode.only.is_some() {
+            // Verdicts are counted, not shown; --only shows the input when it fits.
+            let mut all_valid = true;
+            for checker in self.checkers {
+                let valid = is_valid(checker, input);
+                tally.count(valid);
+                all_valid &= valid;
             }
-            continue;
+            match mode.only {
+                Some(only) if (only == Only::Valid) == all_valid => {}
+                _ => return Ok(()),
+            }
+            if !mode.json {
+                if mode.terminal {
+                    write_visible(out, input.shown())?;
+                } else {
+                    out.write_all(input.raw())?;
+                }
+                return Ok(writeln!(out)?);
+            }
+            return self.verdicts(input, out, &mut Tally::default());
         }
-        full_verdict(input, *edition, rule, checker, mode, out, tally)?;
+        if !mode.json {
+            write_heading(out, input.shown())?;
+            out.write_all(b"\n")?;
+        }
+        self.verdicts(input, out, tally)
     }
-    Ok(())
+
+    /// The verdict of each target on the input, counted and written.
+    fn verdicts(
+        &self,
+        input: &Input<'_>,
+        out: &mut dyn Write,
+        tally: &mut Tally,
+    ) -> Result<(), CliError> {
+        let rows = self.targets.iter().zip(self.checkers).zip(self.valid_lines);
+        for (((edition, rule), checker), valid_line) in rows {
+            let valid = is_valid(checker, input);
+            tally.count(valid);
+            if valid && !self.mode.lint {
+                if self.mode.json {
+                    let v = VerdictRef {
+                        input: input.shown(),
+                        grammar: *edition,
+                        rule,
+                        valid,
+                        error: None,
+                    };
+                    json_line(out, &v)?;
+                } else {
+                    out.write_all(valid_line.as_bytes())?;
+                }
+                continue;
+            }
+            full_verdict(input, *edition, rule, checker, self.mode, out, tally)?;
+        }
+        Ok(())
+    }
+}
+
+/// The verdict on an input; a line that is not UTF-8 is never valid.
+fn is_valid(checker: &check::Checker, input: &Input<'_>) -> bool {
+    match input {
+        Input::Text(text) => checker.is_valid(text),
+        Input::NotUtf8 { .. } => false,
+    }
 }
 
 /// The verdict with its diagnosis, and with `--lint` the lints of a valid URL.

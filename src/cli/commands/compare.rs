@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::super::CliError;
-use super::super::input::{Input, each_input_parallel, jobs};
+use super::super::input::{Input, Jobs, each_input_parallel};
 use super::super::output::{ParseJson, Tally, parse_bounded, summary, write_heading};
 use crate::edition::Edition;
 use crate::error::Error;
@@ -28,9 +28,8 @@ pub(crate) struct CompareArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Threads to work with (default: every core); output stays in input order
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
+    #[command(flatten)]
+    jobs: Jobs,
 
     /// Inputs (default: lines of standard input)
     #[arg(value_name = "URL")]
@@ -48,7 +47,7 @@ pub(crate) fn run(
         &args.urls,
         stdin,
         progress,
-        jobs(args.jobs.map(usize::from)),
+        args.jobs.count(),
         out,
         |input, out, tally| compare_one(input, json, out, tally),
     )?;

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::super::input::{Input, each_input_parallel, jobs};
+use super::super::input::{Input, Jobs, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_bounded, summary, write_heading,
 };
@@ -34,9 +34,8 @@ pub(crate) struct ParseArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Threads to parse with (default: every core); output stays in input order
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    jobs: Option<u16>,
+    #[command(flatten)]
+    jobs: Jobs,
 
     /// Inputs to parse (default: lines of standard input)
     #[arg(value_name = "URL")]
@@ -55,7 +54,7 @@ pub(crate) fn run(
         &args.urls,
         stdin,
         progress,
-        jobs(args.jobs.map(usize::from)),
+        args.jobs.count(),
         out,
         |input, out, tally| parse_one(input, &editions, json, out, tally),
     )?;
