@@ -96,15 +96,19 @@ fn trim_line_end(mut line: &[u8]) -> &[u8] {
     line
 }
 
-/// `--jobs`, shared by the commands that read many inputs.
+/// The inputs and `--jobs`, shared by the commands that read many inputs.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Jobs {
+pub(crate) struct Batch {
     /// Threads to work with (default: every core); output stays in input order
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
+
+    /// Inputs (default: lines of standard input)
+    #[arg(value_name = "URL")]
+    urls: Vec<std::ffi::OsString>,
 }
 
-impl Jobs {
+impl Batch {
     /// How many threads work on each batch.
     pub(crate) fn count(&self) -> usize {
         self.jobs
@@ -121,16 +125,16 @@ impl Jobs {
 /// to split (one long line, say) is written straight through, so its output is
 /// never held in memory.
 pub(crate) fn each_input_parallel<F>(
-    urls: &[std::ffi::OsString],
+    batch: &Batch,
     stdin: &mut dyn BufRead,
     progress: bool,
-    jobs: usize,
     out: &mut dyn Write,
     f: F,
 ) -> Result<Tally, CliError>
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
+    let (urls, jobs) = (&batch.urls, batch.count());
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use super::super::input::{Input, Jobs, each_input_parallel};
+use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, plural, summary, write_heading, write_visible,
 };
@@ -69,11 +69,7 @@ pub(crate) struct CheckArgs {
     only: Option<Only>,
 
     #[command(flatten)]
-    jobs: Jobs,
-
-    /// Inputs to check (default: lines of standard input)
-    #[arg(value_name = "URL")]
-    urls: Vec<std::ffi::OsString>,
+    batch: Batch,
 }
 
 /// The editions and the rule each is checked with.
@@ -159,14 +155,9 @@ pub(crate) fn run(
         valid_lines: &valid_lines,
         mode,
     };
-    let tally = each_input_parallel(
-        &args.urls,
-        stdin,
-        progress,
-        args.jobs.count(),
-        out,
-        |input, buf, tally| plan.check_one(input, buf, tally),
-    )?;
+    let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, buf, tally| {
+        plan.check_one(input, buf, tally)
+    })?;
     if mode.only.is_some() {
         return Ok(tally);
     }

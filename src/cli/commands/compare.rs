@@ -3,7 +3,7 @@
 use std::io::{self, BufRead, Write};
 
 use super::super::CliError;
-use super::super::input::{Input, Jobs, each_input_parallel};
+use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{ParseJson, Tally, parse_bounded, summary, write_heading};
 use crate::edition::Edition;
 use crate::error::Error;
@@ -29,11 +29,7 @@ pub(crate) struct CompareArgs {
     pub(crate) json: bool,
 
     #[command(flatten)]
-    jobs: Jobs,
-
-    /// Inputs (default: lines of standard input)
-    #[arg(value_name = "URL")]
-    urls: Vec<std::ffi::OsString>,
+    batch: Batch,
 }
 
 pub(crate) fn run(
@@ -43,14 +39,9 @@ pub(crate) fn run(
     progress: bool,
 ) -> Result<Tally, CliError> {
     let json = args.json;
-    let tally = each_input_parallel(
-        &args.urls,
-        stdin,
-        progress,
-        args.jobs.count(),
-        out,
-        |input, out, tally| compare_one(input, json, out, tally),
-    )?;
+    let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, out, tally| {
+        compare_one(input, json, out, tally)
+    })?;
     if !json {
         summary(out, &tally, Edition::ALL.len(), "valid", "invalid")?;
     }

@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use super::super::input::{Input, Jobs, each_input_parallel};
+use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_bounded, summary, write_heading,
 };
@@ -35,11 +35,7 @@ pub(crate) struct ParseArgs {
     pub(crate) json: bool,
 
     #[command(flatten)]
-    jobs: Jobs,
-
-    /// Inputs to parse (default: lines of standard input)
-    #[arg(value_name = "URL")]
-    urls: Vec<std::ffi::OsString>,
+    batch: Batch,
 }
 
 pub(crate) fn run(
@@ -50,14 +46,9 @@ pub(crate) fn run(
 ) -> Result<Tally, CliError> {
     let editions = editions(&args.grammars);
     let json = args.json;
-    let tally = each_input_parallel(
-        &args.urls,
-        stdin,
-        progress,
-        args.jobs.count(),
-        out,
-        |input, out, tally| parse_one(input, &editions, json, out, tally),
-    )?;
+    let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, out, tally| {
+        parse_one(input, &editions, json, out, tally)
+    })?;
     if !json {
         summary(out, &tally, editions.len(), "parsed", "invalid")?;
     }
