@@ -7,13 +7,13 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::error::Error;
 
 /// One printed BNF for URLs, 1993-1994.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
-#[serde(into = "&'static str")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(into = "&'static str", try_from = "String")]
 pub enum Edition {
     /// URL Internet-Draft (url6, ID 01), 14 July 1993, "BNF syntax".
     Draft1993,
@@ -191,5 +191,13 @@ impl<T> PerEdition<T> {
     pub(crate) fn get_or_init(&self, edition: Edition, init: impl FnOnce() -> T) -> &T {
         // Indexed by the enum's own discriminant: no input reaches this.
         self.0[edition.index()].get_or_init(init)
+    }
+}
+
+impl TryFrom<String> for Edition {
+    type Error = Error;
+
+    fn try_from(id: String) -> Result<Edition, Error> {
+        id.parse()
     }
 }

@@ -63,6 +63,9 @@ pub enum Error {
         /// How many bytes are allowed.
         allowed: usize,
     },
+    /// A report that cannot be merged or made (a different format, different
+    /// editions), with the reason.
+    Report(String),
     /// Reading or writing a file failed.
     Io {
         /// The file or directory.
@@ -142,6 +145,7 @@ impl fmt::Display for Error {
                 needed >> 20,
                 allowed >> 20
             ),
+            Error::Report(why) => f.write_str(why),
             Error::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }
     }

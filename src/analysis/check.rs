@@ -123,6 +123,26 @@ impl Checker {
         })
     }
 
+    /// The edition checked against.
+    pub fn edition(&self) -> Edition {
+        self.edition
+    }
+
+    /// The rule checked, by its printed name.
+    pub fn rule(&self) -> &str {
+        &self.rule
+    }
+
+    /// What decides the verdict.
+    pub fn engine(&self) -> Engine {
+        self.engine
+    }
+
+    /// The reference automaton of the rule.
+    pub(crate) fn automaton(&self) -> &automaton::Automaton {
+        &self.dfa
+    }
+
     /// Whether the rule derives the whole input.
     pub fn is_valid(&self, input: &str) -> bool {
         match self.engine {

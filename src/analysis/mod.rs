@@ -1,7 +1,8 @@
 //! Analyses over the grammars and engines: verdicts and diagnoses ([`check`]), the
 //! typed AST ([`ast`]), exact differences between editions ([`diff`]), one rule
 //! explained ([`explain`]), partial forms ([`resolve`]), escaping ([`encoding`]),
-//! URLs in plain text ([`extract`]) and security lints ([`lint`]). Each returns
+//! URLs in plain text ([`extract`]), security lints ([`lint`]) and the
+//! conformance of a corpus ([`report`]). Each returns
 //! typed values; the renderers and the CLI present them.
 
 pub mod ast;
@@ -11,4 +12,5 @@ pub mod encoding;
 pub mod explain;
 pub mod extract;
 pub mod lint;
+pub mod report;
 pub mod resolve;

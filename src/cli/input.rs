@@ -96,19 +96,15 @@ fn trim_line_end(mut line: &[u8]) -> &[u8] {
     line
 }
 
-/// The inputs and `--jobs`, shared by the commands that read many inputs.
+/// `--jobs`, shared by the commands that read many inputs.
 #[derive(Debug, clap::Args)]
-pub(crate) struct Batch {
+pub(crate) struct Jobs {
     /// Threads to work with (default: every core); output stays in input order
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     jobs: Option<u16>,
-
-    /// Inputs (default: lines of standard input)
-    #[arg(value_name = "URL")]
-    urls: Vec<std::ffi::OsString>,
 }
 
-impl Batch {
+impl Jobs {
     /// How many threads work on each batch.
     pub(crate) fn count(&self) -> usize {
         self.jobs
@@ -117,6 +113,26 @@ impl Batch {
             .unwrap_or(1)
             .max(1)
     }
+
+    /// A pool of that many threads.
+    fn pool(&self) -> Result<rayon::ThreadPool, CliError> {
+        let jobs = self.count();
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map_err(|e| CliError::Usage(format!("cannot start {jobs} threads: {e}")))
+    }
+}
+
+/// The inputs and `--jobs`, shared by the commands that check many inputs.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Batch {
+    #[command(flatten)]
+    jobs: Jobs,
+
+    /// Inputs (default: lines of standard input)
+    #[arg(value_name = "URL")]
+    urls: Vec<std::ffi::OsString>,
 }
 
 /// Run `f` on each input, `jobs` threads at a time, and write what it writes in
@@ -134,11 +150,8 @@ pub(crate) fn each_input_parallel<F>(
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    let (urls, jobs) = (&batch.urls, batch.count());
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| CliError::Usage(format!("cannot start {jobs} threads: {e}")))?;
+    let (urls, jobs) = (&batch.urls, batch.jobs.count());
+    let pool = batch.jobs.pool()?;
     let work = Work {
         f: &f,
         jobs,
@@ -320,6 +333,101 @@ fn progress_bar(progress: bool) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     let style = indicatif::ProgressStyle::with_template("{spinner} {human_pos} inputs, {elapsed}")
         .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar
+}
+
+/// What a fold reads: lines from a reader, of a known total size for a file.
+pub(crate) struct Lines<'r> {
+    pub(crate) reader: &'r mut dyn BufRead,
+    /// The file's size in bytes: the progress bar shows a rate and an ETA.
+    pub(crate) size: Option<u64>,
+    /// Show progress on standard error.
+    pub(crate) progress: bool,
+}
+
+/// Fold every line of `lines` into one value, on every core: `init` makes an
+/// empty value per piece of a batch, `add` counts one input into it, `merge`
+/// joins two (it must not depend on how the input was split). The next batch is
+/// read while this one is folded; memory is two batches and the values.
+pub(crate) fn fold_lines<A, I, F, M>(
+    lines: Lines<'_>,
+    jobs: &Jobs,
+    init: I,
+    add: F,
+    merge: M,
+) -> Result<A, CliError>
+where
+    A: Send,
+    I: Fn() -> A + Sync + Send,
+    F: Fn(&mut A, &Input<'_>) + Sync,
+    M: Fn(&mut A, A) + Sync + Send,
+{
+    let Lines {
+        reader,
+        size,
+        progress,
+    } = lines;
+    let pool = jobs.pool()?;
+    let piece_count = jobs.count() * 4;
+    let bar = match size {
+        Some(total) if progress => bytes_bar(total),
+        _ => progress_bar(progress),
+    };
+    let fold = |lines: &[&[u8]]| -> A {
+        let piece = lines.len().div_ceil(piece_count).max(MIN_SPLIT);
+        pool.install(|| {
+            lines
+                .par_chunks(piece)
+                .map(|chunk| {
+                    let mut acc = init();
+                    for line in chunk {
+                        add(&mut acc, &line_input(line));
+                    }
+                    acc
+                })
+                .reduce(&init, |mut a, b| {
+                    merge(&mut a, b);
+                    a
+                })
+        })
+    };
+    let mut total = init();
+    let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
+    let mut eof = read_batch(reader, &mut carry, &mut current)?;
+    while !current.is_empty() {
+        let lines = split_lines(&current);
+        let (mut part, mut read) = (None, Ok(eof));
+        pool.in_place_scope(|s| {
+            s.spawn(|_| part = Some(fold(&lines)));
+            if !eof {
+                read = read_batch(reader, &mut carry, &mut next);
+            }
+        });
+        if let Some(part) = part {
+            merge(&mut total, part);
+        }
+        bar.inc(if size.is_some() {
+            current.len() as u64
+        } else {
+            lines.len() as u64
+        });
+        drop(lines);
+        eof = read?;
+        std::mem::swap(&mut current, &mut next);
+        next.clear();
+    }
+    bar.finish_and_clear();
+    Ok(total)
+}
+
+/// A bar over a file's bytes, with the rate and the time left.
+fn bytes_bar(total: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(total);
+    let style = indicatif::ProgressStyle::with_template(
+        "{bar:30} {bytes}/{total_bytes} {bytes_per_sec}, {eta} left",
+    )
+    .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
     bar
 }

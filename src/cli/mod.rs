@@ -17,7 +17,9 @@ mod commands;
 mod input;
 mod output;
 
-use commands::{book, check, compare, diff, encode, equiv, explain, extract, parse, resolve, tree};
+use commands::{
+    book, check, compare, diff, encode, equiv, explain, extract, parse, report, resolve, tree,
+};
 
 const ABOUT: &str = "Executable early URL specifications (1993-1994)";
 
@@ -87,6 +89,9 @@ enum Command {
     /// Explain a rule: printed text, PEG, uses, users, history across editions
     #[command(long_about = explain::LONG, after_help = explain::EXAMPLES)]
     Explain(explain::ExplainArgs),
+    /// Report the conformance of a corpus: counts, causes, schemes, editions compared
+    #[command(long_about = report::LONG, after_help = report::EXAMPLES)]
+    Report(report::ReportArgs),
     /// Write the static HTML book (rules, railroad diagrams, diffs, partial forms)
     #[command(long_about = book::LONG)]
     Book(book::BookArgs),
@@ -106,6 +111,7 @@ impl Command {
             Command::Encode(_) => "encode",
             Command::Extract(_) => "extract",
             Command::Explain(_) => "explain",
+            Command::Report(_) => "report",
             Command::Book(_) => "book",
         }
     }
@@ -132,6 +138,7 @@ pub fn main() -> ExitCode {
         stdout: on_terminal,
         // A progress line goes to a terminal on stderr while the results go elsewhere.
         progress: io::IsTerminal::is_terminal(&stderr) && !on_terminal,
+        stderr: io::IsTerminal::is_terminal(&stderr),
     };
     let args = std::env::args_os();
     let (mut input, mut errors) = (stdin.lock(), stderr.lock());
@@ -156,6 +163,8 @@ pub struct Terminal {
     /// Show a progress line on stderr while reading standard input (never with
     /// `--json`).
     pub progress: bool,
+    /// Standard error is a terminal: `report` shows a bar while it reads a file.
+    pub stderr: bool,
 }
 
 /// Run the command: 0 all good, 1 something invalid, 2 usage error.
@@ -208,6 +217,7 @@ where
         Command::Extract(args) => extract::run(args, stdin, out),
         Command::Explain(args) => explain::run(args, out),
         Command::Book(args) => book::run(args, out),
+        Command::Report(args) => report::run(args, stdin, out, err, terminal),
         Command::Compare(args) => {
             let progress = terminal.progress && !args.json;
             compare::run(args, stdin, out, progress)

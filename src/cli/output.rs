@@ -248,11 +248,4 @@ pub(crate) struct VerdictRef<'a> {
     pub(crate) error: Option<&'a CheckError>,
 }
 
-/// The input with control characters shown as `·`, one column each, so the caret
-/// lines up under the offset.
-pub(crate) fn visible(input: &str) -> String {
-    input
-        .chars()
-        .map(|c| if c.is_control() { '·' } else { c })
-        .collect()
-}
+pub(crate) use crate::render::visible;

@@ -37,16 +37,20 @@ pub struct Stop {
     pub next: CharSet,
     /// Whether the input could end at the offset.
     pub may_end: bool,
+    /// The automaton's state after the prefix: inputs that stop in the same
+    /// state have the same continuations.
+    pub state: StateID,
 }
 
 /// A minimal DFA for one rule of one edition.
 pub struct Automaton {
     dfa: dense::DFA<Vec<u32>>,
     start: StateID,
-    /// States from which some continuation is accepted. regex-automata reports a
-    /// match one byte late, so a state that only remembers "the input before the
-    /// last byte matched" is not dead, yet not live either.
-    live: HashSet<StateID>,
+    /// Whether some continuation is accepted from a state, by state id.
+    /// regex-automata reports a match one byte late, so a state that only
+    /// remembers "the input before the last byte matched" is not dead, yet not
+    /// live either.
+    live_index: Vec<bool>,
 }
 
 impl fmt::Debug for Automaton {
@@ -76,7 +80,18 @@ impl Automaton {
             .start_state(&start::Config::new().anchored(Anchored::Yes))
             .map_err(|e| CompileError(e.to_string()))?;
         let live = live_states(&dfa, start);
-        Ok(Automaton { dfa, start, live })
+        let size = live.iter().map(|s| s.as_usize() + 1).max().unwrap_or(0);
+        let mut live_index = vec![false; size];
+        for s in &live {
+            if let Some(slot) = live_index.get_mut(s.as_usize()) {
+                *slot = true;
+            }
+        }
+        Ok(Automaton {
+            dfa,
+            start,
+            live_index,
+        })
     }
 
     /// The start state.
@@ -91,7 +106,10 @@ impl Automaton {
 
     /// Whether some continuation from `state` (the empty one included) is accepted.
     pub fn is_live(&self, state: StateID) -> bool {
-        self.live.contains(&state)
+        self.live_index
+            .get(state.as_usize())
+            .copied()
+            .unwrap_or(false)
     }
 
     /// Whether the input read so far is accepted if it ends here.
@@ -118,25 +136,33 @@ impl Automaton {
     /// `Ok` when the rule derives the input; otherwise the longest prefix of the
     /// input that some derivable string starts with, and what may follow it.
     pub fn diagnose(&self, input: &str) -> Result<(), Stop> {
+        match self.stop_point(input) {
+            None => Ok(()),
+            Some((s, offset, byte_offset)) => Err(self.stop_at(s, offset, byte_offset)),
+        }
+    }
+
+    /// Where [`Automaton::diagnose`] stops, without describing what may follow:
+    /// the state, the offset in characters and in bytes; `None` when the rule
+    /// derives the input.
+    pub fn stop_point(&self, input: &str) -> Option<(StateID, usize, usize)> {
         let mut s = self.start;
         let mut offset = 0;
-        for (byte_offset, c) in input.char_indices() {
-            let next = if c.is_ascii() {
-                self.dfa.next_state(s, c as u8)
+        for (byte_offset, &b) in input.as_bytes().iter().enumerate() {
+            // A UTF-8 continuation byte is part of the character before it,
+            // which already stopped the walk (no grammar has a non-ASCII one).
+            let next = if b.is_ascii() {
+                self.dfa.next_state(s, b)
             } else {
                 self.dead()
             };
             if !self.is_live(next) {
-                return Err(self.stop_at(s, offset, byte_offset));
+                return Some((s, offset, byte_offset));
             }
             s = next;
             offset += 1;
         }
-        if self.accepts_at_end(s) {
-            Ok(())
-        } else {
-            Err(self.stop_at(s, offset, input.len()))
-        }
+        (!self.accepts_at_end(s)).then_some((s, offset, input.len()))
     }
 
     fn dead(&self) -> StateID {
@@ -157,7 +183,68 @@ impl Automaton {
             byte_offset,
             next: self.live_bytes(state),
             may_end: self.accepts_at_end(state),
+            state,
         }
+    }
+
+    /// The stop of an input whose longest valid prefix ends in `state`, at offset 0.
+    pub fn stop_in(&self, state: StateID) -> Stop {
+        self.stop_at(state, 0, 0)
+    }
+
+    /// The shortest input, least in byte order among those, that leads from the
+    /// start to `state`; `None` if no input does.
+    pub fn shortest_to(&self, state: StateID) -> Option<Vec<u8>> {
+        self.shortest_path(self.start, |s| s == state)
+    }
+
+    /// The shortest continuation from `state` that the rule accepts, least in byte
+    /// order among those; `None` if the state is not live.
+    pub fn shortest_completion(&self, state: StateID) -> Option<Vec<u8>> {
+        self.shortest_path(state, |s| self.accepts_at_end(s))
+    }
+
+    /// Breadth first over live states, bytes in order: the first path found is
+    /// the shortest and, among those, the least.
+    fn shortest_path(&self, from: StateID, goal: impl Fn(StateID) -> bool) -> Option<Vec<u8>> {
+        let mut parent: HashMap<StateID, (StateID, u8)> = HashMap::new();
+        let mut queue = std::collections::VecDeque::from([from]);
+        let mut seen = HashSet::from([from]);
+        while let Some(s) = queue.pop_front() {
+            if goal(s) {
+                let mut path = Vec::new();
+                let mut at = s;
+                while let Some(&(before, b)) = parent.get(&at) {
+                    path.push(b);
+                    at = before;
+                }
+                path.reverse();
+                return Some(path);
+            }
+            for b in 0u8..128 {
+                let t = self.dfa.next_state(s, b);
+                if self.is_live(t) && seen.insert(t) {
+                    parent.insert(t, (s, b));
+                    queue.push_back(t);
+                }
+            }
+        }
+        None
+    }
+
+    /// The state after `input` from the start, if every byte keeps it live.
+    pub fn state_after(&self, input: &[u8]) -> Option<StateID> {
+        let mut s = self.start;
+        for &b in input {
+            if b >= 0x80 {
+                return None;
+            }
+            s = self.dfa.next_state(s, b);
+            if !self.is_live(s) {
+                return None;
+            }
+        }
+        Some(s)
     }
 }
 

@@ -3,6 +3,8 @@
 //! from its seed.
 #![allow(dead_code)] // each test file uses part of it
 
+pub mod browser;
+
 use arbitrary::Unstructured;
 use rand::rngs::StdRng;
 use rand::{RngCore, SeedableRng};

@@ -9,5 +9,6 @@ pub(crate) mod equiv;
 pub(crate) mod explain;
 pub(crate) mod extract;
 pub(crate) mod parse;
+pub(crate) mod report;
 pub(crate) mod resolve;
 pub(crate) mod tree;

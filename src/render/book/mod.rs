@@ -17,21 +17,7 @@ mod notes;
 
 pub use diagram::diagram;
 
-/// Escape text for HTML.
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
-}
+pub use super::esc;
 
 /// The anchor of a rule on its edition's page.
 pub fn anchor(rule: &str) -> String {

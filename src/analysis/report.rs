@@ -1,0 +1,716 @@
+//! The conformance of a corpus: per edition, how many inputs the rule derives,
+//! per scheme, and the invalid ones grouped by cause; across editions, which
+//! inputs one accepts and another rejects.
+//!
+//! Work is split freely: a [`Partial`] per piece of the input, merged
+//! ([`Partial::merge`]), then finished into a [`Report`]; finished reports of
+//! disjoint parts merge into the report of the whole ([`Report::merge`]), so a
+//! cluster can report a corpus piece by piece.
+//!
+//! A cause is where the input stops being a prefix of any valid string (the
+//! reference automaton's state there) and what was found: so it is a property of
+//! the point of failure, not of the input's other text, and counts over millions
+//! of inputs group stably. It is described by the innermost printed rule still
+//! open at that point (read from the derivation of the shortest valid string
+//! through the same point), the character found, and what could come there.
+//!
+//! Memory is bounded by the grammars, not the corpus: causes are at most the
+//! automaton's states times the 130 kinds of found character, examples are
+//! [`EXAMPLES`] short inputs per cause, and schemes are at most [`MAX_SCHEMES`].
+
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
+
+use regex_automata::util::primitives::StateID;
+use rustc_hash::FxHashMap;
+use serde::{Deserialize, Serialize};
+
+use crate::analysis::check::{Checker, Engine, describe};
+use crate::edition::Edition;
+use crate::engine::automaton::automaton;
+use crate::error::Error;
+use crate::grammar::{PestOutcome, PrintedGrammar, peg};
+
+/// The format a report's JSON declares; a merge refuses any other.
+pub const FORMAT: &str = "urlbnf-report/1";
+/// Example inputs kept per cause: the shortest, then the least in byte order.
+pub const EXAMPLES: usize = 3;
+/// Longer inputs are counted but not kept as examples.
+pub const EXAMPLE_BYTES: usize = 256;
+/// Distinct schemes counted one by one; the rest are summed under
+/// [`OTHER_SCHEMES`].
+pub const MAX_SCHEMES: usize = 1000;
+/// The longest scheme name counted as such.
+const SCHEME_BYTES: usize = 32;
+/// More targets than this would make the verdict patterns too many to keep.
+const MAX_TARGETS: usize = 8;
+
+/// The scheme of an input with no `:`.
+pub const NO_SCHEME: &str = "(none)";
+/// The scheme of an input whose text before the first `:` is not a scheme name.
+pub const NOT_A_SCHEME: &str = "(not a scheme)";
+/// Schemes beyond the first [`MAX_SCHEMES`].
+pub const OTHER_SCHEMES: &str = "(other schemes)";
+/// What `found` says at the end of the input.
+pub const FOUND_END: &str = "end of input";
+/// What `found` says for a character outside ASCII (no printed grammar has one).
+pub const FOUND_NON_ASCII: &str = "non-ASCII character";
+
+/// The report on a corpus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Report {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Inputs read.
+    pub inputs: u64,
+    /// One report per (edition, rule) checked, in the order given.
+    pub editions: Vec<EditionReport>,
+    /// How many inputs each combination of verdicts had: the editions that
+    /// accept the input (the others reject it).
+    pub patterns: Vec<Pattern>,
+    /// For each ordered pair of editions, the inputs the first accepts and the
+    /// second rejects (derived from `patterns`).
+    pub differences: Vec<Difference>,
+}
+
+/// The verdicts of one edition's rule on the corpus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EditionReport {
+    /// The edition.
+    pub grammar: Edition,
+    /// The rule, by its printed name.
+    pub rule: String,
+    /// Inputs the rule derives.
+    pub valid: u64,
+    /// Inputs it does not.
+    pub invalid: u64,
+    /// The same counts per scheme (the text before the first `:`, lowercased),
+    /// most inputs first.
+    pub schemes: Vec<SchemeCount>,
+    /// The invalid inputs grouped by cause, most inputs first.
+    pub causes: Vec<Cause>,
+}
+
+/// Verdicts on the inputs of one scheme.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SchemeCount {
+    /// The scheme, lowercased, or [`NO_SCHEME`], [`NOT_A_SCHEME`], [`OTHER_SCHEMES`].
+    pub scheme: String,
+    /// Inputs the rule derives.
+    pub valid: u64,
+    /// Inputs it does not.
+    pub invalid: u64,
+}
+
+/// Why invalid inputs fail: one point of failure, counted.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Cause {
+    /// The innermost printed rule still open where the input stops.
+    pub rule: String,
+    /// What the input has there: one character, [`FOUND_END`] or
+    /// [`FOUND_NON_ASCII`].
+    pub found: String,
+    /// What could come there, as `check` words it.
+    pub expected: Vec<String>,
+    /// Invalid inputs with this cause.
+    pub inputs: u64,
+    /// Up to [`EXAMPLES`] of them, shortest first.
+    pub examples: Vec<Example>,
+}
+
+/// An input that fails with a cause.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct Example {
+    /// The input.
+    pub input: String,
+    /// Where it stops, in characters (as `check`'s `error.offset`).
+    pub offset: usize,
+}
+
+/// The inputs with one combination of verdicts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pattern {
+    /// The editions that accept these inputs (the others reject them).
+    pub valid_in: Vec<Edition>,
+    /// How many inputs.
+    pub inputs: u64,
+}
+
+/// Inputs one edition accepts and another rejects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Difference {
+    /// The edition that accepts them.
+    pub accepted_by: Edition,
+    /// The edition that rejects them.
+    pub rejected_by: Edition,
+    /// How many inputs.
+    pub inputs: u64,
+}
+
+impl Cause {
+    /// The cause in words, as `check` words a diagnosis: `hsegment: found "~",
+    /// expected uchar, ";" or end of input`.
+    pub fn describe(&self) -> String {
+        let found = if self.found.chars().count() == 1 {
+            format!("{:?}", self.found)
+        } else {
+            self.found.clone()
+        };
+        let expected = match self.expected.as_slice() {
+            [] => "nothing".to_string(),
+            [one] => one.clone(),
+            [init @ .., last] => format!("{} or {last}", init.join(", ")),
+        };
+        format!("{}: found {found}, expected {expected}", self.rule)
+    }
+}
+
+/// What was found where an input stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Found {
+    Char(u8),
+    NonAscii,
+    End,
+}
+
+impl Found {
+    fn words(self) -> String {
+        match self {
+            Found::Char(b) => char::from(b).to_string(),
+            Found::NonAscii => FOUND_NON_ASCII.to_string(),
+            Found::End => FOUND_END.to_string(),
+        }
+    }
+}
+
+/// Invalid inputs at one point of failure, while counting.
+#[derive(Clone, Debug, Default)]
+struct CauseTally {
+    inputs: u64,
+    examples: Vec<Example>,
+}
+
+impl CauseTally {
+    fn offer(&mut self, input: &str, offset: usize) {
+        // Most inputs are longer than every kept example: rejected on length.
+        let longest = match self.examples.last() {
+            Some(last) if self.examples.len() >= EXAMPLES => last.input.len(),
+            _ => EXAMPLE_BYTES,
+        };
+        if input.len() > longest {
+            return;
+        }
+        if self.examples.len() >= EXAMPLES
+            && self
+                .examples
+                .iter()
+                .map(|e| example_key(&e.input))
+                .max()
+                .is_some_and(|worst| example_key(input) >= worst)
+        {
+            return;
+        }
+        if self.examples.iter().any(|e| e.input == input) {
+            return;
+        }
+        self.examples.push(Example {
+            input: input.to_string(),
+            offset,
+        });
+        keep_examples(&mut self.examples);
+    }
+
+    fn merge(&mut self, other: CauseTally) {
+        self.inputs += other.inputs;
+        self.examples.extend(other.examples);
+        keep_examples(&mut self.examples);
+    }
+}
+
+/// Examples are ordered shortest first, then by their bytes.
+fn example_key(input: &str) -> (usize, &[u8]) {
+    (input.len(), input.as_bytes())
+}
+
+/// The [`EXAMPLES`] shortest distinct examples, least first.
+fn keep_examples(examples: &mut Vec<Example>) {
+    examples.sort_by(|a, b| {
+        (a.input.len(), &a.input, a.offset).cmp(&(b.input.len(), &b.input, b.offset))
+    });
+    examples.dedup_by(|a, b| a.input == b.input);
+    examples.truncate(EXAMPLES);
+}
+
+/// One target's counts while counting.
+#[derive(Clone, Debug, Default)]
+struct TargetTally {
+    valid: u64,
+    invalid: u64,
+    causes: FxHashMap<(StateID, Found), CauseTally>,
+}
+
+/// Counts over part of a corpus, before causes are described.
+#[derive(Clone, Debug)]
+pub struct Partial {
+    inputs: u64,
+    targets: Vec<TargetTally>,
+    /// Per scheme, per target: valid and invalid.
+    schemes: FxHashMap<Box<str>, Vec<[u64; 2]>>,
+    /// Inputs per verdict pattern (bit i: target i accepts).
+    patterns: Vec<u64>,
+}
+
+impl Partial {
+    /// Add another part's counts.
+    pub fn merge(&mut self, other: Partial) {
+        self.inputs += other.inputs;
+        for (mine, theirs) in self.targets.iter_mut().zip(other.targets) {
+            mine.valid += theirs.valid;
+            mine.invalid += theirs.invalid;
+            for (key, tally) in theirs.causes {
+                mine.causes.entry(key).or_default().merge(tally);
+            }
+        }
+        for (scheme, counts) in other.schemes {
+            self.with_scheme(&scheme, |mine| {
+                for ([valid, invalid], [v, i]) in mine.iter_mut().zip(counts) {
+                    *valid += v;
+                    *invalid += i;
+                }
+            });
+        }
+        for (a, b) in self.patterns.iter_mut().zip(other.patterns) {
+            *a += b;
+        }
+    }
+
+    /// Inputs counted so far.
+    pub fn inputs(&self) -> u64 {
+        self.inputs
+    }
+
+    /// Apply `f` to the counts of a scheme, made when new (under
+    /// [`OTHER_SCHEMES`] once [`MAX_SCHEMES`] are kept).
+    fn with_scheme(&mut self, scheme: &str, f: impl FnOnce(&mut [[u64; 2]])) {
+        if let Some(counts) = self.schemes.get_mut(scheme) {
+            return f(counts);
+        }
+        let key = if self.schemes.len() < MAX_SCHEMES {
+            scheme
+        } else {
+            OTHER_SCHEMES
+        };
+        let mut counts = self
+            .schemes
+            .remove(key)
+            .unwrap_or_else(|| vec![[0, 0]; self.targets.len()]);
+        f(&mut counts);
+        self.schemes.insert(key.into(), counts);
+    }
+}
+
+/// Counts a corpus against one rule of each of several editions.
+#[derive(Clone, Debug)]
+pub struct Reporter {
+    checkers: Vec<Checker>,
+}
+
+impl Reporter {
+    /// A reporter over these checkers (each an edition and a rule).
+    pub fn new(checkers: Vec<Checker>) -> Result<Reporter, Error> {
+        if checkers.len() > MAX_TARGETS {
+            return Err(Error::Report(format!(
+                "at most {MAX_TARGETS} (edition, rule) pairs per report"
+            )));
+        }
+        Ok(Reporter { checkers })
+    }
+
+    /// Empty counts for this reporter's targets.
+    pub fn partial(&self) -> Partial {
+        Partial {
+            inputs: 0,
+            targets: vec![TargetTally::default(); self.checkers.len()],
+            schemes: FxHashMap::default(),
+            patterns: vec![0; 1 << self.checkers.len()],
+        }
+    }
+
+    /// Count one input.
+    pub fn add(&self, partial: &mut Partial, input: &str) {
+        partial.inputs += 1;
+        let mut pattern = 0usize;
+        let mut buf = [0u8; SCHEME_BYTES];
+        let scheme = scheme_of(input, &mut buf);
+        for (i, (checker, tally)) in self.checkers.iter().zip(&mut partial.targets).enumerate() {
+            // One walk decides and locates, unless pest decides.
+            let stop = match checker.engine() {
+                Engine::Dfa => checker.automaton().stop_point(input),
+                Engine::Pest if checker.is_valid(input) => None,
+                Engine::Pest => Some(
+                    checker
+                        .automaton()
+                        .stop_point(input)
+                        // The engines agree on every tested input; an input
+                        // only pest rejects is counted at its end.
+                        .unwrap_or((
+                            checker.automaton().start(),
+                            input.chars().count(),
+                            input.len(),
+                        )),
+                ),
+            };
+            let Some((state, offset, byte_offset)) = stop else {
+                tally.valid += 1;
+                pattern |= 1 << i;
+                continue;
+            };
+            tally.invalid += 1;
+            let found = match input.as_bytes().get(byte_offset) {
+                Some(&b) if b.is_ascii() => Found::Char(b),
+                Some(_) => Found::NonAscii,
+                None => Found::End,
+            };
+            let cause = tally.causes.entry((state, found)).or_default();
+            cause.inputs += 1;
+            cause.offer(input, offset);
+        }
+        if let Some(count) = partial.patterns.get_mut(pattern) {
+            *count += 1;
+        }
+        partial.with_scheme(scheme, |counts| {
+            for (i, [valid, invalid]) in counts.iter_mut().enumerate() {
+                if pattern & (1 << i) != 0 {
+                    *valid += 1;
+                } else {
+                    *invalid += 1;
+                }
+            }
+        });
+    }
+
+    /// Describe the causes and order everything: the finished report.
+    pub fn finish(&self, partial: Partial) -> Report {
+        let editions = self
+            .checkers
+            .iter()
+            .zip(partial.targets)
+            .enumerate()
+            .map(|(i, (checker, tally))| {
+                let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> =
+                    BTreeMap::new();
+                for ((state, found), t) in tally.causes {
+                    let rule = innermost_rule_cached(checker, state);
+                    let key = describe_cause(checker, state, found, rule);
+                    causes.entry(key).or_default().merge(t);
+                }
+                EditionReport {
+                    grammar: checker.edition(),
+                    rule: checker.rule().to_string(),
+                    valid: tally.valid,
+                    invalid: tally.invalid,
+                    schemes: partial
+                        .schemes
+                        .iter()
+                        .map(|(scheme, counts)| {
+                            let [valid, invalid] = counts.get(i).copied().unwrap_or_default();
+                            SchemeCount {
+                                scheme: scheme.to_string(),
+                                valid,
+                                invalid,
+                            }
+                        })
+                        .collect(),
+                    causes: causes
+                        .into_iter()
+                        .map(|((rule, found, expected), t)| Cause {
+                            rule,
+                            found,
+                            expected,
+                            inputs: t.inputs,
+                            examples: t.examples,
+                        })
+                        .collect(),
+                }
+            })
+            .collect();
+        let targets: Vec<Edition> = self.checkers.iter().map(Checker::edition).collect();
+        let patterns = partial
+            .patterns
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(bits, &inputs)| Pattern {
+                valid_in: targets
+                    .iter()
+                    .enumerate()
+                    .filter(|(i, _)| bits & (1 << i) != 0)
+                    .map(|(_, e)| *e)
+                    .collect(),
+                inputs,
+            })
+            .collect();
+        let mut report = Report {
+            format: FORMAT.to_string(),
+            inputs: partial.inputs,
+            editions,
+            patterns,
+            differences: Vec::new(),
+        };
+        report.normalize();
+        report
+    }
+}
+
+/// The scheme of an input: the text before its first `:`, lowercased.
+fn scheme_of<'b>(input: &str, buf: &'b mut [u8; SCHEME_BYTES]) -> &'b str {
+    let Some(name) = input.split_once(':').map(|(s, _)| s.as_bytes()) else {
+        return NO_SCHEME;
+    };
+    // RFC 1738 §2.1: lower case letters, digits, "+", "." and "-".
+    let ok = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-');
+    if name.is_empty() || name.len() > SCHEME_BYTES || !name.iter().all(ok) {
+        return NOT_A_SCHEME;
+    }
+    let Some(out) = buf.get_mut(..name.len()) else {
+        return NOT_A_SCHEME;
+    };
+    for (o, b) in out.iter_mut().zip(name) {
+        *o = b.to_ascii_lowercase();
+    }
+    std::str::from_utf8(out).unwrap_or(NOT_A_SCHEME)
+}
+
+/// A point of failure in words: the innermost open rule, what was found, what
+/// was expected.
+fn describe_cause(
+    checker: &Checker,
+    state: StateID,
+    found: Found,
+    rule: String,
+) -> (String, String, Vec<String>) {
+    let a = checker.automaton();
+    let expected = describe(checker.edition(), &a.stop_in(state))
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    (rule, found.words(), expected)
+}
+
+/// [`innermost_rule`], computed once per process for each (edition, rule,
+/// state): reports of many parts describe the same points.
+fn innermost_rule_cached(checker: &Checker, state: StateID) -> String {
+    type Cache = Mutex<HashMap<(Edition, String, StateID), String>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    let key = (checker.edition(), checker.rule().to_string(), state);
+    if let Some(rule) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return rule;
+    }
+    let rule = innermost_rule(checker, state);
+    if let Ok(mut c) = cache.lock() {
+        c.insert(key, rule.clone());
+    }
+    rule
+}
+
+/// The innermost printed rule open at the point of failure in every way the
+/// input could have gone on. The prefix is the shortest input that reaches
+/// `state`; each way on is one next character followed by the shortest valid
+/// continuation (or the end, where the input may end). A rule is open at the
+/// point if the point falls inside its text, or its text ends there and could go
+/// on. Character classes are left out: the expected items name them.
+fn innermost_rule(checker: &Checker, state: StateID) -> String {
+    let (edition, rule) = (checker.edition(), checker.rule());
+    let a = checker.automaton();
+    let Some(prefix) = a.shortest_to(state) else {
+        return rule.to_string();
+    };
+    let mut ways: Vec<Vec<u8>> = a
+        .live_bytes(state)
+        .iter()
+        .filter_map(|b| {
+            let mut way = vec![b];
+            way.extend(a.shortest_completion(a.step(state, b))?);
+            Some(way)
+        })
+        .collect();
+    if a.accepts_at_end(state) {
+        ways.push(Vec::new());
+    }
+    let mut common: Option<Vec<(usize, usize, &'static str)>> = None;
+    for way in ways {
+        let mut text = prefix.clone();
+        text.extend(way);
+        let Some(open) = String::from_utf8(text)
+            .ok()
+            .and_then(|t| open_rules(edition, rule, &t, prefix.len()))
+        else {
+            continue;
+        };
+        common = Some(match common {
+            None => open,
+            Some(c) => c.into_iter().filter(|n| open.contains(n)).collect(),
+        });
+    }
+    common
+        .and_then(|c| {
+            c.into_iter()
+                .max_by_key(|&(depth, start, _)| (depth, start))
+        })
+        .map_or_else(|| rule.to_string(), |(_, _, r)| r.to_string())
+}
+
+/// The printed rules open at `point` in the derivation of `text`, as (depth,
+/// start, name); `None` if the rule does not derive `text`.
+fn open_rules(
+    edition: Edition,
+    rule: &str,
+    text: &str,
+    point: usize,
+) -> Option<Vec<(usize, usize, &'static str)>> {
+    let Ok(PestOutcome::Whole(tree)) = peg::run(edition, rule, text) else {
+        return None;
+    };
+    let grammar = PrintedGrammar::of(edition);
+    let mut open = Vec::new();
+    let mut stack = vec![(&tree, 0usize)];
+    while let Some((node, depth)) = stack.pop() {
+        if !(node.start <= point && point <= node.end) {
+            continue;
+        }
+        let inside = point < node.end
+            || open_after(
+                edition,
+                node.rule,
+                text.get(node.start..node.end).unwrap_or_default(),
+            );
+        if inside && node.pest_rule.is_none() && grammar.char_class(node.rule).is_none() {
+            open.push((depth, node.start, node.rule));
+        }
+        stack.extend(node.children.iter().map(|c| (c, depth + 1)));
+    }
+    Some(open)
+}
+
+/// Whether the rule derives some longer string that starts with `text`.
+fn open_after(edition: Edition, rule: &str, text: &str) -> bool {
+    automaton(edition, rule).is_ok_and(|a| {
+        a.state_after(text.as_bytes())
+            .is_some_and(|s| !a.live_bytes(s).is_empty())
+    })
+}
+
+impl Report {
+    /// Add the report of a disjoint part of the corpus. Both must report the
+    /// same (edition, rule) pairs in the same order.
+    pub fn merge(&mut self, other: &Report) -> Result<(), Error> {
+        if other.format != FORMAT {
+            return Err(Error::Report(format!(
+                "report format '{}' is not {FORMAT}",
+                other.format
+            )));
+        }
+        let targets = |r: &Report| -> Vec<(Edition, String)> {
+            r.editions
+                .iter()
+                .map(|e| (e.grammar, e.rule.clone()))
+                .collect()
+        };
+        if targets(self) != targets(other) {
+            return Err(Error::Report(
+                "the reports check different editions or rules".to_string(),
+            ));
+        }
+        self.inputs += other.inputs;
+        for (mine, theirs) in self.editions.iter_mut().zip(&other.editions) {
+            mine.valid += theirs.valid;
+            mine.invalid += theirs.invalid;
+            mine.schemes.extend(theirs.schemes.iter().cloned());
+            mine.causes.extend(theirs.causes.iter().cloned());
+        }
+        self.patterns.extend(other.patterns.iter().cloned());
+        self.normalize();
+        Ok(())
+    }
+
+    /// Sum equal entries and put everything in its one order, so that equal
+    /// counts give equal reports however the work was split.
+    fn normalize(&mut self) {
+        for e in &mut self.editions {
+            let mut schemes: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+            for s in e.schemes.drain(..) {
+                let slot = schemes.entry(s.scheme).or_default();
+                slot.0 += s.valid;
+                slot.1 += s.invalid;
+            }
+            e.schemes = schemes
+                .into_iter()
+                .map(|(scheme, (valid, invalid))| SchemeCount {
+                    scheme,
+                    valid,
+                    invalid,
+                })
+                .collect();
+            e.schemes
+                .sort_by_key(|s| (Reverse(s.valid + s.invalid), s.scheme.clone()));
+            let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> = BTreeMap::new();
+            for c in e.causes.drain(..) {
+                causes
+                    .entry((c.rule, c.found, c.expected))
+                    .or_default()
+                    .merge(CauseTally {
+                        inputs: c.inputs,
+                        examples: c.examples,
+                    });
+            }
+            e.causes = causes
+                .into_iter()
+                .map(|((rule, found, expected), t)| Cause {
+                    rule,
+                    found,
+                    expected,
+                    inputs: t.inputs,
+                    examples: t.examples,
+                })
+                .collect();
+            // Stable: equal counts keep the (rule, found, expected) order.
+            e.causes.sort_by_key(|c| Reverse(c.inputs));
+        }
+        let mut patterns: BTreeMap<Vec<Edition>, u64> = BTreeMap::new();
+        for p in self.patterns.drain(..) {
+            *patterns.entry(p.valid_in).or_default() += p.inputs;
+        }
+        self.patterns = patterns
+            .into_iter()
+            .map(|(valid_in, inputs)| Pattern { valid_in, inputs })
+            .collect();
+        self.patterns.sort_by_key(|p| Reverse(p.inputs));
+        self.differences = self.derive_differences();
+    }
+
+    fn derive_differences(&self) -> Vec<Difference> {
+        let editions: Vec<Edition> = self.editions.iter().map(|e| e.grammar).collect();
+        let mut out = Vec::new();
+        for &a in &editions {
+            for &b in &editions {
+                if a == b {
+                    continue;
+                }
+                let inputs = self
+                    .patterns
+                    .iter()
+                    .filter(|p| p.valid_in.contains(&a) && !p.valid_in.contains(&b))
+                    .map(|p| p.inputs)
+                    .sum();
+                out.push(Difference {
+                    accepted_by: a,
+                    rejected_by: b,
+                    inputs,
+                });
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,214 @@
+//! `urlbnf report`: the conformance of a whole corpus, and the merge of partial
+//! reports.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use super::super::input::{Jobs, Lines, fold_lines};
+use super::super::output::{Tally, json_line};
+use super::super::{CliError, Terminal};
+use crate::analysis::check::{Checker, Engine};
+use crate::analysis::report::{Report, Reporter};
+use crate::edition::Edition;
+use crate::render::report as render;
+
+pub(crate) const LONG: &str = "\
+Report the conformance of a corpus: one report, not one verdict per input.
+
+For each edition: how many inputs its rule derives, the same per scheme (the
+text before the first ':', lowercased), and the invalid inputs grouped by cause.
+A cause is the point where inputs stop being a prefix of any valid string: the
+innermost printed rule still open there, what was found, and what could come
+(as `check` says it), with its count, its share of the invalid inputs and up to
+3 of the shortest inputs with that cause. Across editions: for each pair, how
+many inputs one accepts and the other rejects.
+
+Inputs are read as `check` reads standard input (one per line, a line that is
+not UTF-8 is an invalid input), on every core, in bounded memory: causes are
+bounded by the grammars, examples by 3 per cause, schemes by 1000 (the rest are
+summed as \"(other schemes)\").
+
+The JSON (--json) is one object, the same for a corpus and for a merge:
+  format       \"urlbnf-report/1\"
+  inputs       inputs read
+  editions[]   grammar, rule, valid, invalid,
+               schemes[] {scheme, valid, invalid},
+               causes[] {rule, found, expected[], inputs,
+                         examples[] {input, offset (characters)}}
+  patterns[]   {valid_in[] (editions accepting), inputs}
+  differences[] {accepted_by, rejected_by, inputs}
+Reports of disjoint parts of a corpus merge (--merge) into exactly the report
+of the whole, in any order and grouping.";
+
+pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when the report is written, 2 on a usage error, 3 when a file
+cannot be read or written.
+
+Examples:
+  urlbnf report urls.txt
+  urlbnf report --grammar rfc1738 --html report.html urls.txt
+  split -n l/4 urls.txt part. && for p in part.*; do urlbnf report --json $p > $p.json; done
+  urlbnf report --merge part.*.json";
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct ReportArgs {
+    /// Edition to report on (repeat for several; default: all five)
+    #[arg(long = "grammar", value_name = "ID")]
+    grammars: Vec<Edition>,
+
+    /// Rule, by its printed name; default: each edition's whole-URL rule
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
+
+    /// What decides the verdict (as for `check`); causes always come from the DFA
+    #[arg(long, value_enum, default_value_t = Engine::Dfa)]
+    engine: Engine,
+
+    /// Write the report as one JSON object (mergeable with --merge)
+    #[arg(long)]
+    pub(crate) json: bool,
+
+    /// Also write the report as a self-contained HTML page with charts
+    #[arg(long, value_name = "OUT")]
+    html: Option<PathBuf>,
+
+    /// Causes and schemes shown per edition in text and HTML (JSON has all)
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
+
+    /// The FILEs are JSON reports (one or more per file, one per line) of
+    /// disjoint parts of a corpus: write the report of the whole
+    #[arg(long, conflicts_with_all = ["grammars", "rule", "engine"])]
+    merge: bool,
+
+    #[command(flatten)]
+    jobs: Jobs,
+
+    /// Inputs, one per line (default or '-': standard input); with --merge,
+    /// JSON reports
+    #[arg(value_name = "FILE")]
+    files: Vec<PathBuf>,
+}
+
+pub(crate) fn run(
+    args: ReportArgs,
+    stdin: &mut dyn BufRead,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    terminal: Terminal,
+) -> Result<Tally, CliError> {
+    let report = if args.merge {
+        merge(&args.files, stdin)?
+    } else {
+        corpus(&args, stdin, err, terminal)?
+    };
+    if let Some(path) = &args.html {
+        std::fs::write(path, render::html(&report, args.top))
+            .map_err(|e| crate::Error::io(path, &e))?;
+    }
+    if args.json {
+        json_line(out, &report)?;
+    } else {
+        out.write_all(render::text(&report, args.top).as_bytes())?;
+    }
+    Ok(Tally::default())
+}
+
+/// The report of the lines of one file or standard input.
+fn corpus(
+    args: &ReportArgs,
+    stdin: &mut dyn BufRead,
+    err: &mut dyn Write,
+    terminal: Terminal,
+) -> Result<Report, CliError> {
+    let ([] | [_]) = args.files.as_slice() else {
+        return Err(CliError::Usage(
+            "report reads one FILE (or standard input); to merge JSON reports, add --merge"
+                .to_string(),
+        ));
+    };
+    let targets = super::check::targets(&args.grammars, args.rule.as_deref(), err)?;
+    let checkers = targets
+        .iter()
+        .map(|(edition, rule)| Checker::new(*edition, rule, args.engine))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let reporter = Reporter::new(checkers)?;
+    let fold = |lines: Lines<'_>| {
+        fold_lines(
+            lines,
+            &args.jobs,
+            || reporter.partial(),
+            |partial, input| reporter.add(partial, input.shown()),
+            |a, b| a.merge(b),
+        )
+    };
+    let partial = match args.files.first().filter(|p| p.as_os_str() != "-") {
+        Some(path) => {
+            let file = File::open(path).map_err(|e| crate::Error::io(path, &e))?;
+            let size = file.metadata().ok().map(|m| m.len());
+            let mut reader = BufReader::with_capacity(1 << 16, file);
+            fold(Lines {
+                reader: &mut reader,
+                size,
+                // A bar with the time left, when someone watches standard error.
+                progress: terminal.stderr,
+            })?
+        }
+        None => fold(Lines {
+            reader: stdin,
+            size: None,
+            progress: terminal.progress && !args.json,
+        })?,
+    };
+    Ok(reporter.finish(partial))
+}
+
+/// The report of the whole from the reports of its parts.
+fn merge(files: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Report, CliError> {
+    let mut whole: Option<Report> = None;
+    let mut add = |text: &str, path: &Path| -> Result<(), CliError> {
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let part: Report = serde_json::from_str(line).map_err(|e| {
+                CliError::Usage(format!(
+                    "{}:{}: not a urlbnf report: {e}",
+                    path.display(),
+                    i + 1
+                ))
+            })?;
+            match &mut whole {
+                None => whole = Some(part),
+                Some(w) => w
+                    .merge(&part)
+                    .map_err(|e| CliError::Usage(format!("{}: {e}", path.display())))?,
+            }
+        }
+        Ok(())
+    };
+    if files.is_empty() {
+        let mut text = String::new();
+        stdin.read_to_string(&mut text)?;
+        add(&text, Path::new("-"))?;
+    }
+    for path in files {
+        let text = if path.as_os_str() == "-" {
+            let mut text = String::new();
+            stdin.read_to_string(&mut text)?;
+            text
+        } else {
+            std::fs::read_to_string(path).map_err(|e| crate::Error::io(path, &e))?
+        };
+        add(&text, path)?;
+    }
+    whole.ok_or_else(|| CliError::Usage("no report to merge".to_string()))
+}
+
+impl From<serde_json::Error> for CliError {
+    fn from(e: serde_json::Error) -> Self {
+        CliError::Io(io::Error::from(e))
+    }
+}

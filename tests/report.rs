@@ -1,0 +1,346 @@
+//! `urlbnf report`: its counts are `check`'s counts, each cause is where `check`
+//! says its inputs stop, reports of disjoint parts merge into the report of the
+//! whole (in any order and grouping), and the HTML page renders in a browser.
+
+mod common;
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use common::browser::{chromium, headless, ink};
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use urlbnf::report::{FOUND_END, FOUND_NON_ASCII, Report, Reporter};
+use urlbnf::{Checker, Edition, Engine};
+
+fn urlbnf(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urlbnf runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&bytes));
+    let out = child.wait_with_output().expect("urlbnf ends");
+    writer.join().expect("writer").expect("stdin written");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A corpus with every kind of input: the seed corpus, strings derived from each
+/// edition's URL rule, the same with one character inserted (mostly invalid),
+/// an empty line, a line that is not UTF-8, upper-case schemes.
+fn corpus(n: usize) -> Vec<Vec<u8>> {
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1994);
+    let mut lines: Vec<Vec<u8>> = common::corpus()
+        .iter()
+        .map(|s| s.as_bytes().to_vec())
+        .collect();
+    for e in Edition::ALL {
+        for s in common::samples(e, e.default_rule(), n, 7) {
+            lines.push(s.clone().into_bytes());
+            let mut chars: Vec<char> = s.chars().collect();
+            let at = rng.gen_range(0..=chars.len());
+            chars.insert(at, char::from(rng.gen_range(0x20u8..0x7f)));
+            lines.push(chars.into_iter().collect::<String>().into_bytes());
+        }
+    }
+    lines.push(Vec::new());
+    lines.push(b"http://h/\xff".to_vec());
+    lines.push(b"HTTP://www.w3.org/".to_vec());
+    lines
+}
+
+fn joined(lines: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for l in lines {
+        out.extend_from_slice(l);
+        out.push(b'\n');
+    }
+    out
+}
+
+fn report_json(args: &[&str], input: &[u8]) -> Report {
+    let (code, out, err) = urlbnf(&[&["report", "--json"][..], args].concat(), input);
+    assert_eq!(code, 0, "report failed: {err}");
+    serde_json::from_str(&out).expect("report --json is a report")
+}
+
+#[test]
+fn the_report_counts_what_check_counts_and_causes_are_where_check_stops() {
+    let input = joined(&corpus(150));
+    let report = report_json(&[], &input);
+    let (_, checked, _) = urlbnf(&["check", "--json"], &input);
+    let mut valid: HashMap<String, u64> = HashMap::new();
+    let mut invalid: HashMap<String, u64> = HashMap::new();
+    let mut offsets: HashMap<(String, String), u64> = HashMap::new();
+    for line in checked.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        let grammar = v["grammar"].as_str().unwrap().to_string();
+        if v["valid"].as_bool().unwrap() {
+            *valid.entry(grammar).or_default() += 1;
+        } else {
+            *invalid.entry(grammar.clone()).or_default() += 1;
+            let input = v["input"].as_str().unwrap().to_string();
+            offsets.insert((grammar, input), v["error"]["offset"].as_u64().unwrap());
+        }
+    }
+    let inputs = input.iter().filter(|&&b| b == b'\n').count() as u64;
+    assert_eq!(report.inputs, inputs);
+    assert_eq!(report.editions.len(), 5);
+    assert_eq!(
+        report.patterns.iter().map(|p| p.inputs).sum::<u64>(),
+        inputs
+    );
+    for e in &report.editions {
+        let id = e.grammar.id().to_string();
+        assert_eq!(e.valid, valid.get(&id).copied().unwrap_or(0), "{id} valid");
+        assert_eq!(
+            e.invalid,
+            invalid.get(&id).copied().unwrap_or(0),
+            "{id} invalid"
+        );
+        assert!(
+            e.valid > 0 && e.invalid > 0,
+            "{id}: the corpus has both kinds"
+        );
+        let schemes = e
+            .schemes
+            .iter()
+            .fold((0, 0), |(v, i), s| (v + s.valid, i + s.invalid));
+        assert_eq!(
+            schemes,
+            (e.valid, e.invalid),
+            "{id}: schemes sum to the totals"
+        );
+        let causes: u64 = e.causes.iter().map(|c| c.inputs).sum();
+        assert_eq!(causes, e.invalid, "{id}: causes sum to the invalid inputs");
+        for c in &e.causes {
+            assert!(
+                !c.examples.is_empty() && c.examples.len() <= 3,
+                "{id}: {c:?}"
+            );
+            for ex in &c.examples {
+                if ex.input.contains('\u{fffd}') {
+                    continue; // check diagnoses a line that is not UTF-8 at its bad byte
+                }
+                let at = offsets.get(&(id.clone(), ex.input.clone()));
+                assert_eq!(
+                    at,
+                    Some(&(ex.offset as u64)),
+                    "{id}: {:?} stops where check says",
+                    ex.input
+                );
+                let found = match ex.input.chars().nth(ex.offset) {
+                    None => FOUND_END.to_string(),
+                    Some(ch) if !ch.is_ascii() => FOUND_NON_ASCII.to_string(),
+                    Some(ch) => ch.to_string(),
+                };
+                assert_eq!(found, c.found, "{id}: {:?}", ex.input);
+            }
+        }
+    }
+    for d in &report.differences {
+        let expected: u64 = report
+            .patterns
+            .iter()
+            .filter(|p| p.valid_in.contains(&d.accepted_by) && !p.valid_in.contains(&d.rejected_by))
+            .map(|p| p.inputs)
+            .sum();
+        assert_eq!(d.inputs, expected);
+    }
+}
+
+/// Reports of `parts`, by the library, each over its own lines.
+fn reports(reporter: &Reporter, parts: &[Vec<&str>]) -> Vec<Report> {
+    parts
+        .iter()
+        .map(|lines| {
+            let mut p = reporter.partial();
+            for l in lines {
+                reporter.add(&mut p, l);
+            }
+            reporter.finish(p)
+        })
+        .collect()
+}
+
+fn merged(reports: &[Report]) -> Report {
+    let mut it = reports.iter();
+    let mut whole = it.next().expect("one report").clone();
+    for r in it {
+        whole.merge(r).expect("reports merge");
+    }
+    whole
+}
+
+#[test]
+fn merging_is_exact_associative_and_commutative_on_random_splits() {
+    let lines: Vec<String> = corpus(60)
+        .into_iter()
+        .map(|l| String::from_utf8_lossy(&l).into_owned())
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let checkers = Edition::ALL
+        .iter()
+        .map(|&e| Checker::new(e, e.default_rule(), Engine::Dfa).unwrap())
+        .collect();
+    let reporter = Reporter::new(checkers).unwrap();
+    let whole = reports(&reporter, std::slice::from_ref(&lines)).remove(0);
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1738);
+    for trial in 0..40 {
+        // Disjoint parts: each line to a random part (not only contiguous cuts).
+        let k = rng.gen_range(1..=6);
+        let mut parts: Vec<Vec<&str>> = vec![Vec::new(); k];
+        for l in &lines {
+            parts[rng.gen_range(0..k)].push(l);
+        }
+        let mut partial = reports(&reporter, &parts);
+        partial.shuffle(&mut rng);
+        assert_eq!(
+            merged(&partial),
+            whole,
+            "trial {trial}: {k} parts in a random order"
+        );
+        if let [a, b, c, ..] = partial.as_slice() {
+            let left = merged(&[merged(&[a.clone(), b.clone()]), c.clone()]);
+            let right = merged(&[a.clone(), merged(&[b.clone(), c.clone()])]);
+            assert_eq!(left, right, "trial {trial}: associative");
+            assert_eq!(
+                merged(&[a.clone(), b.clone()]),
+                merged(&[b.clone(), a.clone()]),
+                "commutative"
+            );
+        }
+    }
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("report");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn the_merge_command_gives_the_report_of_the_whole() {
+    let lines = corpus(40);
+    let whole_json = urlbnf(&["report", "--json"], &joined(&lines)).1;
+    let whole_text = urlbnf(&["report"], &joined(&lines)).1;
+    let mut paths = Vec::new();
+    for (i, part) in lines.chunks(lines.len() / 3 + 1).enumerate() {
+        let path = temp(&format!("part-{i}.json"));
+        std::fs::write(&path, urlbnf(&["report", "--json"], &joined(part)).1).unwrap();
+        paths.push(path.display().to_string());
+    }
+    paths.reverse();
+    let args: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let (code, merged_json, err) =
+        urlbnf(&[&["report", "--merge", "--json"][..], &args].concat(), b"");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert_eq!(merged_json, whole_json);
+    let (_, merged_text, _) = urlbnf(&[&["report", "--merge"][..], &args].concat(), b"");
+    assert_eq!(merged_text, whole_text);
+    // Reports of different editions do not merge.
+    let other = temp("rfc1738.json");
+    std::fs::write(
+        &other,
+        urlbnf(
+            &["report", "--json", "--grammar", "rfc1738"],
+            b"http://a/\n",
+        )
+        .1,
+    )
+    .unwrap();
+    let (code, _, err) = urlbnf(
+        &["report", "--merge", &paths[0], &other.display().to_string()],
+        b"",
+    );
+    assert_eq!(code, 2);
+    assert!(err.contains("different editions or rules"), "{err}");
+    let (code, _, err) = urlbnf(&["report", "--merge", "-"], b"{\"not\": \"a report\"}\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("-:1: not a urlbnf report"), "{err}");
+}
+
+fn settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+#[test]
+fn the_seed_corpus_report() {
+    let input = joined(
+        &common::corpus()
+            .iter()
+            .map(|s| s.as_bytes().to_vec())
+            .collect::<Vec<_>>(),
+    );
+    let (code, text, _) = urlbnf(&["report", "--top", "5"], &input);
+    assert_eq!(code, 0);
+    let report = report_json(&[], &input);
+    let json = serde_json::to_string_pretty(&report).unwrap();
+    settings().bind(|| {
+        insta::assert_snapshot!("report-seed-corpus", text);
+        insta::assert_snapshot!("report-seed-corpus-json", json);
+    });
+}
+
+#[test]
+fn the_html_report_renders_in_headless_chromium() {
+    let page = temp("report.html");
+    let (code, _, err) = urlbnf(
+        &["report", "--html", &page.display().to_string()],
+        &joined(&corpus(30)),
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(!html.contains("<script"), "readable without JavaScript");
+    assert!(
+        !html.contains("http-equiv") && !html.contains("<link"),
+        "self-contained"
+    );
+    // One chart of validity per edition, one per scheme and one of causes per edition.
+    assert_eq!(html.matches("<svg").count(), 1 + 5 + 5, "charts");
+    let Some(chrome) = chromium() else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "CI must have chromium (.ci/run installs it)"
+        );
+        eprintln!("SKIPPED: no chromium on this machine");
+        return;
+    };
+    let profile = temp(".profile");
+    let url = format!("file://{}", page.display());
+    let dom = headless(&chrome, &profile)
+        .arg("--dump-dom")
+        .arg(&url)
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&dom.stdout);
+    assert!(dom.contains("<main>"), "the browser rendered no page");
+    assert_eq!(
+        dom.matches("<svg").count(),
+        11,
+        "the charts are in the rendered DOM"
+    );
+    let shot = temp("report.png");
+    let status = headless(&chrome, &profile)
+        .arg("--window-size=1280,1600")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(&url)
+        .output()
+        .unwrap();
+    assert!(status.status.success() && shot.exists(), "no screenshot");
+    let ink = ink(&shot);
+    assert!(ink > 0.02, "the page is blank ({ink:.3} of pixels inked)");
+}

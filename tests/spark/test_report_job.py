@@ -1,0 +1,98 @@
+"""The Spark recipe (report_job.py) gives exactly the report urlbnf gives on one
+machine: 1,000,000 generated URLs, a local[2] master, 8 partitions, from a text
+file and from a Parquet column.
+
+    python3 tests/spark/test_report_job.py target/debug/urlbnf
+
+Needs PySpark (pip install pyspark) and Java 17; `.ci/run` installs and runs it.
+"""
+
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+
+LINES = 1_000_000
+PARTITIONS = 8
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def urls(n, seed=1994):
+    """URLs of every scheme the editions know, and some they do not, with
+    characters some editions reject: a corpus with many causes."""
+    rng = random.Random(seed)
+    word = "abcdefghijklmnopqrstuvwxyz0123456789"
+    odd = "~!*'(),$_+-.;:@&=%# "
+    def seg():
+        s = "".join(rng.choice(word) for _ in range(rng.randint(0, 8)))
+        if rng.random() < 0.15:
+            s += rng.choice(odd)
+        return s
+    def host():
+        return ".".join(seg() or "h" for _ in range(rng.randint(1, 3)))
+    forms = [
+        lambda: f"http://{host()}/" + "/".join(seg() for _ in range(rng.randint(0, 4))),
+        lambda: f"http://{host()}:{rng.randint(0, 99999)}/{seg()}?{seg()}",
+        lambda: f"ftp://{seg()}@{host()}/{seg()}/{seg()};type={rng.choice('aidx')}",
+        lambda: f"gopher://{host()}/{rng.randint(0, 9)}{seg()}%09{seg()}",
+        lambda: f"mailto:{seg()}@{host()}",
+        lambda: f"news:{seg()}.{seg()}",
+        lambda: f"telnet://{seg()}:{seg()}@{host()}/",
+        lambda: f"wais://{host()}/{seg()}?{seg()}",
+        lambda: f"file://{host()}/{seg()}",
+        lambda: f"HTTP://{host()}/{seg()}",
+        lambda: f"https://{host()}/{seg()}#{seg()}",
+        lambda: seg(),
+    ]
+    for _ in range(n):
+        yield rng.choice(forms)()
+
+
+def run(cmd, **kw):
+    r = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if r.returncode != 0:
+        sys.exit(f"failed ({r.returncode}): {' '.join(cmd)}\n{r.stderr[-4000:]}")
+    return r
+
+
+def spark_submit(*args):
+    spark = os.path.join(os.path.dirname(sys.executable), "spark-submit")
+    return run([spark, "--master", "local[2]", os.path.join(HERE, "report_job.py"), *args])
+
+
+def check(name, job, whole):
+    parts = int(re.search(r"(\d+) partitions", job.stderr).group(1))
+    assert parts >= 4, f"{name}: {parts} partitions"
+    merged = json.loads(job.stdout)
+    assert merged == whole, f"{name}: the merged report differs from the single-machine one"
+    print(f"{name}: {parts} partitions, merged report == single-machine report "
+          f"({whole['inputs']:,} inputs, {sum(len(e['causes']) for e in whole['editions'])} causes)")
+
+
+def main():
+    urlbnf = os.path.abspath(sys.argv[1])
+    tmp = tempfile.mkdtemp(prefix="urlbnf-spark-")
+    text = os.path.join(tmp, "urls.txt")
+    with open(text, "w") as f:
+        for u in urls(LINES):
+            f.write(u + "\n")
+    whole = json.loads(run([urlbnf, "report", "--json", text]).stdout)
+    assert whole["inputs"] == LINES
+
+    job = spark_submit(text, "--urlbnf", urlbnf, "--partitions", str(PARTITIONS))
+    check("text file", job, whole)
+
+    from pyspark.sql import SparkSession
+    spark = SparkSession.builder.master("local[2]").getOrCreate()
+    table = os.path.join(tmp, "urls.parquet")
+    spark.read.text(text).withColumnRenamed("value", "url").write.parquet(table)
+    spark.stop()
+    job = spark_submit(table, "--parquet", "url", "--urlbnf", urlbnf, "--partitions", str(PARTITIONS))
+    check("parquet column", job, whole)
+
+
+if __name__ == "__main__":
+    main()
