@@ -19,7 +19,7 @@
 //! [`EXAMPLES`] short inputs per cause, and schemes are at most [`MAX_SCHEMES`].
 
 use std::cmp::Reverse;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::{Mutex, OnceLock};
 
 use regex_automata::util::primitives::StateID;
@@ -527,9 +527,12 @@ fn innermost_rule(checker: &Checker, state: StateID) -> String {
     let Some(prefix) = a.shortest_to(state) else {
         return rule.to_string();
     };
+    // Characters that lead to the same state go on the same ways: one each.
+    let mut next = HashSet::new();
     let mut ways: Vec<Vec<u8>> = a
         .live_bytes(state)
         .iter()
+        .filter(|&b| next.insert(a.step(state, b)))
         .filter_map(|b| {
             let mut way = vec![b];
             way.extend(a.shortest_completion(a.step(state, b))?);

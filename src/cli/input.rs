@@ -347,9 +347,10 @@ pub(crate) struct Lines<'r> {
 }
 
 /// Fold every line of `lines` into one value, on every core: `init` makes an
-/// empty value per piece of a batch, `add` counts one input into it, `merge`
-/// joins two (it must not depend on how the input was split). The next batch is
-/// read while this one is folded; memory is two batches and the values.
+/// empty value per thread, `add` counts one input into it, `merge` joins two at
+/// the end (it must not depend on how the input was split). Each batch is split
+/// in one piece per thread, each piece added to that thread's value, while the
+/// next batch is read; memory is two batches and the values.
 pub(crate) fn fold_lines<A, I, F, M>(
     lines: Lines<'_>,
     jobs: &Jobs,
@@ -359,9 +360,9 @@ pub(crate) fn fold_lines<A, I, F, M>(
 ) -> Result<A, CliError>
 where
     A: Send,
-    I: Fn() -> A + Sync + Send,
+    I: Fn() -> A,
     F: Fn(&mut A, &Input<'_>) + Sync,
-    M: Fn(&mut A, A) + Sync + Send,
+    M: Fn(&mut A, A),
 {
     let Lines {
         reader,
@@ -369,44 +370,34 @@ where
         progress,
     } = lines;
     let pool = jobs.pool()?;
-    let piece_count = jobs.count() * 4;
     let bar = match size {
         Some(total) if progress => bytes_bar(total),
         _ => progress_bar(progress),
     };
-    let fold = |lines: &[&[u8]]| -> A {
-        let piece = lines.len().div_ceil(piece_count).max(MIN_SPLIT);
-        pool.install(|| {
-            lines
-                .par_chunks(piece)
-                .map(|chunk| {
-                    let mut acc = init();
-                    for line in chunk {
-                        add(&mut acc, &line_input(line));
-                    }
-                    acc
-                })
-                .reduce(&init, |mut a, b| {
-                    merge(&mut a, b);
-                    a
-                })
-        })
-    };
-    let mut total = init();
+    let mut values: Vec<A> = (0..jobs.count()).map(|_| init()).collect();
     let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
     let mut eof = read_batch(reader, &mut carry, &mut current)?;
     while !current.is_empty() {
         let lines = split_lines(&current);
-        let (mut part, mut read) = (None, Ok(eof));
+        let piece = lines.len().div_ceil(values.len()).max(1);
+        let mut read = Ok(eof);
         pool.in_place_scope(|s| {
-            s.spawn(|_| part = Some(fold(&lines)));
+            let values = &mut values;
+            let (lines, add) = (&lines, &add);
+            s.spawn(move |_| {
+                values
+                    .par_iter_mut()
+                    .zip(lines.par_chunks(piece))
+                    .for_each(|(value, chunk)| {
+                        for line in chunk {
+                            add(value, &line_input(line));
+                        }
+                    });
+            });
             if !eof {
                 read = read_batch(reader, &mut carry, &mut next);
             }
         });
-        if let Some(part) = part {
-            merge(&mut total, part);
-        }
         bar.inc(if size.is_some() {
             current.len() as u64
         } else {
@@ -418,6 +409,11 @@ where
         next.clear();
     }
     bar.finish_and_clear();
+    let mut values = values.into_iter();
+    let mut total = values.next().unwrap_or_else(&init);
+    for v in values {
+        merge(&mut total, v);
+    }
     Ok(total)
 }
 

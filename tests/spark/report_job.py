@@ -29,9 +29,8 @@ def main():
     p.add_argument("--merge-with", default=None, help="the urlbnf binary on the driver (default: --urlbnf)")
     p.add_argument("--partitions", type=int, default=None, help="at least this many partitions")
     p.add_argument("--out", default="-", help="where the merged JSON report goes (default: stdout)")
-    p.add_argument("report_args", nargs=argparse.REMAINDER, help="after --: more `urlbnf report` options (--grammar ...)")
+    p.add_argument("--options", default="", help="more `urlbnf report` options, e.g. '--grammar rfc1738'")
     args = p.parse_args()
-    extra = [a for a in args.report_args if a != "--"]
 
     spark = SparkSession.builder.appName("urlbnf report").getOrCreate()
     if args.parquet:
@@ -51,7 +50,7 @@ def main():
 
     # One partial report per partition: urlbnf reads the partition's URLs, one
     # per line, and writes one line of JSON.
-    command = " ".join([args.urlbnf, "report", "--json", *extra, "-"])
+    command = f"{args.urlbnf} report --json {args.options} -"
     parts = urls.pipe(command, checkCode=True).collect()
 
     # The merge is exact, in any order: the report of the whole corpus.

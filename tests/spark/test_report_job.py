@@ -59,14 +59,20 @@ def run(cmd, **kw):
 
 
 def spark_submit(*args):
-    spark = os.path.join(os.path.dirname(sys.executable), "spark-submit")
-    return run([spark, "--master", "local[2]", os.path.join(HERE, "report_job.py"), *args])
+    import pyspark
+    home = os.path.dirname(pyspark.__file__)
+    # The PySpark of this Python, whatever `python3` is on the path.
+    env = dict(os.environ, SPARK_HOME=home, PYSPARK_PYTHON=sys.executable,
+               PYSPARK_DRIVER_PYTHON=sys.executable)
+    spark = os.path.join(home, "bin", "spark-submit")
+    return run([spark, "--master", "local[2]", os.path.join(HERE, "report_job.py"), *args], env=env)
 
 
 def check(name, job, whole):
-    parts = int(re.search(r"(\d+) partitions", job.stderr).group(1))
+    # spark-submit may pass the driver's standard error to standard output.
+    parts = int(re.search(r"^(\d+) partitions$", job.stderr + job.stdout, re.M).group(1))
     assert parts >= 4, f"{name}: {parts} partitions"
-    merged = json.loads(job.stdout)
+    merged = json.loads(next(l for l in job.stdout.splitlines() if l.startswith("{")))
     assert merged == whole, f"{name}: the merged report differs from the single-machine one"
     print(f"{name}: {parts} partitions, merged report == single-machine report "
           f"({whole['inputs']:,} inputs, {sum(len(e['causes']) for e in whole['editions'])} causes)")
