@@ -5,7 +5,7 @@ use std::io::{BufRead, Write};
 use super::super::CliError;
 use super::super::input::{Input, each_input};
 use super::super::output::{Tally, json_line, visible};
-use crate::analysis::resolve::Rules;
+use crate::analysis::resolve::{Resolution, Rules};
 
 pub(crate) const LONG: &str = "\
 Resolve partial (relative) forms in the context of a full URL, by the rules of
@@ -15,18 +15,31 @@ a scheme is absolute; one starting with N slashes keeps the context up to the
 first run of exactly N slashes with no longer run to its right; otherwise the
 context's last path segment is replaced, then \"xxx/../\" and \"/.\" are removed
 repeatedly. Where a document's rule and its printed example disagree, or a rule
-does not say what to do, a note says so.";
+does not say what to do, a note says so.
+
+Both documents read the context without its fragment (not part of the URI) and
+replace the last part of its path (the search is not part of it).
+
+--rules libwww-1993 resolves as CERN libwww 2.11 (1993), the reference
+implementation of the time, did: no slash counting (\"//\" is a new host, \"/\" a
+path on this host), which is why RFC 1630 prints /g -> magic://a/g. Each of its
+departures from both documents carries a note. --compare shows all three.";
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
   urlbnf resolve magic://a/b/c//d/e/f g /g //g ../g g:h
-  urlbnf resolve --rules draft-1993 http://h/a/b/c ../d";
+  urlbnf resolve --rules draft-1993 http://h/a/b/c ../d
+  urlbnf resolve --compare magic://a/b/c//d/e/f g /g //g ../g";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ResolveArgs {
-    /// Whose rules: RFC 1630's or the 1993 draft's
+    /// Whose rules: RFC 1630's, the 1993 draft's, or what libwww 2.11 did
     #[arg(long, value_enum, default_value_t = Rules::Rfc1630)]
     rules: Rules,
+
+    /// Resolve by all three and show them side by side
+    #[arg(long, conflicts_with = "rules")]
+    compare: bool,
 
     /// One JSON object per partial form, one per line
     #[arg(long)]
@@ -47,29 +60,72 @@ pub(crate) fn run(
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
     let mut tally = Tally::default();
+    let rules: &[Rules] = if args.compare {
+        &Rules::ALL
+    } else {
+        std::slice::from_ref(&args.rules)
+    };
+    if args.compare && !args.json {
+        let mut head = format!("{:<12}", "partial");
+        for r in rules {
+            head.push_str(&format!(" {:<28}", r.id()));
+        }
+        writeln!(out, "{}", head.trim_end())?;
+    }
     each_input(&args.partials, stdin, false, |input| {
         tally.inputs += 1;
-        let mut r = crate::analysis::resolve::resolve(args.rules, &args.base, input.shown());
-        if let Input::NotUtf8 { error, .. } = input {
-            // Never rewritten silently: say which byte became U+FFFD.
-            r.notes.push(crate::analysis::resolve::Note {
-                code: "not-utf8",
-                message: format!(
-                    "the partial form is not UTF-8 (invalid byte at byte {}); it was resolved with U+FFFD in its place",
-                    error.byte_offset
-                ),
-            });
-        }
         tally.count(true);
-        if args.json {
-            json_line(out, &r)?;
-        } else {
-            writeln!(out, "{:<12} {}", visible(&r.partial), visible(&r.result))?;
-            for n in &r.notes {
-                writeln!(out, "  note[{}]: {}", n.code, visible(&n.message))?;
+        let readings: Vec<Resolution> = rules
+            .iter()
+            .map(|&r| reading(r, &args.base, input))
+            .collect();
+        match (args.json, args.compare) {
+            (true, false) => readings.iter().try_for_each(|r| json_line(out, r)),
+            (true, true) => json_line(
+                out,
+                &serde_json::json!({
+                    "context": args.base, "partial": input.shown(), "readings": readings,
+                }),
+            ),
+            (false, compare) => {
+                let mut row = format!("{:<12}", visible(input.shown()));
+                for r in &readings {
+                    if compare {
+                        row.push_str(&format!(" {:<28}", visible(&r.result)));
+                    } else {
+                        row.push_str(&format!(" {}", visible(&r.result)));
+                    }
+                }
+                writeln!(out, "{}", row.trim_end())?;
+                for r in &readings {
+                    for n in &r.notes {
+                        let by = if compare {
+                            format!("{} ", r.rules.id())
+                        } else {
+                            String::new()
+                        };
+                        writeln!(out, "  note[{by}{}]: {}", n.code, visible(&n.message))?;
+                    }
+                }
+                Ok(())
             }
         }
-        Ok(())
     })?;
     Ok(tally)
+}
+
+/// One reading of one partial form; a partial form that is not UTF-8 is
+/// resolved with U+FFFD in its place, and says so.
+fn reading(rules: Rules, base: &str, input: &Input<'_>) -> Resolution {
+    let mut r = crate::analysis::resolve::resolve(rules, base, input.shown());
+    if let Input::NotUtf8 { error, .. } = input {
+        r.notes.push(crate::analysis::resolve::Note {
+            code: "not-utf8",
+            message: format!(
+                "the partial form is not UTF-8 (invalid byte at byte {}); it was resolved with U+FFFD in its place",
+                error.byte_offset
+            ),
+        });
+    }
+    r
 }

@@ -31,6 +31,30 @@ pub(super) fn partial_forms_page() -> String {
             }
         }
     }
+    b.push_str("<h2>Three readings of the printed examples</h2>\n<p>RFC 1630's printed result for <code>/g</code> is not what its own N-slash rule gives. The reason is historical: CERN's libwww 2.11 (1993), the reference implementation of the time, counted no slashes. Its <code>HTParse</code> knew only <code>//</code> (a new host) and <code>/</code> (a path on this host), and the printed examples are what it produced, except <code>//g</code>, after which libwww wrote a <code>/</code>.</p>\n<table><tr><th>partial</th><th>printed in RFC 1630</th><th>RFC 1630's rule</th><th>libwww 1993</th></tr>\n");
+    for (partial, printed) in [
+        ("g", "magic://a/b/c//d/e/g"),
+        ("/g", "magic://a/g"),
+        ("//g", "magic://g"),
+        ("../g", "magic://a/b/c//d/g"),
+        ("g:h", "g:h"),
+    ] {
+        let context = "magic://a/b/c//d/e/f";
+        let rule = resolve::resolve(Rules::Rfc1630, context, partial).result;
+        let libwww = resolve::resolve(Rules::Libwww1993, context, partial);
+        let mark = |r: &str| if r == printed { " ✓" } else { "" };
+        let _ = writeln!(
+            b,
+            "<tr><td><code>{}</code></td><td><code>{}</code></td><td><code>{}</code>{}</td><td><code>{}</code>{}</td></tr>",
+            esc(partial),
+            esc(printed),
+            esc(&rule),
+            mark(&rule),
+            esc(&libwww.result),
+            mark(&libwww.result)
+        );
+    }
+    b.push_str("</table>\n<p>✓: the printed result. libwww departs from both documents in other ways too, each noted by <code>urlbnf resolve --rules libwww-1993</code>: a partial form with the context's scheme and no host (<code>http:g</code>) is relative; the context's fragment is carried into the result; <code>xxx/..</code> is simplified in one scan, inside the search too, and not after an empty element; the default ports of http and gopher and a final dot of the host are dropped; <code>a:b:c/d</code> is read as <code>a:c/d</code>.</p>\n");
     b.push_str("<h2>The 1993 draft's rules</h2>\n<p>The draft keys on host and leading slash instead of runs of slashes, and removes <code>/xxx/..</code> rather than <code>xxx/../</code>:</p>\n<table><tr><th>context</th><th>partial</th><th>draft-1993</th><th>RFC 1630</th></tr>\n");
     for (c, p) in [
         ("http://h/a/b/c", "../d"),

@@ -2,7 +2,14 @@
 //!
 //! Two rule sets, each implemented as its document states it:
 //! - RFC 1630, "Partial (relative) form" (the default);
-//! - draft-1993, "Partial form".
+//! - draft-1993, "Partial form";
+//!
+//! and a third reading, what the reference implementation of the time did:
+//! CERN libwww 2.11's `HTParse(name, related, PARSE_ALL)` (1993), [`Rules::Libwww1993`].
+//!
+//! Both documents resolve against the context's URI without its fragment
+//! (RFC 1630: `fragmentaddress uri [ # fragmentid ]`), and replace the last part
+//! of its path, of which the search is not a part.
 //!
 //! Where a rule does not say what to do (no run of N slashes in the context, no
 //! path in the context, `..` above the root) the result says what urlbnf did, in a
@@ -11,6 +18,8 @@
 use std::fmt;
 
 use serde::Serialize;
+
+mod libwww;
 
 /// Which document's rules to apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
@@ -25,6 +34,25 @@ pub enum Rules {
     #[cfg_attr(feature = "cli", value(name = "draft-1993"))]
     #[serde(rename = "draft-1993")]
     Draft1993,
+    /// What CERN libwww 2.11 (1993), the reference implementation of the time,
+    /// did: `HTParse(name, related, PARSE_ALL)`.
+    #[cfg_attr(feature = "cli", value(name = "libwww-1993"))]
+    #[serde(rename = "libwww-1993")]
+    Libwww1993,
+}
+
+impl Rules {
+    /// Every reading, documents first.
+    pub const ALL: [Rules; 3] = [Rules::Rfc1630, Rules::Draft1993, Rules::Libwww1993];
+
+    /// The id, as `--rules` takes it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Rules::Rfc1630 => "rfc1630",
+            Rules::Draft1993 => "draft-1993",
+            Rules::Libwww1993 => "libwww-1993",
+        }
+    }
 }
 
 /// Something the caller should know about a resolution.
@@ -39,14 +67,17 @@ pub struct Note {
 /// The full form of a partial one, and how it was reached.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Resolution {
+    /// Whose rules gave it.
+    pub rules: Rules,
     /// The full URL that is the context.
     pub context: String,
     /// The partial form.
     pub partial: String,
     /// The full form.
     pub result: String,
-    /// Which rule applied.
-    pub rule: &'static str,
+    /// Which step of the rules applied (`absolute`, `slashes`, `relative`,
+    /// `host`, `absolute-path`).
+    pub step: &'static str,
     /// Each step, in words: what the rule did and what it gave.
     pub steps: Vec<String>,
     /// What the caller should know.
@@ -93,36 +124,90 @@ fn split_url(url: &str) -> (&str, &str, &str) {
 pub fn resolve(rules: Rules, context: &str, partial: &str) -> Resolution {
     let mut notes = Vec::new();
     let mut steps = Vec::new();
-    // Both documents: "If the scheme parts are different, the whole absolute URI
-    // [locator] must be given", and a partial form has no colon before its slashes.
-    let (rule, result) = if is_absolute(partial) {
-        steps.push(format!(
-            "{partial:?} has a colon before any slash: it is absolute, and is the result"
-        ));
-        ("absolute", partial.to_string())
-    } else {
-        match rules {
-            Rules::Rfc1630 => rfc1630(context, partial, &mut notes, &mut steps),
-            Rules::Draft1993 => draft_1993(context, partial, &mut notes, &mut steps),
-        }
-    };
+    let (step, result) =
+        if rules == Rules::Libwww1993 {
+            libwww::resolve(context, partial, &mut notes, &mut steps)
+        } else if is_absolute(partial) {
+            // Both documents: "If the scheme parts are different, the whole absolute
+            // URI [locator] must be given", and a partial form has no colon before
+            // its slashes.
+            steps.push(format!(
+                "{partial:?} has a colon before any slash: it is absolute, and is the result"
+            ));
+            ("absolute", partial.to_string())
+        } else {
+            let base = locator(context, &mut notes, &mut steps);
+            if partial.is_empty() || partial.starts_with(['#', '?']) {
+                notes.push(Note {
+                code: "partial-without-path",
+                message: format!(
+                    "{partial:?} has no path: {} gives no rule for it, and the rule for a path is \
+                     applied as written (the context's last part is replaced by nothing); later \
+                     practice (RFC 1808, RFC 3986) keeps the whole context",
+                    if rules == Rules::Rfc1630 { "RFC 1630" } else { "the 1993 draft" }
+                ),
+            });
+            }
+            match rules {
+                Rules::Draft1993 => draft_1993(base, partial, &mut notes, &mut steps),
+                _ => rfc1630(base, partial, &mut notes, &mut steps),
+            }
+        };
     if let Some(expected) = printed_example_disagreement(rules, context, partial) {
         notes.push(Note {
             code: "printed-example-differs",
             message: format!(
                 "RFC 1630 prints {partial:?} -> {expected:?} as an example, which its own rule \
                  does not give; its author later wrote that RFC 1630 \"has an error in the \
-                 examples\" (uri mailing list, 27 January 1997). urlbnf follows the rule."
+                 examples\" (uri mailing list, 27 January 1997). urlbnf follows the rule; \
+                 libwww 1993 gives the printed result (resolve --rules libwww-1993)."
             ),
         });
     }
     Resolution {
+        rules,
         context: context.to_string(),
         partial: partial.to_string(),
         result,
-        rule,
+        step,
         steps,
         notes,
+    }
+}
+
+/// The part of the context the documents' rules work on: without its fragment
+/// (not part of the URI) and without its search (not part of the path). A `/`
+/// in either is outside both BNFs (`search` and `fragmentid` are `xalphas`).
+fn locator<'c>(context: &'c str, notes: &mut Vec<Note>, steps: &mut Vec<String>) -> &'c str {
+    let uri = context.split_once('#').map_or(context, |(u, fragment)| {
+        steps.push(format!(
+            "leave out the context's fragment \"#{fragment}\": it is not part of the URI \
+             (RFC 1630: fragmentaddress uri [ # fragmentid ])"
+        ));
+        if fragment.contains('/') {
+            notes.push(outside_grammar("fragment", fragment));
+        }
+        u
+    });
+    uri.split_once('?').map_or(uri, |(path, search)| {
+        steps.push(format!(
+            "leave out the context's search \"?{search}\": it is not part of the path"
+        ));
+        if search.contains('/') {
+            notes.push(outside_grammar("search", search));
+        }
+        path
+    })
+}
+
+fn outside_grammar(part: &str, text: &str) -> Note {
+    Note {
+        code: "context-outside-grammar",
+        message: format!(
+            "the context's {part} {text:?} has a \"/\", which neither BNF allows there \
+             (search and fragmentid are xalphas): the context is not a URL of either \
+             document; it is resolved without its {part}"
+        ),
     }
 }
 
@@ -177,15 +262,31 @@ fn rfc1630(
     }
     // "The last part of the path of the context URI (anything following the
     // rightmost slash) is removed, and the given partial URI appended in its place"
-    let joined = match context.rfind('/') {
+    let (scheme, authority, path) = split_url(context);
+    let joined = match path.rfind('/') {
         Some(i) => {
-            let kept = context.get(..=i).unwrap_or("");
+            let kept = format!("{scheme}{authority}{}", path.get(..=i).unwrap_or(""));
             steps.push(format!(
                 "remove the context's last part {:?} (after the rightmost slash): {kept:?}",
-                context.get(i + 1..).unwrap_or("")
+                path.get(i + 1..).unwrap_or("")
             ));
             steps.push(format!("append the partial form: {kept}{partial}"));
             format!("{kept}{partial}")
+        }
+        None if !authority.is_empty() => {
+            notes.push(Note {
+                code: "context-without-path",
+                message: format!(
+                    "the context has a host but no path, so no last part to remove; the rule \
+                     does not say what to do: the host is kept and the partial form becomes \
+                     its path ({scheme}{authority}/), as the 1993 draft says"
+                ),
+            });
+            let joined = format!("{scheme}{authority}/{partial}");
+            steps.push(format!(
+                "the context has no path: the partial form follows its host: {joined}"
+            ));
+            joined
         }
         None => {
             notes.push(Note {
@@ -194,7 +295,7 @@ fn rfc1630(
                           partial form follows the context's scheme"
                     .into(),
             });
-            let joined = format!("{}{partial}", scheme_prefix(context));
+            let joined = format!("{scheme}{partial}");
             steps.push(format!(
                 "the context has no slash: the partial form follows its scheme: {joined}"
             ));
@@ -304,25 +405,62 @@ fn remove_dots(url: &str, rules: DotRules, notes: &mut Vec<Note>) -> String {
     // Leave a query or fragment alone: dots there are not path elements.
     let tail_at = path.find(['?', '#']).unwrap_or(path.len());
     let tail = path.split_off(tail_at);
-    let path = remove_all(&path, rules);
-    if path.split('/').any(|e| e == "..") {
-        notes.push(Note {
-            code: "dot-dot-above-root",
-            message: "a \"..\" remains: the rule's pattern does not match it (no path element \
-                      before it, or under RFC 1630 no slash after it); it is kept"
-                .into(),
-        });
+    let (path, kept) = remove_all(&path, rules);
+    for reason in kept {
+        let message = match reason {
+            DotDot::AboveRoot => {
+                "a \"..\" remains: there is no path element before it to remove (it would go \
+                 above the root); it is kept"
+            }
+            DotDot::NoSlashAfter => {
+                "a \"..\" at the end remains: RFC 1630's pattern \"xxx/../\" needs a slash \
+                 after it; it is kept"
+            }
+            DotDot::NoSlashBefore => {
+                "a \"..\" remains: the 1993 draft's pattern \"/xxx/..\" needs a slash before \
+                 the element it removes; it is kept"
+            }
+        };
+        let code = reason.code();
+        if !notes.iter().any(|n| n.code == code) {
+            notes.push(Note {
+                code,
+                message: message.into(),
+            });
+        }
     }
     format!("{head}{path}{tail}")
 }
 
+/// Why a `..` stays in the path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum DotDot {
+    /// No real element before it.
+    AboveRoot,
+    /// RFC 1630's `xxx/../` needs a slash after it.
+    NoSlashAfter,
+    /// The draft's `/xxx/..` needs a slash before `xxx`.
+    NoSlashBefore,
+}
+
+impl DotDot {
+    fn code(self) -> &'static str {
+        match self {
+            DotDot::AboveRoot => "dot-dot-above-root",
+            DotDot::NoSlashAfter => "dot-dot-without-slash-after",
+            DotDot::NoSlashBefore => "dot-dot-without-slash-before",
+        }
+    }
+}
+
 /// Every removal the rule allows, repeated until none applies, in one pass: a
 /// stack of the elements kept, where a removal only ever exposes the element
-/// before it.
-fn remove_all(path: &str, rules: DotRules) -> String {
+/// before it. Also why each `..` left was left.
+fn remove_all(path: &str, rules: DotRules) -> (String, Vec<DotDot>) {
     let elements: Vec<&str> = path.split('/').collect();
     let last = elements.len().saturating_sub(1);
     let mut kept: Vec<&str> = Vec::with_capacity(elements.len());
+    let mut left = Vec::new();
     for (i, &e) in elements.iter().enumerate() {
         // "/.": a "." element after a slash goes, with its slash.
         if e == "." && i > 0 {
@@ -342,10 +480,15 @@ fn remove_all(path: &str, rules: DotRules) -> String {
                 kept.pop();
                 continue;
             }
+            left.push(match (real, rules) {
+                (false, _) => DotDot::AboveRoot,
+                (true, DotRules::Rfc1630) => DotDot::NoSlashAfter,
+                (true, DotRules::Draft1993) => DotDot::NoSlashBefore,
+            });
         }
         kept.push(e);
     }
-    kept.join("/")
+    (kept.join("/"), left)
 }
 
 #[cfg(test)]
