@@ -365,3 +365,19 @@ fn arbitrary_asts_display_and_parse_back_equal() {
     }
     assert_eq!(per_edition.len(), 5, "every edition drawn: {per_edition:?}");
 }
+
+#[test]
+fn only_draft_1994_prints_two_colons_after_mailto() {
+    // RFC 1738 `mailtourl = "mailto:" encoded822addr`: a second colon is the
+    // address's first character, as the derivation says.
+    fn address(e: Edition, input: &str) -> (&str, usize, usize) {
+        match parse(e, input).body {
+            Body::Mailto(m) => (m.address.text, m.address.start, m.address.end),
+            other => panic!("{input}: {other:?}"),
+        }
+    }
+    assert_eq!(address(Rfc1738, "mailto::O"), (":O", 7, 9));
+    assert_eq!(address(Rfc1738, "mailto:joe@h"), ("joe@h", 7, 12));
+    assert_eq!(address(Draft1994, "mailto::joe@h"), ("joe@h", 8, 13));
+    assert_eq!(address(Rfc1630Url, "mailto:joe@h"), ("joe@h", 7, 12));
+}

@@ -107,7 +107,7 @@ fn body<'a>(edition: Edition, src: &Src<'a>, n: &Node) -> Option<Body<'a>> {
         Kind::Ftp => Body::Ftp(ftp(src, n)?),
         Kind::File => Body::File(file(src, n)?),
         Kind::Gopher => Body::Gopher(gopher(src, n)?),
-        Kind::Mailto => Body::Mailto(mailto(src, n, after_colon)),
+        Kind::Mailto => Body::Mailto(mailto(edition, src, n, after_colon)),
         Kind::News => Body::News(news(src, n)?),
         Kind::Nntp => Body::Nntp(nntp(src, n)?),
         Kind::Telnet => Body::Telnet(telnet(src, n)?),
@@ -164,13 +164,14 @@ fn gopher<'a>(src: &Src<'a>, n: &Node) -> Option<Gopher<'a>> {
     })
 }
 
-fn mailto<'a>(src: &Src<'a>, n: &Node, after_colon: usize) -> Mailto<'a> {
-    let address = Part::of(src.0, after_colon, n.end);
-    // draft-1994 prints `mailto : :`; the address starts after both colons.
-    let address = match address.text.strip_prefix(':') {
-        Some(_) => Part::of(src.0, after_colon + 1, n.end),
-        None => address,
+fn mailto<'a>(edition: Edition, src: &Src<'a>, n: &Node, after_colon: usize) -> Mailto<'a> {
+    // Only draft-1994 prints two colons (`m a i l t o : :`); elsewhere a second
+    // colon is the address's first character (RFC 1738 `encoded822addr`).
+    let start = match edition {
+        Edition::Draft1994 => after_colon + 1,
+        _ => after_colon,
     };
+    let address = Part::of(src.0, start.min(n.end), n.end);
     Mailto {
         address,
         mailbox: src.opt(n, "xalphas"),
