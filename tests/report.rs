@@ -344,3 +344,35 @@ fn the_html_report_renders_in_headless_chromium() {
     let ink = ink(&shot);
     assert!(ink > 0.02, "the page is blank ({ink:.3} of pixels inked)");
 }
+
+#[test]
+fn the_fast_stop_is_the_exact_stop() {
+    // report locates stops in the walk that decides; check's diagnosis walks
+    // testing liveness at every byte. They must agree everywhere.
+    let lines: Vec<String> = corpus(40)
+        .into_iter()
+        .map(|l| String::from_utf8_lossy(&l).into_owned())
+        .collect();
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1630);
+    let noise: Vec<String> = (0..2000)
+        .map(|_| {
+            let n = rng.gen_range(0..24);
+            (0..n)
+                .map(|_| char::from(rng.gen_range(0x20u8..0x7f)))
+                .collect()
+        })
+        .collect();
+    for e in Edition::ALL {
+        let grammar = urlbnf::grammar::printed::PrintedGrammar::of(e);
+        for rule in grammar.rules.iter().map(|r| r.name.as_str()) {
+            let a = urlbnf::engine::automaton::automaton(e, rule).unwrap();
+            for input in lines.iter().chain(&noise) {
+                assert_eq!(
+                    a.stop_point_fast(input),
+                    a.stop_point(input),
+                    "{e} {rule}: {input:?}"
+                );
+            }
+        }
+    }
+}

@@ -346,7 +346,7 @@ impl Reporter {
         for (i, (checker, tally)) in self.checkers.iter().zip(&mut partial.targets).enumerate() {
             // One walk decides and locates, unless pest decides.
             let stop = match checker.engine() {
-                Engine::Dfa => checker.automaton().stop_point(input),
+                Engine::Dfa => checker.automaton().stop_point_fast(input),
                 Engine::Pest if checker.is_valid(input) => None,
                 Engine::Pest => Some(
                     checker

@@ -155,6 +155,38 @@ impl Automaton {
         }
     }
 
+    /// [`Automaton::stop_point`] in the walk of [`Automaton::matches`]: the dead
+    /// state is tested per byte, and only at the end is the state before checked.
+    /// A state that is neither live nor dead only records a match one byte late;
+    /// every byte leads from it to the dead state, so it can only be the last
+    /// state of a walk, and the live state before it is where the input stops.
+    pub fn stop_point_fast(&self, input: &str) -> Option<(StateID, usize, usize)> {
+        let (mut before, mut s) = (self.start, self.start);
+        for (i, &b) in input.as_bytes().iter().enumerate() {
+            // No grammar has a non-ASCII character.
+            if !b.is_ascii() {
+                return Some(self.last_live(before, s, i));
+            }
+            let next = self.dfa.next_state(s, b);
+            if self.dfa.is_dead_state(next) {
+                return Some(self.last_live(before, s, i));
+            }
+            before = s;
+            s = next;
+        }
+        (!self.accepts_at_end(s)).then(|| self.last_live(before, s, input.len()))
+    }
+
+    /// Where a walk that reached `s` after `at` bytes (`before` one byte
+    /// earlier) stops: at `s`, or one byte back if `s` is not live.
+    fn last_live(&self, before: StateID, s: StateID, at: usize) -> (StateID, usize, usize) {
+        if self.is_live(s) || at == 0 {
+            (s, at, at)
+        } else {
+            (before, at - 1, at - 1)
+        }
+    }
+
     /// Where [`Automaton::diagnose`] stops, without describing what may follow:
     /// the state, the offset in characters and in bytes; `None` when the rule
     /// derives the input.
