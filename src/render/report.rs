@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use super::{esc, visible};
 use crate::analysis::report::{Cause, EditionReport, Report};
+use crate::edition::Edition;
 
 /// `1234567` as `1,234,567`.
 pub fn count(n: u64) -> String {
@@ -146,15 +147,20 @@ fn differences_text(out: &mut String, report: &Report) {
     for &a in &editions {
         let _ = write!(out, "  {:<12}", a.id());
         for &b in &editions {
-            let cell = report
-                .differences
-                .iter()
-                .find(|d| d.accepted_by == a && d.rejected_by == b)
-                .map_or_else(|| "-".to_string(), |d| count(d.inputs));
+            let cell = difference(report, a, b);
             let _ = write!(out, " {cell:>12}");
         }
         out.push('\n');
     }
+}
+
+/// The cross-table's cell: inputs `a` accepts and `b` rejects (`-` on the diagonal).
+fn difference(report: &Report, a: Edition, b: Edition) -> String {
+    report
+        .differences
+        .iter()
+        .find(|d| d.accepted_by == a && d.rejected_by == b)
+        .map_or_else(|| "-".to_string(), |d| count(d.inputs))
 }
 
 const STYLE: &str = r#"
@@ -204,13 +210,18 @@ const LABEL: f64 = 230.0;
 const BAR: f64 = 420.0;
 const ROW: f64 = 26.0;
 
+/// An SVG element for `rows` bars with their labels.
+fn svg_open(rows: usize) -> String {
+    let height = ROW * rows as f64 + 4.0;
+    let width = LABEL + BAR + 90.0;
+    format!(
+        r#"<svg role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">"#
+    )
+}
+
 /// One horizontal bar per row, valid then invalid, each row's length its share.
 fn stacked_bars(rows: &[(String, u64, u64)]) -> String {
-    let height = ROW * rows.len() as f64 + 4.0;
-    let width = LABEL + BAR + 90.0;
-    let mut svg = format!(
-        r#"<svg role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">"#
-    );
+    let mut svg = svg_open(rows.len());
     for (i, (label, valid, invalid)) in rows.iter().enumerate() {
         let y = ROW * i as f64 + 2.0;
         let total = (valid + invalid).max(1) as f64;
@@ -235,11 +246,7 @@ fn stacked_bars(rows: &[(String, u64, u64)]) -> String {
 /// One bar per cause, its length its share of the largest.
 fn cause_bars(causes: &[Cause]) -> String {
     let most = causes.iter().map(|c| c.inputs).max().unwrap_or(1).max(1) as f64;
-    let height = ROW * causes.len() as f64 + 4.0;
-    let width = LABEL + BAR + 90.0;
-    let mut svg = format!(
-        r#"<svg role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">"#
-    );
+    let mut svg = svg_open(causes.len());
     for (i, c) in causes.iter().enumerate() {
         let y = ROW * i as f64 + 2.0;
         let label: String = visible(&format!("{} ← {}", c.rule, found_words(c)))
@@ -354,11 +361,7 @@ fn differences_html(body: &mut String, report: &Report) {
     for &a in &editions {
         let _ = write!(body, "<tr><th>{a}</th>");
         for &b in &editions {
-            let cell = report
-                .differences
-                .iter()
-                .find(|d| d.accepted_by == a && d.rejected_by == b)
-                .map_or_else(|| "-".to_string(), |d| count(d.inputs));
+            let cell = difference(report, a, b);
             let _ = write!(body, "<td>{cell}</td>");
         }
         body.push_str("</tr>\n");
