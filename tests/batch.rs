@@ -1,8 +1,7 @@
 //! `check`, `parse` and `compare` on many inputs: every core, output in input
 //! order, the filter modes, and a bound on memory per input.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 struct Run {
     code: i32,
@@ -10,18 +9,7 @@ struct Run {
 }
 
 fn urlbnf(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("urlbnf runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let bytes = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&bytes));
-    let out = child.wait_with_output().expect("urlbnf ends");
-    writer.join().expect("writer").expect("stdin written");
+    let out = common::run_urlbnf(args, stdin);
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: out.stdout,

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use common::browser::{chromium, headless, ink};
+use common::browser::{chromium, dom, screenshot_ink};
 use urlbnf::Edition;
 use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::render::book;
@@ -122,12 +122,7 @@ fn every_page_renders_in_headless_chromium() {
         let name = page.file_name().unwrap().to_string_lossy().into_owned();
         let url = format!("file://{}", page.display());
         // The DOM the browser built: every rule section holds its diagram.
-        let dom = headless(&chrome, &profile)
-            .arg("--dump-dom")
-            .arg(&url)
-            .output()
-            .unwrap();
-        let dom = String::from_utf8_lossy(&dom.stdout);
+        let dom = dom(&chrome, &profile, &url);
         assert!(
             dom.contains("<main>"),
             "{name}: the browser rendered no page"
@@ -140,17 +135,8 @@ fn every_page_renders_in_headless_chromium() {
         );
         // A screenshot that is not blank.
         let shot = dir.join(format!("{name}.png"));
-        let status = headless(&chrome, &profile)
-            .arg("--window-size=1280,1600")
-            .arg(format!("--screenshot={}", shot.display()))
-            .arg(&url)
-            .output()
-            .unwrap();
-        assert!(
-            status.status.success() && shot.exists(),
-            "{name}: no screenshot"
-        );
-        let ink = ink(&shot);
+        let ink = screenshot_ink(&chrome, &profile, &url, &shot)
+            .unwrap_or_else(|| panic!("{name}: no screenshot"));
         assert!(
             ink > 0.02,
             "{name}: the page looks blank ({:.1}% ink)",

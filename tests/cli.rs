@@ -1,8 +1,9 @@
 //! `urlbnf check`, as scripts depend on it: arguments, standard input, JSON lines,
 //! the readable report, and exit statuses.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
+
+use std::process::Command;
 
 struct Run {
     code: i32,
@@ -11,20 +12,7 @@ struct Run {
 }
 
 fn urlbnf(args: &[&str], stdin: &[u8]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("urlbnf runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(stdin)
-        .expect("stdin written");
-    let out = child.wait_with_output().expect("urlbnf ends");
+    let out = common::run_urlbnf(args, stdin);
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),

@@ -44,16 +44,10 @@ fn the_seed_corpus_is_every_example_once() {
     }
 }
 
-fn settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn seed_corpus_verdicts_under_every_edition() {
-    settings().bind(|| insta::assert_snapshot!("corpus-verdicts", verdict_table(&corpus())));
+    common::snapshot_settings()
+        .bind(|| insta::assert_snapshot!("corpus-verdicts", verdict_table(&corpus())));
 }
 
 /// A snapshot name a reader can find from the URL: `ast-` and the URL with each
@@ -96,7 +90,7 @@ fn seed_corpus_asts_under_every_edition_one_file_per_url() {
             names.insert(name.clone()),
             "two corpus URLs share the snapshot name {name}"
         );
-        settings().bind(|| insta::assert_snapshot!(name, ast_table(input), input));
+        common::snapshot_settings().bind(|| insta::assert_snapshot!(name, ast_table(input), input));
     }
 }
 

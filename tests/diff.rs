@@ -184,10 +184,7 @@ fn character_class_changes_are_exact() {
 
 #[test]
 fn chronological_diffs() {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
+    common::snapshot_settings().bind(|| {
         for (a, b) in Edition::CHRONOLOGY {
             let name = format!("diff-{a}-{b}");
             insta::assert_snapshot!(name, report::diff(&diff::diff(a, b, None)));

@@ -5,29 +5,16 @@
 mod common;
 
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
 
-use common::browser::{chromium, headless, ink};
+use common::browser::{chromium, dom, screenshot_ink};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use urlbnf::report::{FOUND_END, FOUND_NON_ASCII, Report, Reporter};
 use urlbnf::{Checker, Edition, Engine};
 
 fn urlbnf(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("urlbnf runs");
-    let mut input = child.stdin.take().expect("stdin");
-    let bytes = stdin.to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&bytes));
-    let out = child.wait_with_output().expect("urlbnf ends");
-    writer.join().expect("writer").expect("stdin written");
+    let out = common::run_urlbnf(args, stdin);
     (
         out.status.code().unwrap_or(-1),
         String::from_utf8_lossy(&out.stdout).into_owned(),
@@ -270,13 +257,6 @@ fn the_merge_command_gives_the_report_of_the_whole() {
     assert!(err.contains("-:1: not a urlbnf report"), "{err}");
 }
 
-fn settings() -> insta::Settings {
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings
-}
-
 #[test]
 fn the_seed_corpus_report() {
     let input = joined(
@@ -289,7 +269,7 @@ fn the_seed_corpus_report() {
     assert_eq!(code, 0);
     let report = report_json(&[], &input);
     let json = serde_json::to_string_pretty(&report).unwrap();
-    settings().bind(|| {
+    common::snapshot_settings().bind(|| {
         insta::assert_snapshot!("report-seed-corpus", text);
         insta::assert_snapshot!("report-seed-corpus-json", json);
     });
@@ -321,12 +301,7 @@ fn the_html_report_renders_in_headless_chromium() {
     };
     let profile = temp(".profile");
     let url = format!("file://{}", page.display());
-    let dom = headless(&chrome, &profile)
-        .arg("--dump-dom")
-        .arg(&url)
-        .output()
-        .unwrap();
-    let dom = String::from_utf8_lossy(&dom.stdout);
+    let dom = dom(&chrome, &profile, &url);
     assert!(dom.contains("<main>"), "the browser rendered no page");
     assert_eq!(
         dom.matches("<svg").count(),
@@ -334,14 +309,7 @@ fn the_html_report_renders_in_headless_chromium() {
         "the charts are in the rendered DOM"
     );
     let shot = temp("report.png");
-    let status = headless(&chrome, &profile)
-        .arg("--window-size=1280,1600")
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg(&url)
-        .output()
-        .unwrap();
-    assert!(status.status.success() && shot.exists(), "no screenshot");
-    let ink = ink(&shot);
+    let ink = screenshot_ink(&chrome, &profile, &url, &shot).expect("a screenshot");
     assert!(ink > 0.02, "the page is blank ({ink:.3} of pixels inked)");
 }
 

@@ -53,3 +53,25 @@ pub fn ink(png_path: &Path) -> f64 {
     let background = counts.values().max().copied().unwrap_or(0);
     1.0 - background as f64 / pixels.len().max(1) as f64
 }
+
+/// The DOM Chromium built from the page at `url`.
+pub fn dom(chrome: &Path, profile: &Path, url: &str) -> String {
+    let out = headless(chrome, profile)
+        .arg("--dump-dom")
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// Screenshot the page at `url` into `shot` and measure its ink; `None` if no
+/// screenshot was written.
+pub fn screenshot_ink(chrome: &Path, profile: &Path, url: &str, shot: &Path) -> Option<f64> {
+    let status = headless(chrome, profile)
+        .arg("--window-size=1280,1600")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    (status.status.success() && shot.exists()).then(|| ink(shot))
+}

@@ -67,3 +67,31 @@ pub fn samples(edition: Edition, rule: &str, n: usize, seed: u64) -> Vec<String>
     let mut seeded = Seeded::new(seed, 256);
     (0..n).map(|_| seeded.derive(&generator, rule)).collect()
 }
+
+/// Insta settings for the project's snapshots: `snapshots/<name>.snap`.
+pub fn snapshot_settings() -> insta::Settings {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings
+}
+
+/// Run the `urlbnf` binary with `stdin` written by a thread of its own (so a
+/// large input never blocks on a full output pipe); all of it must be read.
+pub fn run_urlbnf(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("urlbnf runs");
+    let mut input = child.stdin.take().expect("stdin");
+    let bytes = stdin.to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&bytes));
+    let out = child.wait_with_output().expect("urlbnf ends");
+    writer.join().expect("writer").expect("stdin written");
+    out
+}
