@@ -30,22 +30,42 @@ Examples:
   urlbnf check --grammar rfc1738 --only invalid < urls.txt > rejected.txt
   urlbnf check --grammar rfc1738 --quiet --jobs 2 < urls.txt";
 
+/// What each input is checked against: `--grammar`, `--rule`, `--engine`
+/// (shared by `check` and `report`).
 #[derive(Debug, clap::Args)]
-pub(crate) struct CheckArgs {
+pub(crate) struct Targets {
     /// Edition to check against (repeat for several; default: all five)
     #[arg(long = "grammar", value_name = "ID")]
-    grammars: Vec<Edition>,
+    pub(crate) grammars: Vec<Edition>,
 
     /// Rule, by its printed name (`ip-schemepart`, `gopher+_string`, `hostname`...);
     /// default: each edition's whole-URL rule
     #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
+    pub(crate) rule: Option<String>,
 
     /// What decides the verdict: the DFA compiled from the printed BNF, or the
     /// pest grammar (the same verdicts, proven by the exactness tests; the DFA is
     /// faster). Diagnoses always come from the DFA.
     #[arg(long, value_enum, default_value_t = Engine::Dfa)]
-    engine: Engine,
+    pub(crate) engine: Engine,
+}
+
+impl Targets {
+    /// A checker per (edition, rule); a note on `err` for editions that lack
+    /// the rule.
+    pub(crate) fn checkers(&self, err: &mut dyn Write) -> Result<Vec<check::Checker>, CliError> {
+        targets(&self.grammars, self.rule.as_deref(), err)?
+            .iter()
+            .map(|(edition, rule)| check::Checker::new(*edition, rule, self.engine))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| CliError::Usage(e.to_string()))
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct CheckArgs {
+    #[command(flatten)]
+    targets: Targets,
 
     /// One JSON object per (input, grammar), one per line
     #[arg(long)]
@@ -73,7 +93,7 @@ pub(crate) struct CheckArgs {
 }
 
 /// The editions and the rule each is checked with.
-pub(crate) fn targets(
+fn targets(
     grammars: &[Edition],
     rule: Option<&str>,
     err: &mut dyn Write,
@@ -131,12 +151,11 @@ pub(crate) fn run(
     progress: bool,
     terminal: bool,
 ) -> Result<Tally, CliError> {
-    let targets = targets(&args.grammars, args.rule.as_deref(), err)?;
-    let checkers = targets
+    let checkers = args.targets.checkers(err)?;
+    let targets: Vec<(Edition, String)> = checkers
         .iter()
-        .map(|(edition, rule)| check::Checker::new(*edition, rule, args.engine))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+        .map(|c| (c.edition(), c.rule().to_string()))
+        .collect();
     // What a valid verdict prints, written once per target, not once per input.
     let valid_lines: Vec<String> = targets
         .iter()

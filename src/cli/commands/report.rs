@@ -8,9 +8,7 @@ use std::path::{Path, PathBuf};
 use super::super::input::{Jobs, Lines, fold_lines};
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, Terminal};
-use crate::analysis::check::{Checker, Engine};
 use crate::analysis::report::{Report, Reporter};
-use crate::edition::Edition;
 use crate::render::report as render;
 
 pub(crate) const LONG: &str = "\
@@ -53,17 +51,8 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ReportArgs {
-    /// Edition to report on (repeat for several; default: all five)
-    #[arg(long = "grammar", value_name = "ID")]
-    grammars: Vec<Edition>,
-
-    /// Rule, by its printed name; default: each edition's whole-URL rule
-    #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
-
-    /// What decides the verdict (as for `check`); causes always come from the DFA
-    #[arg(long, value_enum, default_value_t = Engine::Dfa)]
-    engine: Engine,
+    #[command(flatten)]
+    targets: super::check::Targets,
 
     /// Write the report as one JSON object (mergeable with --merge)
     #[arg(long)]
@@ -128,12 +117,7 @@ fn corpus(
                 .to_string(),
         ));
     };
-    let targets = super::check::targets(&args.grammars, args.rule.as_deref(), err)?;
-    let checkers = targets
-        .iter()
-        .map(|(edition, rule)| Checker::new(*edition, rule, args.engine))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let checkers = args.targets.checkers(err)?;
     let reporter = Reporter::new(checkers)?;
     let fold = |lines: Lines<'_>| {
         fold_lines(
