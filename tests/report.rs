@@ -190,6 +190,20 @@ fn merging_is_exact_associative_and_commutative_on_random_splits() {
         for l in &lines {
             parts[rng.gen_range(0..k)].push(l);
         }
+        // Counts merged before finishing (one per thread in the command).
+        let mut counts = reporter.partial();
+        for part in &parts {
+            let mut p = reporter.partial();
+            for l in part {
+                reporter.add(&mut p, l);
+            }
+            counts.merge(p);
+        }
+        assert_eq!(
+            reporter.finish(counts),
+            whole,
+            "trial {trial}: {k} counts merged"
+        );
         let mut partial = reports(&reporter, &parts);
         partial.shuffle(&mut rng);
         assert_eq!(

@@ -174,7 +174,19 @@ enum Found {
     End,
 }
 
+/// Codes of [`Found`]: 128 ASCII characters, non-ASCII and the end.
+const FOUND_CODES: usize = 130;
+
 impl Found {
+    /// A dense code below [`FOUND_CODES`].
+    fn code(self) -> usize {
+        match self {
+            Found::Char(b) => usize::from(b),
+            Found::NonAscii => 128,
+            Found::End => 129,
+        }
+    }
+
     fn words(self) -> String {
         match self {
             Found::Char(b) => char::from(b).to_string(),
@@ -192,13 +204,17 @@ struct CauseTally {
 }
 
 impl CauseTally {
-    fn offer(&mut self, input: &str, offset: usize) {
-        // Most inputs are longer than every kept example: rejected on length.
-        let longest = match self.examples.last() {
+    /// The longest input [`CauseTally::offer`] may keep.
+    fn bar(&self) -> usize {
+        match self.examples.last() {
             Some(last) if self.examples.len() >= EXAMPLES => last.input.len(),
             _ => EXAMPLE_BYTES,
-        };
-        if input.len() > longest {
+        }
+    }
+
+    fn offer(&mut self, input: &str, offset: usize) {
+        // Most inputs are longer than every kept example: rejected on length.
+        if input.len() > self.bar() {
             return;
         }
         if self.examples.len() >= EXAMPLES
@@ -247,7 +263,94 @@ fn keep_examples(examples: &mut Vec<Example>) {
 struct TargetTally {
     valid: u64,
     invalid: u64,
-    causes: FxHashMap<(StateID, Found), CauseTally>,
+    /// Causes in order of first sight: the state, what was found, and the
+    /// cause's slot in `index` (none for a state without a live number). Their
+    /// `inputs` are counted in `hot`.
+    causes: Vec<(StateID, Found, Option<usize>, CauseTally)>,
+    /// Per cause, beside `causes` because every invalid verdict touches it:
+    /// inputs counted, and the longest input that may become an example.
+    hot: Vec<(u64, usize)>,
+    /// By slot (live state number x [`FOUND_CODES`] + found code): one plus
+    /// the cause's place in `causes`, 0 for none. A table, not a hash map,
+    /// because every invalid verdict looks its cause up; made at the first
+    /// invalid input (states x 130 x 4 bytes).
+    index: Vec<u32>,
+}
+
+impl TargetTally {
+    /// Count an input that stops at `key.0` with `key.1` next.
+    fn count(&mut self, slot: Option<usize>, key: (StateID, Found), input: &str, offset: usize) {
+        let place = match slot.and_then(|s| self.index.get(s)) {
+            Some(&i) if i > 0 => i as usize - 1,
+            _ => self.add_cause(slot, key, CauseTally::default()),
+        };
+        let Some((inputs, bar)) = self.hot.get_mut(place) else {
+            return;
+        };
+        *inputs += 1;
+        if input.len() <= *bar {
+            if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
+                cause.offer(input, offset);
+                *bar = cause.bar();
+            }
+        }
+    }
+
+    /// The place of a cause, added (with `tally`) when new.
+    fn add_cause(
+        &mut self,
+        slot: Option<usize>,
+        key: (StateID, Found),
+        tally: CauseTally,
+    ) -> usize {
+        let known = match slot.and_then(|s| self.index.get(s)) {
+            Some(&i) if i > 0 => Some(i as usize - 1),
+            Some(_) => None,
+            // No slot: a rare stop (pest's verdict alone), found by search.
+            None => self.causes.iter().position(|c| (c.0, c.1) == key),
+        };
+        let place = match known {
+            Some(place) => place,
+            None => {
+                self.causes
+                    .push((key.0, key.1, slot, CauseTally::default()));
+                self.hot.push((0, EXAMPLE_BYTES));
+                if let Some(entry) = slot.and_then(|s| self.index.get_mut(s)) {
+                    *entry = u32::try_from(self.causes.len()).unwrap_or(0);
+                }
+                self.causes.len() - 1
+            }
+        };
+        if let (Some((_, _, _, mine)), Some((inputs, bar))) =
+            (self.causes.get_mut(place), self.hot.get_mut(place))
+        {
+            *inputs += tally.inputs;
+            mine.merge(tally);
+            *bar = mine.bar();
+        }
+        place
+    }
+
+    /// The causes, each with its count.
+    fn into_causes(self) -> impl Iterator<Item = (StateID, Found, Option<usize>, CauseTally)> {
+        self.causes.into_iter().zip(self.hot).map(
+            |((state, found, slot, mut tally), (inputs, _))| {
+                tally.inputs = inputs;
+                (state, found, slot, tally)
+            },
+        )
+    }
+
+    fn merge(&mut self, other: TargetTally) {
+        self.valid += other.valid;
+        self.invalid += other.invalid;
+        if self.index.len() < other.index.len() {
+            self.index.resize(other.index.len(), 0);
+        }
+        for (state, found, slot, tally) in other.into_causes() {
+            self.add_cause(slot, (state, found), tally);
+        }
+    }
 }
 
 /// Counts over part of a corpus, before causes are described.
@@ -266,11 +369,7 @@ impl Partial {
     pub fn merge(&mut self, other: Partial) {
         self.inputs += other.inputs;
         for (mine, theirs) in self.targets.iter_mut().zip(other.targets) {
-            mine.valid += theirs.valid;
-            mine.invalid += theirs.invalid;
-            for (key, tally) in theirs.causes {
-                mine.causes.entry(key).or_default().merge(tally);
-            }
+            mine.merge(theirs);
         }
         for (scheme, counts) in other.schemes {
             self.with_scheme(&scheme, |mine| {
@@ -372,9 +471,14 @@ impl Reporter {
                 Some(_) => Found::NonAscii,
                 None => Found::End,
             };
-            let cause = tally.causes.entry((state, found)).or_default();
-            cause.inputs += 1;
-            cause.offer(input, offset);
+            let automaton = checker.automaton();
+            if tally.index.is_empty() {
+                tally.index = vec![0; automaton.live_states() * FOUND_CODES];
+            }
+            let slot = automaton
+                .live_number(state)
+                .map(|n| n * FOUND_CODES + found.code());
+            tally.count(slot, (state, found), input, offset);
         }
         if let Some(count) = partial.patterns.get_mut(pattern) {
             *count += 1;
@@ -392,6 +496,7 @@ impl Reporter {
 
     /// Describe the causes and order everything: the finished report.
     pub fn finish(&self, partial: Partial) -> Report {
+        let rules = self.innermost_rules(&partial);
         let editions = self
             .checkers
             .iter()
@@ -400,16 +505,20 @@ impl Reporter {
             .map(|(i, (checker, tally))| {
                 let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> =
                     BTreeMap::new();
-                for ((state, found), t) in tally.causes {
-                    let rule = innermost_rule_cached(checker, state);
+                let (valid, invalid) = (tally.valid, tally.invalid);
+                for (state, found, _, t) in tally.into_causes() {
+                    let rule = rules
+                        .get(&(i, state))
+                        .cloned()
+                        .unwrap_or_else(|| innermost_rule_cached(checker, state));
                     let key = describe_cause(checker, state, found, rule);
                     causes.entry(key).or_default().merge(t);
                 }
                 EditionReport {
                     grammar: checker.edition(),
                     rule: checker.rule().to_string(),
-                    valid: tally.valid,
-                    invalid: tally.invalid,
+                    valid,
+                    invalid,
                     schemes: partial
                         .schemes
                         .iter()
@@ -460,6 +569,47 @@ impl Reporter {
         };
         report.normalize();
         report
+    }
+}
+
+impl Reporter {
+    /// The innermost open rule of every stop state in `partial`, by target and
+    /// state, computed on every core: each takes pest runs (and automata of
+    /// the rules met), the larger part of finishing a report.
+    fn innermost_rules(&self, partial: &Partial) -> HashMap<(usize, StateID), String> {
+        let mut states: Vec<(usize, StateID)> = partial
+            .targets
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| t.causes.iter().map(move |c| (i, c.0)))
+            .collect();
+        states.sort_unstable();
+        states.dedup();
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        // Dealt round the threads: neighbouring states cost alike.
+        let describe = |first: usize| -> Vec<((usize, StateID), String)> {
+            states
+                .iter()
+                .skip(first)
+                .step_by(threads)
+                .filter_map(|&(i, state)| {
+                    let checker = self.checkers.get(i)?;
+                    Some(((i, state), innermost_rule_cached(checker, state)))
+                })
+                .collect()
+        };
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|first| std::thread::Builder::new().spawn_scoped(s, move || describe(first)))
+                .collect();
+            // A thread that cannot start leaves its states to `finish`.
+            handles
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter_map(|h| h.join().ok())
+                .flatten()
+                .collect()
+        })
     }
 }
 
@@ -583,16 +733,19 @@ fn open_rules(
         if !(node.start <= point && point <= node.end) {
             continue;
         }
-        let inside = point < node.end
-            || open_after(
-                edition,
-                node.rule,
-                text.get(node.start..node.end).unwrap_or_default(),
-            );
-        if inside && node.pest_rule.is_none() && grammar.char_class(node.rule).is_none() {
+        stack.extend(node.children.iter().map(|c| (c, depth + 1)));
+        // Named first: `open_after` compiles the rule's automaton.
+        let named = node.pest_rule.is_none() && grammar.char_class(node.rule).is_none();
+        if named
+            && (point < node.end
+                || open_after(
+                    edition,
+                    node.rule,
+                    text.get(node.start..node.end).unwrap_or_default(),
+                ))
+        {
             open.push((depth, node.start, node.rule));
         }
-        stack.extend(node.children.iter().map(|c| (c, depth + 1)));
     }
     Some(open)
 }

@@ -117,6 +117,22 @@ impl Automaton {
         self.dfa.next_state(state, byte)
     }
 
+    /// A dense number for a live state, below [`Automaton::live_states`]:
+    /// tables indexed by state use it instead of hashing.
+    pub fn live_number(&self, state: StateID) -> Option<usize> {
+        let i = state.as_usize() >> self.dfa.stride2();
+        self.live_index
+            .get(i)
+            .copied()
+            .unwrap_or(false)
+            .then_some(i)
+    }
+
+    /// The bound of [`Automaton::live_number`].
+    pub fn live_states(&self) -> usize {
+        self.live_index.len()
+    }
+
     /// Whether some continuation from `state` (the empty one included) is accepted.
     pub fn is_live(&self, state: StateID) -> bool {
         self.live_index
