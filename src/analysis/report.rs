@@ -280,9 +280,9 @@ struct TargetTally {
 impl TargetTally {
     /// Count an input that stops at `key.0` with `key.1` next.
     fn count(&mut self, slot: Option<usize>, key: (StateID, Found), input: &str, offset: usize) {
-        let place = match slot.and_then(|s| self.index.get(s)) {
-            Some(&i) if i > 0 => i as usize - 1,
-            _ => self.add_cause(slot, key, CauseTally::default()),
+        let place = match slot.and_then(|s| self.indexed(s)) {
+            Some(place) => place,
+            None => self.add_cause(slot, key, CauseTally::default()),
         };
         let Some((inputs, bar)) = self.hot.get_mut(place) else {
             return;
@@ -296,6 +296,14 @@ impl TargetTally {
         }
     }
 
+    /// The place in `causes` of the cause at `slot`, if it has been seen.
+    fn indexed(&self, slot: usize) -> Option<usize> {
+        match self.index.get(slot) {
+            Some(&i) if i > 0 => Some(i as usize - 1),
+            _ => None,
+        }
+    }
+
     /// The place of a cause, added (with `tally`) when new.
     fn add_cause(
         &mut self,
@@ -303,9 +311,8 @@ impl TargetTally {
         key: (StateID, Found),
         tally: CauseTally,
     ) -> usize {
-        let known = match slot.and_then(|s| self.index.get(s)) {
-            Some(&i) if i > 0 => Some(i as usize - 1),
-            Some(_) => None,
+        let known = match slot.filter(|&s| s < self.index.len()) {
+            Some(s) => self.indexed(s),
             // No slot: a rare stop (pest's verdict alone), found by search.
             None => self.causes.iter().position(|c| (c.0, c.1) == key),
         };
