@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::check::{Checker, Engine, describe};
 use crate::edition::Edition;
-use crate::engine::automaton::automaton;
+use crate::engine::prefixes::prefixes;
 use crate::error::Error;
 use crate::grammar::{PestOutcome, PrintedGrammar, peg};
 
@@ -217,13 +217,12 @@ impl CauseTally {
         if input.len() > self.bar() {
             return;
         }
+        // Kept in order: the last is the one a new example would replace.
         if self.examples.len() >= EXAMPLES
             && self
                 .examples
-                .iter()
-                .map(|e| example_key(&e.input))
-                .max()
-                .is_some_and(|worst| example_key(input) >= worst)
+                .last()
+                .is_some_and(|worst| example_key(input) >= example_key(&worst.input))
         {
             return;
         }
@@ -620,23 +619,29 @@ impl Reporter {
     }
 }
 
-/// The scheme of an input: the text before its first `:`, lowercased.
+/// The scheme of an input: the text before its first `:`, lowercased. Read
+/// in one pass over at most [`SCHEME_BYTES`] + 1 bytes; only an input with no
+/// scheme is searched further, for a `:` at all.
 fn scheme_of<'b>(input: &str, buf: &'b mut [u8; SCHEME_BYTES]) -> &'b str {
-    let Some(name) = input.split_once(':').map(|(s, _)| s.as_bytes()) else {
-        return NO_SCHEME;
-    };
     // RFC 1738 §2.1: lower case letters, digits, "+", "." and "-".
-    let ok = |b: &u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-');
-    if name.is_empty() || name.len() > SCHEME_BYTES || !name.iter().all(ok) {
-        return NOT_A_SCHEME;
+    let ok = |b: u8| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-');
+    let bytes = input.as_bytes();
+    let mut len = 0;
+    for (&b, out) in bytes.iter().zip(buf.iter_mut()) {
+        if !ok(b) {
+            break;
+        }
+        *out = b.to_ascii_lowercase();
+        len += 1;
     }
-    let Some(out) = buf.get_mut(..name.len()) else {
-        return NOT_A_SCHEME;
-    };
-    for (o, b) in out.iter_mut().zip(name) {
-        *o = b.to_ascii_lowercase();
+    match bytes.get(len) {
+        Some(b':') if len > 0 => buf
+            .get(..len)
+            .and_then(|name| std::str::from_utf8(name).ok())
+            .unwrap_or(NOT_A_SCHEME),
+        _ if bytes.get(len..).is_some_and(|rest| rest.contains(&b':')) => NOT_A_SCHEME,
+        _ => NO_SCHEME,
     }
-    std::str::from_utf8(out).unwrap_or(NOT_A_SCHEME)
 }
 
 /// A point of failure in words: the innermost open rule, what was found, what
@@ -741,7 +746,7 @@ fn open_rules(
             continue;
         }
         stack.extend(node.children.iter().map(|c| (c, depth + 1)));
-        // Named first: `open_after` compiles the rule's automaton.
+        // Named first: `open_after` compiles the rule's NFA.
         let named = node.pest_rule.is_none() && grammar.char_class(node.rule).is_none();
         if named
             && (point < node.end
@@ -759,10 +764,7 @@ fn open_rules(
 
 /// Whether the rule derives some longer string that starts with `text`.
 fn open_after(edition: Edition, rule: &str, text: &str) -> bool {
-    automaton(edition, rule).is_ok_and(|a| {
-        a.state_after(text.as_bytes())
-            .is_some_and(|s| !a.live_bytes(s).is_empty())
-    })
+    prefixes(edition, rule).is_ok_and(|p| p.goes_on_after(text.as_bytes()))
 }
 
 impl Report {

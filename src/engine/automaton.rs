@@ -17,7 +17,7 @@ use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, MatchKind, util::start};
 use regex_syntax::hir::{Hir, Repetition};
 
-use crate::edition::Edition;
+use crate::edition::{Edition, PerEdition};
 use crate::error::Error;
 use crate::grammar::{CharSet, Expr, PrintedGrammar};
 
@@ -565,4 +565,20 @@ pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> 
         c.insert(key, a.clone());
     }
     Ok(a)
+}
+
+/// A rule's HIR, from one [`HirGrammar`] per edition kept for the process: the
+/// rules met when describing a report's causes share their sub-rules. (A
+/// command that compiles a few automata does not keep it: each rule's HIR
+/// holds its sub-rules', megabytes over a grammar.)
+pub(crate) fn rule_hir(edition: Edition, rule: &str) -> Result<Hir, CompileError> {
+    static GRAMMARS: PerEdition<Mutex<HirGrammar<'static>>> = PerEdition::new();
+    let grammar = GRAMMARS.get_or_init(edition, || {
+        Mutex::new(HirGrammar::new(PrintedGrammar::of(edition)))
+    });
+    match grammar.lock() {
+        Ok(mut g) => g.rule(rule),
+        // A panic elsewhere left it half-filled: start afresh.
+        Err(_) => HirGrammar::new(PrintedGrammar::of(edition)).rule(rule),
+    }
 }

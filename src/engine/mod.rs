@@ -4,5 +4,6 @@
 
 pub mod automaton;
 pub mod generate;
+pub mod prefixes;
 
 pub use generate::Generator;
