@@ -7,6 +7,7 @@
 
 use std::io::{BufRead, Write};
 use std::ops::AddAssign;
+use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
@@ -20,6 +21,9 @@ use crate::analysis::check::CheckError;
 const BATCH_BYTES: usize = 1 << 20;
 /// How much one read asks for.
 const READ_BYTES: usize = 256 << 10;
+
+/// Pieces of a batch per thread in [`fold_lines`].
+const PIECES_PER_THREAD: usize = 8;
 /// Below this many inputs a batch is not split across threads.
 const MIN_SPLIT: usize = 256;
 
@@ -374,25 +378,30 @@ where
         Some(total) if progress => bytes_bar(total),
         _ => progress_bar(progress),
     };
-    let mut values: Vec<A> = (0..jobs.count()).map(|_| init()).collect();
+    // One value per thread, kept across batches; a batch is cut into many
+    // more pieces than threads so that no thread waits at its end for another.
+    let threads = pool.current_num_threads().max(1);
+    let values: Vec<Mutex<A>> = (0..threads).map(|_| Mutex::new(init())).collect();
     let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
     let mut eof = read_batch(reader, &mut carry, &mut current)?;
     while !current.is_empty() {
         let lines = split_lines(&current);
-        let piece = lines.len().div_ceil(values.len()).max(1);
+        let piece = lines.len().div_ceil(threads * PIECES_PER_THREAD).max(1);
         let mut read = Ok(eof);
         pool.in_place_scope(|s| {
-            let values = &mut values;
-            let (lines, add) = (&lines, &add);
+            let (values, lines, add) = (&values, &lines, &add);
             s.spawn(move |_| {
-                values
-                    .par_iter_mut()
-                    .zip(lines.par_chunks(piece))
-                    .for_each(|(value, chunk)| {
-                        for line in chunk {
-                            add(value, &line_input(line));
-                        }
-                    });
+                lines.par_chunks(piece).for_each(|chunk| {
+                    let i = rayon::current_thread_index().unwrap_or(0);
+                    let Some(value) = values.get(i % values.len()) else {
+                        return;
+                    };
+                    // Only this thread takes its value: never contended.
+                    let mut value = value.lock().unwrap_or_else(PoisonError::into_inner);
+                    for line in chunk {
+                        add(&mut value, &line_input(line));
+                    }
+                });
             });
             if !eof {
                 read = read_batch(reader, &mut carry, &mut next);
@@ -409,7 +418,9 @@ where
         next.clear();
     }
     bar.finish_and_clear();
-    let mut values = values.into_iter();
+    let mut values = values
+        .into_iter()
+        .map(|v| v.into_inner().unwrap_or_else(PoisonError::into_inner));
     let mut total = values.next().unwrap_or_else(&init);
     for v in values {
         merge(&mut total, v);
