@@ -5,6 +5,7 @@
 //! equal to the DFA's on every rule of every edition.
 
 use std::collections::HashMap;
+use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use regex_automata::nfa::thompson::{self, NFA, State, WhichCaptures};
@@ -63,7 +64,9 @@ impl Prefixes {
             let next = set
                 .iter()
                 .filter_map(|&s| self.nfa.states().get(s.as_usize()))
-                .flat_map(|state| edges(state).filter(move |(on, _)| on.contains(&b)))
+                .flat_map(|state| {
+                    edges(state).filter(move |(on, _)| on.as_ref().is_some_and(|r| r.contains(&b)))
+                })
                 .map(|(_, t)| t)
                 .collect();
             set = self.closure(next);
@@ -74,7 +77,7 @@ impl Prefixes {
         set.iter()
             .filter_map(|&s| self.nfa.states().get(s.as_usize()))
             .flat_map(edges)
-            .any(|(on, t)| !on.is_empty() && self.alive.get(t.as_usize()) == Some(&true))
+            .any(|(on, t)| on.is_some() && self.alive.get(t.as_usize()) == Some(&true))
     }
 
     /// The states reached from `from` without reading a byte.
@@ -88,17 +91,16 @@ impl Prefixes {
             *flag = true;
             out.push(s);
             if let Some(state) = self.nfa.states().get(s.as_usize()) {
-                work.extend(edges(state).filter(|(on, _)| on.is_empty()).map(|(_, t)| t));
+                work.extend(edges(state).filter(|(on, _)| on.is_none()).map(|(_, t)| t));
             }
         }
         out
     }
 }
 
-/// A state's edges: the bytes each reads (an empty range for none) and where
-/// it goes.
-fn edges(state: &State) -> impl Iterator<Item = (std::ops::RangeInclusive<u8>, StateID)> + '_ {
-    let none = || 1..=0;
+/// A state's edges: the bytes each reads (none for an edge that reads none)
+/// and where it goes.
+fn edges(state: &State) -> impl Iterator<Item = (Option<RangeInclusive<u8>>, StateID)> + '_ {
     let (byte, eps): (Vec<_>, Vec<_>) = match state {
         State::ByteRange { trans } => (vec![(trans.start..=trans.end, trans.next)], vec![]),
         State::Sparse(s) => (
@@ -120,7 +122,8 @@ fn edges(state: &State) -> impl Iterator<Item = (std::ops::RangeInclusive<u8>, S
         State::Fail | State::Match { .. } => (vec![], vec![]),
     };
     byte.into_iter()
-        .chain(eps.into_iter().map(move |t| (none(), t)))
+        .map(|(on, t)| (Some(on), t))
+        .chain(eps.into_iter().map(|t| (None, t)))
 }
 
 /// The [`Prefixes`] of a rule, compiled once per process.
