@@ -85,3 +85,53 @@ fn angle_brackets_around_other_things_are_not_urls() {
         "mailto:timbl@info.cern.ch"
     );
 }
+
+/// Text read piece by piece (as `urlbnf extract` reads lines) gives the URLs of
+/// the whole text, at the same lines and columns, whatever the cuts: after
+/// every line, at random places, or one character at a time.
+#[test]
+fn pieces_find_what_the_whole_text_finds() {
+    use rand::{Rng, SeedableRng};
+    use urlbnf::extract::Extractor;
+    let texts = [
+        RFC1738_APPENDIX.to_string(),
+        format!("{RFC1738_APPENDIX}<<URL:a:b> <x> >< <mailto:a@b\n>c<\n"),
+        "x <URL:http://a/b-\n  c> <not a url> <URL:\n\n  news:a.b>\n<".repeat(3),
+    ];
+    let mut rng = rand::rngs::StdRng::seed_from_u64(1738);
+    for text in &texts {
+        let whole = extract(text);
+        assert!(!whole.is_empty());
+        let chars: Vec<char> = text.chars().collect();
+        let mut cuts: Vec<Vec<usize>> = vec![
+            (1..=chars.len()).collect(),
+            chars
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| **c == '\n')
+                .map(|(i, _)| i + 1)
+                .collect(),
+        ];
+        for _ in 0..50 {
+            let mut c: Vec<usize> = (0..rng.gen_range(1..8))
+                .map(|_| rng.gen_range(0..=chars.len()))
+                .collect();
+            c.sort_unstable();
+            cuts.push(c);
+        }
+        for cut in cuts {
+            let mut extractor = Extractor::default();
+            let (mut found, mut from) = (Vec::new(), 0);
+            for to in cut.into_iter().chain([chars.len()]) {
+                let piece: String = chars
+                    .get(from..to.max(from))
+                    .unwrap_or_default()
+                    .iter()
+                    .collect();
+                found.extend(extractor.feed(&piece));
+                from = to.max(from);
+            }
+            assert_eq!(found, whole, "{text:?}");
+        }
+    }
+}

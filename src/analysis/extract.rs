@@ -77,9 +77,61 @@ fn hyphen_readings(content: &str, url: &str) -> Vec<String> {
 
 /// Every wrapped URL in the text, in order.
 pub fn extract(text: &str) -> Vec<Found> {
+    scan(text, 1, 1).0
+}
+
+/// The URLs of a text read piece by piece: each piece's URLs as soon as their
+/// wrappers close, with lines and columns counted over the whole text. Only
+/// the text from an unclosed `<` on is kept between pieces.
+#[derive(Clone, Debug)]
+pub struct Extractor {
+    pending: String,
+    line: usize,
+    column: usize,
+}
+
+impl Default for Extractor {
+    fn default() -> Self {
+        Extractor {
+            pending: String::new(),
+            line: 1,
+            column: 1,
+        }
+    }
+}
+
+impl Extractor {
+    /// Read the next piece of text; the URLs whose wrappers it closes.
+    pub fn feed(&mut self, text: &str) -> Vec<Found> {
+        self.pending.push_str(text);
+        // A wrapper's content runs to the next `<` or `>`: text before the
+        // last `<` is settled; so is all of it once that `<` is closed.
+        let cut = match self.pending.rfind('<') {
+            Some(i)
+                if !self
+                    .pending
+                    .get(i + 1..)
+                    .is_some_and(|t| t.contains(['<', '>'])) =>
+            {
+                i
+            }
+            _ => self.pending.len(),
+        };
+        let (found, line, column) = scan(
+            self.pending.get(..cut).unwrap_or_default(),
+            self.line,
+            self.column,
+        );
+        (self.line, self.column) = (line, column);
+        self.pending.drain(..cut);
+        found
+    }
+}
+
+/// The wrapped URLs of `text`, which starts at `line` and `column`; and the
+/// line and column after it.
+fn scan(text: &str, mut line: usize, mut column: usize) -> (Vec<Found>, usize, usize) {
     let mut found = Vec::new();
-    let mut line = 1;
-    let mut column = 1;
     let mut rest = text.char_indices().peekable();
     while let Some((i, c)) = rest.next() {
         if c != '<' {
@@ -139,5 +191,5 @@ pub fn extract(text: &str) -> Vec<Found> {
             }
         }
     }
-    found
+    (found, line, column)
 }

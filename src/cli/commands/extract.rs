@@ -1,10 +1,12 @@
 //! `urlbnf extract`: URLs found in plain text, and checked.
 
-use std::io::{BufRead, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Write};
 
 use super::super::output::{Tally, emit_verdict, json_line, plural, visible};
 use super::super::{CliError, editions};
 use crate::analysis::check::{self, Engine, Verdict};
+use crate::analysis::extract::{Extractor, Found};
 use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
@@ -42,51 +44,37 @@ pub(crate) fn run(
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
-    let mut bytes = Vec::new();
-    match &args.file {
-        Some(path) => {
-            bytes = std::fs::read(path).map_err(|e| CliError::Lib(crate::Error::io(path, &e)))?
-        }
-        None => {
-            stdin.read_to_end(&mut bytes)?;
-        }
-    }
-    let text = String::from_utf8_lossy(&bytes);
     let checkers = editions(&args.grammars)
         .into_iter()
         .map(|e| check::Checker::new(e, e.default_rule(), Engine::Pest))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| CliError::Usage(e.to_string()))?;
+    let mut file;
+    let reader: &mut dyn BufRead = match &args.file {
+        Some(path) => {
+            let f = File::open(path).map_err(|e| crate::Error::io(path, &e))?;
+            file = BufReader::new(f);
+            &mut file
+        }
+        None => stdin,
+    };
     let mut tally = Tally::default();
-    for found in crate::analysis::extract::extract(&text) {
-        tally.inputs += 1;
-        let verdicts: Vec<Verdict> = checkers.iter().map(|c| c.check(&found.url)).collect();
-        for v in &verdicts {
-            tally.count(v.valid);
+    // Line by line: each URL is written as soon as its wrapper closes.
+    let mut extractor = Extractor::default();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = match &args.file {
+            Some(path) => reader
+                .read_until(b'\n', &mut line)
+                .map_err(|e| crate::Error::io(path, &e))?,
+            None => reader.read_until(b'\n', &mut line)?,
+        };
+        if read == 0 {
+            break;
         }
-        if args.json {
-            let obj = serde_json::json!({
-                "line": found.line, "column": found.column, "url": found.url,
-                "wrapper": found.wrapper, "without_hyphen": found.without_hyphen, "verdicts": verdicts,
-            });
-            json_line(out, &obj)?;
-            continue;
-        }
-        writeln!(
-            out,
-            "{}:{}  {}",
-            found.line,
-            found.column,
-            visible(&found.url)
-        )?;
-        for alt in &found.without_hyphen {
-            writeln!(
-                out,
-                "  note: a line break follows a hyphen; without it: {alt}"
-            )?;
-        }
-        for v in &verdicts {
-            emit_verdict(v, false, out)?;
+        for found in extractor.feed(&String::from_utf8_lossy(&line)) {
+            write_found(&found, &checkers, args.json, out, &mut tally)?;
         }
     }
     if !args.json {
@@ -102,4 +90,43 @@ pub(crate) fn run(
         )?;
     }
     Ok(tally)
+}
+
+/// One URL found, checked by each checker.
+fn write_found(
+    found: &Found,
+    checkers: &[check::Checker],
+    json: bool,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    tally.inputs += 1;
+    let verdicts: Vec<Verdict> = checkers.iter().map(|c| c.check(&found.url)).collect();
+    for v in &verdicts {
+        tally.count(v.valid);
+    }
+    if json {
+        let obj = serde_json::json!({
+            "line": found.line, "column": found.column, "input": found.url,
+            "wrapper": found.wrapper, "without_hyphen": found.without_hyphen, "verdicts": verdicts,
+        });
+        return json_line(out, &obj);
+    }
+    writeln!(
+        out,
+        "{}:{}  {}",
+        found.line,
+        found.column,
+        visible(&found.url)
+    )?;
+    for alt in &found.without_hyphen {
+        writeln!(
+            out,
+            "  note: a line break follows a hyphen; without it: {alt}"
+        )?;
+    }
+    for v in &verdicts {
+        emit_verdict(v, false, out)?;
+    }
+    Ok(())
 }
