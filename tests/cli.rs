@@ -474,8 +474,45 @@ fn parse_tree_diff_and_compare_keep_the_same_contract() {
 
     let run = urlbnf(&["compare", "--json", "news:*"], b"");
     let c = json_lines(&run);
-    assert_eq!(c[0]["editions"].as_array().map(Vec::len), Some(5));
+    let verdicts = c[0]["verdicts"].as_array().cloned().unwrap_or_default();
+    assert_eq!(verdicts.len(), 5);
+    // Each is parse's object for that edition.
+    let parsed = json_lines(&urlbnf(&["parse", "--json", "news:*"], b""));
+    assert_eq!(verdicts, parsed);
     assert_eq!(run.code, 0);
+
+    // parse takes any URL rule, and says which it used.
+    let run = urlbnf(
+        &[
+            "parse",
+            "--json",
+            "--grammar",
+            "draft-1994",
+            "--rule",
+            "prefixedurl",
+            "url:http://h/",
+        ],
+        b"",
+    );
+    let p = json_lines(&run);
+    assert_eq!(
+        (p[0]["rule"].as_str(), p[0]["valid"].as_bool()),
+        (Some("prefixedurl"), Some(true))
+    );
+    assert_eq!(p[0]["url"]["prefix"]["text"], "url:");
+    assert_eq!(run.code, 0);
+    // A rule that names no URL has no AST: a usage error naming `tree`.
+    let run = urlbnf(
+        &["parse", "--grammar", "rfc1738", "--rule", "hostname", "h"],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("urlbnf tree --grammar rfc1738 --rule hostname"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]
@@ -512,13 +549,25 @@ fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
     assert_eq!(illegal.code, 1);
 
     assert_eq!(urlbnf(&["encode", "a b"], b"").stdout, "a%20b\n");
+    let enc = json_lines(&urlbnf(
+        &["encode", "--json", "--grammar", "draft-1994"],
+        b"a b\n",
+    ));
+    assert_eq!(
+        (
+            enc[0]["input"].as_str(),
+            enc[0]["grammar"].as_str(),
+            enc[0]["encoded"].as_str()
+        ),
+        (Some("a b"), Some("draft-1994"), Some("a%20b"))
+    );
 
     let text = b"see <URL:http://a/b> and <URL:http://a b>\n";
     let ex = urlbnf(&["extract", "--json", "--grammar", "rfc1738"], text);
     let found = json_lines(&ex);
     assert_eq!(found.len(), 2);
     assert_eq!(
-        (found[1]["url"].as_str(), found[1]["column"].as_u64()),
+        (found[1]["input"].as_str(), found[1]["column"].as_u64()),
         (Some("http://ab"), Some(26))
     );
     assert_eq!(ex.code, 0, "whitespace is dropped, so both are valid");

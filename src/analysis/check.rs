@@ -62,7 +62,6 @@ pub struct CheckError {
     /// has there (the input's length if it ends too early).
     pub offset: usize,
     /// The same offset in bytes.
-    #[serde(skip)]
     pub byte_offset: usize,
     /// What could come at the offset: character classes, characters, end of input.
     pub expected: Vec<Expected>,

@@ -192,9 +192,12 @@ fn enumerate(
 /// The characters a character-class rule gained and lost.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClassChange {
-    /// Characters the later rule adds.
+    /// Characters the later rule adds (JSON `chars_added`: `added` names
+    /// rules).
+    #[serde(rename = "chars_added")]
     pub added: String,
-    /// Characters it drops.
+    /// Characters it drops (JSON `chars_removed`).
+    #[serde(rename = "chars_removed")]
     pub removed: String,
 }
 

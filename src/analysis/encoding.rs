@@ -92,6 +92,8 @@ pub fn unsafe_chars() -> CharSet {
 pub struct IllegalEscape {
     /// Offset in Unicode scalar values.
     pub offset: usize,
+    /// The same offset in bytes.
+    pub byte_offset: usize,
     /// The `%` and what follows it (up to three characters).
     pub found: String,
 }
@@ -130,7 +132,11 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<IllegalEscap
             }
             Piece::Malformed => {
                 let found: String = url.get(i..).unwrap_or("").chars().take(3).collect();
-                errors.push(IllegalEscape { offset, found });
+                errors.push(IllegalEscape {
+                    offset,
+                    byte_offset: i,
+                    found,
+                });
                 out.push('%');
                 offset += 1;
             }

@@ -76,7 +76,8 @@ pub fn pest_source(edition: Edition, rule: &str) -> Option<PestSource> {
 /// How the rule read in one edition, and what changed from the edition before.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct HistoryEntry {
-    /// The edition.
+    /// The edition (JSON `grammar`, as in every command's output).
+    #[serde(rename = "grammar")]
     pub edition: Edition,
     /// The rule's name there (a renamed counterpart, or itself).
     pub rule: String,
@@ -93,7 +94,8 @@ pub struct HistoryEntry {
 /// One rule, explained.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Explanation {
-    /// The edition explained.
+    /// The edition explained (JSON `grammar`).
+    #[serde(rename = "grammar")]
     pub edition: Edition,
     /// The rule, by its printed name.
     pub rule: String,

@@ -207,7 +207,7 @@ where
         }
         Command::Parse(args) => {
             let progress = terminal.progress && !args.json;
-            parse::run(args, stdin, out, progress)
+            parse::run(args, stdin, out, err, progress)
         }
         Command::Tree(args) => tree::run(args, stdin, out),
         Command::Diff(args) => diff::run(args, out),

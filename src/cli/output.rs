@@ -31,12 +31,13 @@ impl<'a> From<&'a Error> for ErrorJson<'a> {
     }
 }
 
-/// One edition's parse of an input, as `parse` and `compare` write it.
+/// One edition's parse of an input, as `parse` and `compare` write it: the
+/// fields of a `check` verdict, and the AST.
 #[derive(Serialize)]
 pub(crate) struct ParseJson<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) input: Option<&'a str>,
+    pub(crate) input: &'a str,
     pub(crate) grammar: crate::Edition,
+    pub(crate) rule: &'a str,
     pub(crate) valid: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) url: Option<&'a crate::ast::Url<'a>>,
@@ -46,13 +47,15 @@ pub(crate) struct ParseJson<'a> {
 
 impl<'a> ParseJson<'a> {
     pub(crate) fn new(
-        input: Option<&'a str>,
+        input: &'a str,
         grammar: crate::Edition,
+        rule: &'a str,
         result: &'a Result<crate::ast::Url<'a>, Error>,
     ) -> Self {
         ParseJson {
             input,
             grammar,
+            rule,
             valid: result.is_ok(),
             url: result.as_ref().ok(),
             error: result.as_ref().err().map(ErrorJson::from),
@@ -64,21 +67,22 @@ impl<'a> ParseJson<'a> {
 const MEMORY_BASE: usize = 16 << 20;
 const MEMORY_PER_BYTE: usize = 32;
 
-/// The AST of `input` under the edition's default rule, within the memory
+/// The AST of `input` under a URL rule of the edition, within the memory
 /// allowed for an input of its length (with room for the line buffer and the
 /// parser). An input whose AST would not fit still gets its exact diagnosis when
 /// it is invalid (from the DFA, in bounded memory), and otherwise
 /// [`Error::TooLarge`](crate::Error::TooLarge) as its own result.
-pub(crate) fn parse_bounded(
+pub(crate) fn parse_bounded<'a>(
     edition: crate::Edition,
-    input: &str,
-) -> Result<crate::ast::Url<'_>, crate::Error> {
+    rule: &str,
+    input: &'a str,
+) -> Result<crate::ast::Url<'a>, crate::Error> {
     let allowed = MEMORY_BASE / 2 + MEMORY_PER_BYTE * input.len();
     let needed = crate::ast::size_estimate(input) + 4 * input.len();
     if needed <= allowed {
-        return crate::ast::parse(edition, input);
+        return crate::ast::parse_rule(edition, rule, input);
     }
-    let checker = crate::Checker::new(edition, edition.default_rule(), crate::Engine::Dfa)?;
+    let checker = crate::Checker::new(edition, rule, crate::Engine::Dfa)?;
     if !checker.is_valid(input) {
         return Err(Error::Invalid(checker.diagnose(input)));
     }

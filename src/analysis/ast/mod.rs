@@ -397,7 +397,8 @@ impl Body<'_> {
 /// A URL parsed under one edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Url<'a> {
-    /// The edition whose grammar derived it.
+    /// The edition whose grammar derived it (JSON `grammar`).
+    #[serde(rename = "grammar")]
     pub edition: Edition,
     #[serde(skip)]
     /// The whole input.

@@ -93,7 +93,7 @@ pub(crate) struct CheckArgs {
 }
 
 /// The editions and the rule each is checked with.
-fn targets(
+pub(crate) fn targets(
     grammars: &[Edition],
     rule: Option<&str>,
     err: &mut dyn Write,

@@ -24,7 +24,8 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct CompareArgs {
-    /// One JSON object per input, one per line
+    /// One JSON object per input, one per line: the input and its `verdicts`
+    /// (one `parse --json` object per edition)
     #[arg(long)]
     pub(crate) json: bool,
 
@@ -58,17 +59,18 @@ fn compare_one(
 ) -> Result<(), CliError> {
     tally.inputs += 1;
     if json {
-        // {"input": …, "editions": [ one object per edition ]}
+        // {"input": …, "verdicts": [ parse's object per edition ]}, as extract
+        // groups its verdicts.
         out.write_all(b"{\"input\":")?;
         serde_json::to_writer(&mut *out, input.shown()).map_err(io::Error::from)?;
-        out.write_all(b",\"editions\":[")?;
+        out.write_all(b",\"verdicts\":[")?;
     } else {
         write_heading(out, input.shown())?;
         writeln!(out)?;
     }
     for (i, edition) in Edition::ALL.into_iter().enumerate() {
         let result = match input {
-            Input::Text(text) => parse_bounded(edition, text),
+            Input::Text(text) => parse_bounded(edition, edition.default_rule(), text),
             Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
         };
         tally.count(result.is_ok());
@@ -76,7 +78,7 @@ fn compare_one(
             if i > 0 {
                 out.write_all(b",")?;
             }
-            let row = ParseJson::new(None, edition, &result);
+            let row = ParseJson::new(input.shown(), edition, edition.default_rule(), &result);
             serde_json::to_writer(&mut *out, &row).map_err(io::Error::from)?;
             continue;
         }

@@ -4,7 +4,7 @@ use std::io::{BufRead, Write};
 
 use super::super::CliError;
 use super::super::input::each_input;
-use super::super::output::Tally;
+use super::super::output::{Tally, json_line};
 use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
@@ -19,13 +19,26 @@ Exit status: 0, or 2 on a usage error, 3 when standard input cannot be read.
 
 Examples:
   urlbnf encode 'a b<c>'
-  urlbnf encode --grammar draft-1994 < names.txt";
+  urlbnf encode --grammar draft-1994 < names.txt
+  urlbnf encode --json 'a b'";
+
+/// One text encoded, as JSON.
+#[derive(serde::Serialize)]
+struct EncodeJson<'a> {
+    input: &'a str,
+    grammar: Edition,
+    encoded: &'a str,
+}
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct EncodeArgs {
     /// The edition whose characters may stay unencoded
     #[arg(long = "grammar", value_name = "ID", default_value = "rfc1738")]
     grammar: Edition,
+
+    /// One JSON object per text, one per line: `input`, `grammar`, `encoded`
+    #[arg(long)]
+    json: bool,
 
     /// Texts to encode (default: lines of standard input)
     #[arg(value_name = "TEXT")]
@@ -38,11 +51,21 @@ pub(crate) fn run(
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
     each_input(&args.texts, stdin, false, |input| {
-        writeln!(
-            out,
-            "{}",
-            crate::analysis::encoding::encode_bytes(args.grammar, input.raw())
-        )?;
+        let encoded = crate::analysis::encoding::encode_bytes(args.grammar, input.raw());
+        if args.json {
+            json_line(
+                out,
+                &EncodeJson {
+                    // A line that is not UTF-8 shows here lossily; `encoded`
+                    // has its bytes as read.
+                    input: input.shown(),
+                    grammar: args.grammar,
+                    encoded: &encoded,
+                },
+            )?;
+        } else {
+            writeln!(out, "{encoded}")?;
+        }
         Ok(())
     })?;
     Ok(Tally::default())

@@ -2,11 +2,13 @@
 
 use std::io::{BufRead, Write};
 
+use super::super::CliError;
 use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_bounded, summary, write_heading,
 };
-use super::super::{CliError, editions};
+use super::check::targets;
+use crate::analysis::ast;
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -22,13 +24,21 @@ Exit status: 0 when every input parses, 1 when any does not, 2 on a usage error.
 
 Examples:
   urlbnf parse --grammar rfc1738 'gopher://h/7sel%09find'
-  urlbnf parse --json 'http://info.cern.ch:8000/imaginary/test'";
+  urlbnf parse --json 'http://info.cern.ch:8000/imaginary/test'
+  urlbnf parse --grammar draft-1994 --rule prefixedurl 'url:http://h/'";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ParseArgs {
     /// Edition to parse with (repeat for several; default: all five)
     #[arg(long = "grammar", value_name = "ID")]
     grammars: Vec<Edition>,
+
+    /// URL rule to parse with, by its printed name (`prefixedurl`, `httpurl`,
+    /// `waisdoc`...); default: each edition's whole-URL rule. A rule that names
+    /// no whole URL (`hostname`, `login`) has no AST: `urlbnf tree --rule`
+    /// shows its derivation
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
 
     /// One JSON object per (input, grammar), one per line
     #[arg(long)]
@@ -42,15 +52,25 @@ pub(crate) fn run(
     args: ParseArgs,
     stdin: &mut dyn BufRead,
     out: &mut dyn Write,
+    err: &mut dyn Write,
     progress: bool,
 ) -> Result<Tally, CliError> {
-    let editions = editions(&args.grammars);
+    // Notes on editions without the rule wait until the rule is known to be a URL's.
+    let mut notes = Vec::new();
+    let targets = targets(&args.grammars, args.rule.as_deref(), &mut notes)?;
+    if let Some((edition, rule)) = targets.iter().find(|(e, r)| !ast::is_url_rule(*e, r)) {
+        return Err(CliError::Usage(format!(
+            "'{rule}' names no whole URL in {edition}, so it has no AST; \
+             `urlbnf tree --grammar {edition} --rule {rule}` shows its derivation"
+        )));
+    }
+    err.write_all(&notes)?;
     let json = args.json;
     let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, out, tally| {
-        parse_one(input, &editions, json, out, tally)
+        parse_one(input, &targets, json, out, tally)
     })?;
     if !json {
-        summary(out, &tally, editions.len(), "parsed", "invalid")?;
+        summary(out, &tally, targets.len(), "parsed", "invalid")?;
     }
     Ok(tally)
 }
@@ -58,7 +78,7 @@ pub(crate) fn run(
 /// One input under each edition: the AST, or where it fails.
 fn parse_one(
     input: &Input<'_>,
-    editions: &[Edition],
+    targets: &[(Edition, String)],
     json: bool,
     out: &mut dyn Write,
     tally: &mut Tally,
@@ -68,14 +88,15 @@ fn parse_one(
         write_heading(out, input.shown())?;
         writeln!(out)?;
     }
-    for &edition in editions {
+    for (edition, rule) in targets {
+        let edition = *edition;
         let result = match input {
-            Input::Text(text) => parse_bounded(edition, text),
+            Input::Text(text) => parse_bounded(edition, rule, text),
             Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
         };
         tally.count(result.is_ok());
         if json {
-            json_line(out, &ParseJson::new(Some(input.shown()), edition, &result))?;
+            json_line(out, &ParseJson::new(input.shown(), edition, rule, &result))?;
             continue;
         }
         match &result {

@@ -1,0 +1,242 @@
+//! Every command's JSON speaks one vocabulary: the README's table "JSON: one
+//! vocabulary". Each name a command writes (outside the AST) is in the table
+//! with the type it is written with; each name in the table is written by some
+//! command here; spans and offsets count the units the table says.
+
+mod common;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde_json::Value;
+
+/// The README's table: name -> the JSON types it may have.
+fn vocabulary() -> BTreeMap<String, BTreeSet<&'static str>> {
+    let readme = include_str!("../README.md");
+    let start = readme
+        .find("### JSON: one vocabulary")
+        .expect("the README has the vocabulary");
+    let section = &readme[start..];
+    let end = section.find("\n## ").unwrap_or(section.len());
+    let mut names = BTreeMap::new();
+    for row in section[..end].lines().filter(|l| l.starts_with("| `")) {
+        let cells: Vec<&str> = row.split('|').map(str::trim).collect();
+        let types: BTreeSet<&'static str> = ["string", "integer", "boolean", "array", "object"]
+            .into_iter()
+            .filter(|t| cells[2].split(" or ").any(|c| c == *t))
+            .collect();
+        assert!(!types.is_empty(), "no type in row {row}");
+        for name in cells[1].split(", ") {
+            names.insert(name.trim_matches('`').to_string(), types.clone());
+        }
+    }
+    names
+}
+
+fn type_of(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "string",
+        Value::Number(_) => "integer",
+        Value::Bool(_) => "boolean",
+        Value::Array(_) => "array",
+        Value::Object(_) => "object",
+        Value::Null => "null",
+    }
+}
+
+/// Every command with `--json`, on inputs that bring out every field.
+fn outputs() -> Vec<(String, Value)> {
+    let report_input = b"http://a/b\nHTTP://a/\nnews:*\nx y\n";
+    let runs: Vec<(Vec<&str>, &[u8])> = vec![
+        (
+            vec![
+                "check",
+                "--json",
+                "--lint",
+                "http://a:81/%0d",
+                "ftp://u:p@h/",
+                "http://ä/ b",
+            ],
+            b"",
+        ),
+        (vec!["check", "--json", "--quiet", "http://a/", "x"], b""),
+        (vec!["check", "--json", "--only", "invalid", "x y"], b""),
+        (
+            vec![
+                "parse",
+                "--json",
+                "http://ä/b?c",
+                "gopher://h/0s%09q",
+                "x y",
+            ],
+            b"",
+        ),
+        (
+            vec![
+                "parse",
+                "--json",
+                "--grammar",
+                "draft-1994",
+                "--rule",
+                "prefixedurl",
+                "url:http://h/",
+            ],
+            b"",
+        ),
+        (
+            vec!["tree", "--json", "--grammar", "draft-1993", "http://h:80/"],
+            b"",
+        ),
+        (vec!["compare", "--json", "news:*"], b""),
+        (
+            vec!["explain", "--json", "--grammar", "draft-1993", "xpalphas"],
+            b"",
+        ),
+        (
+            vec!["explain", "--json", "--grammar", "draft-1994", "url"],
+            b"",
+        ),
+        (
+            vec!["resolve", "--json", "http://a/b/c", "../d", "g/.."],
+            b"",
+        ),
+        (
+            vec!["resolve", "--compare", "--json", "http://a/b/c", "../d"],
+            b"",
+        ),
+        (vec!["equiv", "--json", "http://ä/%4", "http://a/%zz"], b""),
+        (vec!["equiv", "--json", "http://a/%41", "http://a/A"], b""),
+        (vec!["encode", "--json", "a b"], b""),
+        (
+            vec!["extract", "--json"],
+            b"see <URL:http://a/b-\n  c> and <news:a.b>\n",
+        ),
+        (vec!["diff", "--json", "draft-1993", "draft-1994"], b""),
+        (vec!["report", "--json"], report_input),
+    ];
+    let mut out = Vec::new();
+    for (args, stdin) in runs {
+        let run = common::run_urlbnf(&args, stdin);
+        let code = run.status.code();
+        assert!(matches!(code, Some(0 | 1)), "{args:?} exited {code:?}");
+        let stdout = String::from_utf8(run.stdout).expect("JSON is UTF-8");
+        assert!(!stdout.trim().is_empty(), "{args:?} wrote nothing");
+        for line in stdout.lines() {
+            let v = serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("{args:?} wrote a line that is not JSON ({e}): {line}"));
+            out.push((args.join(" "), v));
+        }
+    }
+    out
+}
+
+/// Walk a value, calling `f(name, value, inside the AST)` for every member.
+fn walk(v: &Value, in_ast: bool, f: &mut impl FnMut(&str, &Value, bool)) {
+    match v {
+        Value::Object(m) => {
+            for (k, x) in m {
+                f(k, x, in_ast);
+                walk(x, in_ast || (k == "url" && x.is_object()), f);
+            }
+        }
+        Value::Array(a) => a.iter().for_each(|x| walk(x, in_ast, f)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_name_written_is_in_the_vocabulary_with_its_type() {
+    let vocabulary = vocabulary();
+    let mut unknown = BTreeSet::new();
+    let mut seen = BTreeSet::new();
+    for (command, v) in outputs() {
+        walk(&v, false, &mut |name, value, in_ast| {
+            if in_ast {
+                return;
+            }
+            seen.insert(name.to_string());
+            match vocabulary.get(name) {
+                None => {
+                    unknown.insert(format!("{name} (in {command})"));
+                }
+                Some(types) => assert!(
+                    types.contains(type_of(value)),
+                    "{command}: {name} is {}, the vocabulary says {types:?}",
+                    type_of(value)
+                ),
+            }
+        });
+    }
+    assert!(
+        unknown.is_empty(),
+        "names not in the README's vocabulary: {unknown:?}"
+    );
+    let unused: Vec<&String> = vocabulary.keys().filter(|n| !seen.contains(*n)).collect();
+    assert!(
+        unused.is_empty(),
+        "in the vocabulary but written by no command: {unused:?}"
+    );
+    // The one name the old output used for an edition is gone.
+    assert!(!vocabulary.contains_key("edition"));
+}
+
+/// `offset` counts characters and `byte_offset` bytes, at the same place; AST
+/// parts and derivation nodes span bytes of their input.
+#[test]
+fn offsets_and_spans_count_the_units_they_say() {
+    let (mut offsets, mut spans) = (0, 0);
+    for (command, v) in outputs() {
+        // equiv: each malformed escape of `a` and `b`, after an "ä".
+        for (errors, url) in [("errors_a", "a"), ("errors_b", "b")] {
+            let url = v.get(url).and_then(Value::as_str).unwrap_or_default();
+            for e in v
+                .get(errors)
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+            {
+                let chars = e["offset"].as_u64().unwrap() as usize;
+                let bytes = e["byte_offset"].as_u64().unwrap() as usize;
+                assert_eq!(
+                    url.get(..bytes).map(|p| p.chars().count()),
+                    Some(chars),
+                    "{url}"
+                );
+                assert!(
+                    url.is_ascii() || chars < bytes,
+                    "{url}: the units differ here"
+                );
+                offsets += 1;
+            }
+        }
+        let Some(input) = v.get("input").and_then(Value::as_str).map(str::to_string) else {
+            continue;
+        };
+        walk(&v, false, &mut |name, value, _| {
+            if name == "error" {
+                let chars = value["offset"].as_u64().unwrap() as usize;
+                let bytes = value["byte_offset"].as_u64().unwrap() as usize;
+                let prefix = input
+                    .get(..bytes)
+                    .expect("byte_offset is a character boundary");
+                assert_eq!(prefix.chars().count(), chars, "{command}: {input}");
+                offsets += 1;
+            }
+            if let (Some(text), Some(start), Some(end)) = (
+                value.get("text").and_then(Value::as_str),
+                value.get("start").and_then(Value::as_u64),
+                value.get("end").and_then(Value::as_u64),
+            ) {
+                assert_eq!(
+                    input.get(start as usize..end as usize),
+                    Some(text),
+                    "{command}: {input}"
+                );
+                spans += 1;
+            }
+        });
+    }
+    assert!(
+        offsets >= 6 && spans >= 20,
+        "{offsets} offsets, {spans} spans checked"
+    );
+}
