@@ -146,3 +146,96 @@ fn every_page_renders_in_headless_chromium() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// What a reader sees: the index titled once, the navigation marking the page
+/// it is on and reaching the diff pages, a heading per rule above body size,
+/// Markdown backticks turned into code, witnesses as code with visible
+/// whitespace, each printed definition of a changed pair labelled with its
+/// edition, and diagrams scaled to the column.
+#[test]
+fn pages_show_what_a_reader_needs() {
+    let dir = out_dir("reader");
+    book::build(&dir).unwrap();
+    let pages = read_pages(&dir);
+    assert!(pages["index.html"].contains("<title>urlbnf</title>"));
+    for (name, html) in &pages {
+        let current: Vec<&str> = html
+            .match_indices(r#" aria-current="page""#)
+            .map(|(i, _)| &html[..i])
+            .collect();
+        assert_eq!(current.len(), 1, "{name}: one page is current");
+        assert!(
+            current[0].ends_with(&format!("href=\"{name}\"")),
+            "{name}: the current mark is on its own link"
+        );
+        for (a, b) in Edition::CHRONOLOGY {
+            assert!(
+                html.contains(&format!("href=\"diff-{a}-{b}.html\"")),
+                "{name}: no link to the {a} → {b} diff"
+            );
+        }
+        // Outside code (<pre>, <code>) and diagrams, no backtick is left as text.
+        let mut prose = html.clone();
+        for (open, close) in [
+            ("<pre>", "</pre>"),
+            ("<code", "</code>"),
+            ("<svg", "</svg>"),
+        ] {
+            let mut kept = String::new();
+            for (i, part) in prose.split(open).enumerate() {
+                kept.push_str(if i == 0 {
+                    part
+                } else {
+                    part.split_once(close).map_or("", |(_, after)| after)
+                });
+            }
+            prose = kept;
+        }
+        assert!(
+            !prose.contains('`'),
+            "{name}: a literal backtick: {}",
+            prose
+                .split('`')
+                .next()
+                .unwrap_or_default()
+                .chars()
+                .rev()
+                .take(80)
+                .collect::<String>()
+        );
+        // Witnesses are shown as they are, not as escaped strings (`"cid:\""`).
+        assert!(
+            !html.split("class=\"witness\">").skip(1).any(|w| w
+                .split("</code>")
+                .next()
+                .unwrap_or_default()
+                .contains("\\&quot;")),
+            "{name}: a witness shown as an escaped string"
+        );
+    }
+    for e in Edition::ALL {
+        let html = &pages[&format!("{}.html", e.id())];
+        assert_eq!(
+            html.matches("<section class=\"rule\"").count(),
+            html.matches("\n<h2><code>").count(),
+            "{e}: each rule's heading is an h2"
+        );
+    }
+    // The corrections page keeps every line of a rewrite's reason.
+    assert!(pages["corrections.html"].contains("each must reach the end"));
+    // A whitespace witness is visible.
+    let diffs: String = pages
+        .iter()
+        .filter(|(n, _)| n.starts_with("diff-"))
+        .map(|(_, h)| h.as_str())
+        .collect();
+    assert!(diffs.contains(r#"<span class="ws" title="space">␣</span>"#));
+    assert!(
+        diffs.contains("draft-1993: <code>"),
+        "changed definitions are labelled"
+    );
+    let css = std::fs::read_to_string(dir.join("style.css")).unwrap();
+    assert!(css.contains(".diagram svg { max-width: 100%;"));
+    assert!(css.contains("section.rule h2 { font-size: 1.45rem;"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -19,6 +19,26 @@ pub struct PestSource {
     pub text: String,
 }
 
+/// Comment lines as notes: a note starts at a tag (`PEG:`, `C1:`...) and runs
+/// over the lines that continue it.
+fn join_notes(lines: Vec<String>) -> Vec<String> {
+    let tagged = |l: &str| {
+        l.split_once(':')
+            .is_some_and(|(tag, _)| tag == "PEG" || (tag.len() == 2 && tag.starts_with('C')))
+    };
+    let mut notes: Vec<String> = Vec::new();
+    for line in lines {
+        match notes.last_mut() {
+            Some(last) if !tagged(&line) => {
+                last.push(' ');
+                last.push_str(&line);
+            }
+            _ => notes.push(line),
+        }
+    }
+    notes
+}
+
 /// The pest source of a printed rule, with its helpers.
 pub fn pest_source(edition: Edition, rule: &str) -> Option<PestSource> {
     let name = pest_name(rule);
@@ -49,7 +69,7 @@ pub fn pest_source(edition: Edition, rule: &str) -> Option<PestSource> {
             }
             above.reverse();
             if defines(&name) {
-                notes.extend(above);
+                notes.extend(join_notes(above));
             } else {
                 text.extend(above.iter().map(|c| format!("// {c}")));
             }

@@ -239,7 +239,18 @@ fn relation_words(r: Relation, a: Edition, b: Edition) -> String {
 
 /// A one-line account of a language change, for people.
 pub fn change_words(l: &LanguageDiff, before: Edition, now: Edition) -> String {
-    let first = |ws: &[String]| ws.first().map(|w| format!("{w:?}")).unwrap_or_default();
+    change_words_with(l, before, now, |w| format!("{w:?}"))
+}
+
+/// [`change_words`] with each witness shown by `show` (the book shows them as
+/// code with visible whitespace).
+pub fn change_words_with(
+    l: &LanguageDiff,
+    before: Edition,
+    now: Edition,
+    show: impl Fn(&str) -> String,
+) -> String {
+    let first = |ws: &[String]| ws.first().map(|w| show(w)).unwrap_or_default();
     match l.relation {
         Relation::Equal => "same language".into(),
         Relation::ASubsetOfB => {

@@ -60,7 +60,19 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
     if let Some(p) = &ex.pest {
         writeln!(out, "\nPEG (grammar/{}.pest):", ex.edition.id())?;
         for n in &p.notes {
-            writeln!(out, "  // {n}")?;
+            // Wrapped as the grammar file wraps its comments.
+            let mut line = String::new();
+            for word in n.split(' ') {
+                if !line.is_empty() && line.len() + 1 + word.len() > 76 {
+                    writeln!(out, "  // {line}")?;
+                    line.clear();
+                }
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(word);
+            }
+            writeln!(out, "  // {line}")?;
         }
         for l in p.text.lines() {
             writeln!(out, "  {l}")?;

@@ -2,16 +2,13 @@
 
 use std::fmt::Write as _;
 
-use super::{esc, page, page_name, rule_link};
+use super::{esc, page, page_name, rule_link, witness};
 use crate::analysis::diff;
 use crate::edition::Edition;
 
-/// Witness strings, quoted as Rust strings.
+/// Witness strings as code, with spaces, tabs and other controls made visible.
 fn witnesses(ws: &[String]) -> String {
-    ws.iter()
-        .map(|w| format!("<span class=\"witness\">{}</span>", esc(&format!("{w:?}"))))
-        .collect::<Vec<_>>()
-        .join(" ")
+    ws.iter().map(|w| witness(w)).collect::<Vec<_>>().join(" ")
 }
 
 /// The page for `a` → `b_ed`.
@@ -66,14 +63,15 @@ pub(super) fn page_html(a: Edition, b_ed: Edition) -> String {
         &d.added,
         a,
     ));
-    b.push_str(
-        "<h2>Rules in both</h2>\n<table><tr><th>rule</th><th>printed</th><th>language</th></tr>\n",
+    let _ = writeln!(
+        b,
+        "<h2>Rules in both</h2>\n<p>“Printed” compares the definitions as printed: “unchanged” means {a} and {b_ed} print the same definition. “Language” compares what the rules derive, which can differ (≠, ⊂, ⊃) under an unchanged definition when a rule it uses changed.</p>\n<table><tr><th>rule</th><th>printed</th><th>language</th></tr>"
     );
     for p in d.pairs.iter().filter(|p| !p.whole) {
         b.push_str(&pair_row(a, b_ed, p));
     }
     b.push_str("</table>\n");
-    page(&format!("{a} → {b_ed}"), &b)
+    page(&super::diff_page(a, b_ed), &format!("{a} → {b_ed}"), &b)
 }
 
 /// One row of the "rules in both" table: the names, the printed definitions and
@@ -90,8 +88,10 @@ fn pair_row(a: Edition, b_ed: Edition, p: &diff::RulePair) -> String {
     };
     let printed = if p.changed {
         format!(
-            "<code>{}</code><br><code>{}</code>",
+            "{}: <code>{}</code><br>{}: <code>{}</code>",
+            a.id(),
             esc(&p.a_printed),
+            b_ed.id(),
             esc(&p.b_printed)
         )
     } else {
@@ -118,8 +118,8 @@ fn pair_row(a: Edition, b_ed: Edition, p: &diff::RulePair) -> String {
         let _ = write!(
             lang,
             "<br>characters gained {}, lost {}",
-            esc(&format!("{:?}", c.added)),
-            esc(&format!("{:?}", c.removed))
+            witness(&c.added),
+            witness(&c.removed)
         );
     }
     format!("<tr><td>{name}</td><td>{printed}</td><td>{lang}</td></tr>\n")

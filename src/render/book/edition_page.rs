@@ -3,11 +3,11 @@
 
 use std::fmt::Write as _;
 
-use super::{anchor, diagram, esc, page, prose, rule_link};
+use super::{anchor, diagram, esc, page, prose, rule_link, witness};
 use crate::analysis::explain;
 use crate::edition::Edition;
 use crate::grammar::{Notation, PrintedGrammar};
-use crate::render::text::change_words;
+use crate::render::text::change_words_with;
 
 pub(super) fn page_html(edition: Edition) -> String {
     let g = PrintedGrammar::of(edition);
@@ -45,7 +45,7 @@ pub(super) fn page_html(edition: Edition) -> String {
             b.push_str(&rule_section(edition, &ex));
         }
     }
-    page(edition.id(), &b)
+    page(&super::page_name(edition), edition.id(), &b)
 }
 
 /// One rule's section: printed text, reading, diagram, PEG, uses and history.
@@ -57,7 +57,7 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
         .is_some_and(|p| p.notes.iter().any(|n| n.starts_with("PEG:")) || p.text.contains("__"));
     let _ = write!(
         b,
-        "<section class=\"rule\" id=\"{}\">\n<h3><code>{}</code>",
+        "<section class=\"rule\" id=\"{}\">\n<h2><code>{}</code>",
         anchor(&ex.rule),
         esc(&ex.rule)
     );
@@ -65,13 +65,14 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
         let _ = write!(
             b,
             "<span class=\"badge c\" title=\"{}\">{c}</span>",
-            esc(c.summary())
+            // A tooltip shows text, not Markdown.
+            esc(&c.summary().replace('`', ""))
         );
     }
     if rewritten {
         b.push_str("<span class=\"badge peg\">PEG rewrite</span>");
     }
-    b.push_str("</h3>\n");
+    b.push_str("</h2>\n");
     let _ = writeln!(
         b,
         "<p class=\"muted\">As printed:</p>\n<pre>{}</pre>",
@@ -90,10 +91,15 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
     }
     if let Some(p) = &ex.pest {
         if !p.notes.is_empty() {
+            let items: Vec<String> = p
+                .notes
+                .iter()
+                .map(|n| format!("<li>{}</li>", prose(n)))
+                .collect();
             let _ = writeln!(
                 b,
-                "<p class=\"muted\">Notes in the pest grammar:</p>\n<pre>{}</pre>",
-                esc(&p.notes.join("\n"))
+                "<p class=\"muted\">Notes in the pest grammar:</p>\n<ul class=\"notes\">{}</ul>",
+                items.concat()
             );
         }
         let _ = writeln!(
@@ -132,7 +138,8 @@ fn history_table(edition: Edition, history: &[explain::HistoryEntry]) -> String 
     let mut before: Option<Edition> = None;
     for h in history {
         let change = match (&h.language, before) {
-            (Some(l), Some(pe)) => esc(&change_words(l, pe, h.edition)),
+            // Edition ids and witnesses as HTML: nothing else to escape.
+            (Some(l), Some(pe)) => change_words_with(l, pe, h.edition, witness),
             _ => "first printed here".into(),
         };
         let _ = writeln!(

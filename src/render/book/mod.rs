@@ -47,7 +47,9 @@ const CSS: &str = r#"
 * { box-sizing: border-box; }
 body { margin: 0; background: var(--paper); color: var(--ink); font: 17px/1.55 Georgia, "Iowan Old Style", "Times New Roman", serif; }
 header.site { background: #1d2433; color: #fff; padding: 0.8rem 1.5rem; }
-header.site a { color: #fff; text-decoration: none; margin-right: 1.2rem; font: 600 0.95rem/1.4 system-ui, sans-serif; }
+header.site a { color: #cfd6e4; text-decoration: none; margin-right: 1.1rem; font: 600 0.95rem/1.9 system-ui, sans-serif; white-space: nowrap; }
+header.site a[aria-current="page"] { color: #fff; border-bottom: 2px solid #8fb3ff; }
+header.site .sep { color: #8a93a6; margin-right: 0.6rem; font: 0.85rem/1.9 system-ui, sans-serif; }
 main { max-width: 64rem; margin: 0 auto; padding: 1.5rem; }
 h1, h2, h3 { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.25; }
 h1 { font-size: 2rem; margin: 0.5rem 0 1rem; }
@@ -60,12 +62,15 @@ p.muted, span.muted { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; margin: 0.6rem 0 1rem; font-size: 0.95rem; }
 th, td { border-bottom: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
 th { font-family: system-ui, sans-serif; font-size: 0.85rem; color: var(--muted); }
-section.rule { border-top: 1px solid var(--line); padding-top: 0.4rem; margin-top: 1.6rem; }
+section.rule { border-top: 2px solid var(--line); padding-top: 0.2rem; margin-top: 2.2rem; }
+section.rule h2 { font-size: 1.45rem; border-bottom: none; margin: 0.6rem 0 0.5rem; }
+ul.notes { margin: 0.3rem 0 0.8rem; padding-left: 1.2rem; }
+.ws { color: var(--muted); }
 .badge { display: inline-block; font: 600 0.72rem/1 system-ui, sans-serif; padding: 0.25rem 0.45rem; border-radius: 4px; margin-left: 0.4rem; vertical-align: middle; }
 .badge.c { background: #fde9c8; color: #7a4a00; }
 .badge.peg { background: #dde8fb; color: #1b3f7a; }
 .diagram { overflow-x: auto; margin: 0.6rem 0; padding: 0.4rem 0; }
-.diagram svg { max-width: none; height: auto; }
+.diagram svg { max-width: 100%; height: auto; }
 h1 code, h2 code, h3 code { font-size: 1em; }
 ol.timeline { list-style: none; padding-left: 0; border-left: 3px solid var(--accent); }
 ol.timeline li { margin: 0 0 1rem 0; padding-left: 1rem; position: relative; }
@@ -74,16 +79,71 @@ ol.timeline li::before { content: ""; position: absolute; left: -0.55rem; top: 0
 .witness { font-family: ui-monospace, monospace; background: var(--code); padding: 0 0.25rem; border-radius: 3px; }
 "#;
 
-pub(crate) fn page(title: &str, body: &str) -> String {
-    let mut nav = String::from(r#"<a href="index.html">urlbnf</a>"#);
+/// A page of the book: `file` is its name, for the navigation's current mark.
+pub(crate) fn page(file: &str, title: &str, body: &str) -> String {
+    let link = |href: &str, text: &str| {
+        let current = if href == file {
+            r#" aria-current="page""#
+        } else {
+            ""
+        };
+        // The newline lets the bar wrap between links.
+        format!("<a href=\"{href}\"{current}>{}</a>\n", esc(text))
+    };
+    let mut nav = link("index.html", "urlbnf");
     for e in Edition::ALL {
-        let _ = write!(nav, r#"<a href="{}">{}</a>"#, page_name(e), e.id());
+        nav.push_str(&link(&page_name(e), e.id()));
     }
-    nav.push_str(r#"<a href="partial-forms.html">partial forms</a><a href="corrections.html">corrections</a>"#);
+    nav.push_str("<span class=\"sep\">changes:</span>\n");
+    for (a, b) in Edition::CHRONOLOGY {
+        nav.push_str(&link(
+            &diff_page(a, b),
+            &format!("{} → {}", short(a), short(b)),
+        ));
+    }
+    nav.push_str(&link("partial-forms.html", "partial forms"));
+    nav.push_str(&link("corrections.html", "corrections"));
+    let title = if title == "urlbnf" {
+        title.to_string()
+    } else {
+        format!("{title} · urlbnf")
+    };
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{} · urlbnf</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n<header class=\"site\">{nav}</header>\n<main>\n{body}\n</main>\n</body>\n</html>\n",
-        esc(title)
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>{}</title>\n<link rel=\"stylesheet\" href=\"style.css\">\n</head>\n<body>\n<header class=\"site\">{nav}</header>\n<main>\n{body}\n</main>\n</body>\n</html>\n",
+        esc(&title)
     )
+}
+
+/// An edition's id, short enough for the navigation bar (`1630-url`).
+fn short(e: Edition) -> &'static str {
+    e.id()
+        .trim_start_matches("rfc")
+        .trim_start_matches("draft-")
+}
+
+/// A string as code, with each space, tab and other control made visible
+/// (a witness `"A "` must not look like `"A"`); the empty string in words.
+pub(crate) fn witness(s: &str) -> String {
+    if s.is_empty() {
+        return r#"<span class="muted">(the empty string)</span>"#.to_string();
+    }
+    let mut out = String::from(r#"<code class="witness">"#);
+    for c in s.chars() {
+        match c {
+            ' ' => out.push_str(r#"<span class="ws" title="space">␣</span>"#),
+            '\t' => out.push_str(r#"<span class="ws" title="tab">→</span>"#),
+            c if c.is_control() => {
+                let _ = write!(
+                    out,
+                    r#"<span class="ws" title="U+{:04X}">·</span>"#,
+                    u32::from(c)
+                );
+            }
+            c => out.push_str(&esc(&c.to_string())),
+        }
+    }
+    out.push_str("</code>");
+    out
 }
 
 /// Prose with `code` spans, escaped for HTML.
@@ -145,7 +205,7 @@ fn index_page() -> String {
         );
     }
     b.push_str("</ul>\n<h2>More</h2>\n<ul>\n<li><a href=\"partial-forms.html\">Partial (relative) forms</a>: RFC 1630's examples, worked step by step.</li>\n<li><a href=\"corrections.html\">Corrections and PEG rewrites</a>.</li>\n</ul>\n");
-    page("urlbnf", &b)
+    page("index.html", "urlbnf", &b)
 }
 
 /// Write the book into `out` (created if missing); returns the pages written. A

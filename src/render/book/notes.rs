@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{anchor, esc, page, page_name};
+use super::{anchor, esc, page, page_name, prose};
 use crate::analysis::explain;
 use crate::analysis::resolve::{self, Rules};
 use crate::edition::Edition;
@@ -72,7 +72,7 @@ pub(super) fn partial_forms_page() -> String {
         );
     }
     b.push_str("</table>\n");
-    page("Partial forms", &b)
+    page("partial-forms.html", "Partial forms", &b)
 }
 
 pub(super) fn corrections_page() -> String {
@@ -104,7 +104,7 @@ pub(super) fn corrections_page() -> String {
         let _ = writeln!(
             b,
             "<tr><td>{c}</td><td>{}</td><td>{}</td></tr>",
-            esc(c.summary()),
+            prose(c.summary()),
             places.join("<br>")
         );
     }
@@ -125,7 +125,7 @@ pub(super) fn corrections_page() -> String {
             }
             let text: Vec<String> = why
                 .iter()
-                .map(|w| esc(w.trim_start_matches("PEG:").trim()))
+                .map(|w| prose(w.trim_start_matches("PEG:").trim()))
                 .collect();
             let link = format!(
                 "<a href=\"{}#{}\"><code>{}</code></a>",
@@ -137,5 +137,5 @@ pub(super) fn corrections_page() -> String {
         }
         b.push_str("</table>\n");
     }
-    page("Corrections and rewrites", &b)
+    page("corrections.html", "Corrections and rewrites", &b)
 }
