@@ -217,3 +217,51 @@ fn the_readme_says_what_the_diffs_say() {
         "README is stale: URLBNF_BLESS=1 cargo test --test diff"
     );
 }
+
+/// `explain`'s history follows a rule through renames and through RFC 1738's
+/// splits of one rule into one per scheme, saying which at each step.
+#[test]
+fn history_follows_renames_and_splits() {
+    use urlbnf::explain::{Via, history};
+    let steps = |rule: &str| -> Vec<(String, String, Option<Via>)> {
+        history(rule)
+            .into_iter()
+            .map(|h| (h.edition.id().to_string(), h.rule, h.via))
+            .collect()
+    };
+    let s = |e: &str, r: &str, v: Option<Via>| (e.to_string(), r.to_string(), v);
+    assert_eq!(
+        steps("hsegment"),
+        [
+            s("draft-1994", "segment", None),
+            s("rfc1630-url", "segment", None),
+            s("rfc1738", "hsegment", Some(Via::Split)),
+        ]
+    );
+    let fpath = steps("fpath");
+    assert_eq!(fpath.len(), 5, "every edition prints path: {fpath:?}");
+    assert_eq!(fpath.last(), Some(&s("rfc1738", "fpath", Some(Via::Split))));
+    // ppath is prospero's hsoname renamed, not the path of editions without prospero.
+    assert_eq!(
+        steps("ppath")
+            .iter()
+            .map(|(e, r, _)| format!("{e} {r}"))
+            .collect::<Vec<_>>(),
+        [
+            "draft-1993 hsoname",
+            "draft-1994 hsoname",
+            "rfc1630-url hsoname",
+            "rfc1738 ppath"
+        ]
+    );
+    assert_eq!(
+        steps("ppath").last().and_then(|x| x.2.clone()),
+        Some(Via::Renamed)
+    );
+    assert_eq!(
+        steps("httpurl").last(),
+        Some(&s("rfc1738", "httpurl", Some(Via::Renamed)))
+    );
+    // A rule under one name throughout has no step.
+    assert!(steps("hostport").iter().all(|(_, _, v)| v.is_none()));
+}

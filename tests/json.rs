@@ -92,6 +92,10 @@ fn outputs() -> Vec<(String, Value)> {
             b"",
         ),
         (
+            vec!["explain", "--json", "--grammar", "rfc1738", "hsegment"],
+            b"",
+        ),
+        (
             vec!["explain", "--json", "--grammar", "draft-1994", "url"],
             b"",
         ),

@@ -34,6 +34,27 @@ pub const CORRESPONDENCE: &[&[&str]] = &[
     &["variant", "national"],
 ];
 
+/// Rules RFC 1738 split out of one earlier rule, one per scheme: (the earlier
+/// rule, its parts). `explain`'s history follows a part back to the whole.
+pub const SPLITS: &[(&str, &[&str])] = &[
+    ("segment", &["hsegment", "fsegment", "psegment"]),
+    ("path", &["hpath", "fpath", "ppath"]),
+];
+
+/// The rule in `g` that `name` descends from when `g` has neither it nor a
+/// renamed counterpart: the whole it was split out of. A rule with renamed
+/// counterparts follows those only (`ppath` is prospero's `hsoname`, not the
+/// `path` of an edition without prospero).
+pub fn split_whole(g: &PrintedGrammar, name: &str) -> Option<String> {
+    if CORRESPONDENCE.iter().any(|group| group.contains(&name)) {
+        return None;
+    }
+    SPLITS
+        .iter()
+        .find(|(whole, parts)| parts.contains(&name) && g.rule(whole).is_some())
+        .map(|(whole, _)| whole.to_string())
+}
+
 /// How two languages relate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]

@@ -99,8 +99,12 @@ pub struct HistoryEntry {
     /// The edition (JSON `grammar`, as in every command's output).
     #[serde(rename = "grammar")]
     pub edition: Edition,
-    /// The rule's name there (a renamed counterpart, or itself).
+    /// The rule's name there (a renamed counterpart, the whole it was split
+    /// from, or itself).
     pub rule: String,
+    /// How it descends from the entry before, where the name changed.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub via: Option<Via>,
     /// The rule's printed line there.
     pub printed: String,
     /// Against the previous edition that has the rule: definition changed?
@@ -109,6 +113,16 @@ pub struct HistoryEntry {
     /// Against the previous edition that has the rule: the languages.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub language: Option<diff::LanguageDiff>,
+}
+
+/// How a rule descends from an earlier edition's rule of another name.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Via {
+    /// The same rule under a new name ([`diff::CORRESPONDENCE`]).
+    Renamed,
+    /// One of the parts the earlier rule was split into ([`diff::SPLITS`]).
+    Split,
 }
 
 /// One rule, explained.
@@ -178,7 +192,7 @@ pub fn history(rule: &str) -> Vec<HistoryEntry> {
     let mut prev: Option<(Edition, String)> = None;
     for edition in Edition::ALL {
         let g = PrintedGrammar::of(edition);
-        let Some(name) = diff::counterpart(g, rule) else {
+        let Some(name) = diff::counterpart(g, rule).or_else(|| diff::split_whole(g, rule)) else {
             continue;
         };
         let Some(r) = g.rule(&name) else { continue };
@@ -197,9 +211,16 @@ pub fn history(rule: &str) -> Vec<HistoryEntry> {
             }
             None => (None, None),
         };
+        let via = prev.as_ref().filter(|(_, pn)| *pn != name).map(|(_, pn)| {
+            let split = diff::SPLITS
+                .iter()
+                .any(|(whole, parts)| whole == pn && parts.contains(&name.as_str()));
+            if split { Via::Split } else { Via::Renamed }
+        });
         out.push(HistoryEntry {
             edition,
             rule: name.clone(),
+            via,
             printed: r.printed_line(g.notation),
             changed,
             language,

@@ -267,3 +267,23 @@ pub fn change_words_with(
         ),
     }
 }
+
+/// How a history entry descends from the one before, in words (`split from
+/// segment into hsegment, fsegment and psegment`), where its name changed.
+pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<String> {
+    use crate::explain::Via;
+    match h.via.as_ref()? {
+        Via::Renamed => Some(format!("renamed from {before}")),
+        Via::Split => {
+            let parts = crate::diff::SPLITS
+                .iter()
+                .find(|(whole, _)| *whole == before)
+                .map_or(&[][..], |(_, parts)| *parts);
+            let (last, rest) = parts.split_last()?;
+            Some(format!(
+                "split from {before} into {} and {last}",
+                rest.join(", ")
+            ))
+        }
+    }
+}

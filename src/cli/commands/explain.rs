@@ -85,12 +85,15 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
     writeln!(out, "\nUses: {}", names(&ex.uses))?;
     writeln!(out, "Used by: {}", names(&ex.used_by))?;
     writeln!(out, "\nHistory:")?;
-    let mut before: Option<Edition> = None;
+    let mut before: Option<(Edition, &str)> = None;
     for h in &ex.history {
-        let change = match (&h.language, before) {
-            (Some(l), Some(pe)) => text::change_words(l, pe, h.edition),
+        let mut change = match (&h.language, before) {
+            (Some(l), Some((pe, _))) => text::change_words(l, pe, h.edition),
             _ => "first printed here".into(),
         };
+        if let Some(via) = before.and_then(|(_, rule)| text::via_words(h, rule)) {
+            change = format!("{via}; {change}");
+        }
         writeln!(
             out,
             "  {:<12} {}\n  {:<12} {change}",
@@ -98,7 +101,7 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
             h.printed,
             ""
         )?;
-        before = Some(h.edition);
+        before = Some((h.edition, &h.rule));
     }
     Ok(Tally::default())
 }

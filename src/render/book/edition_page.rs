@@ -7,7 +7,7 @@ use super::{anchor, diagram, esc, page, prose, rule_link, witness};
 use crate::analysis::explain;
 use crate::edition::Edition;
 use crate::grammar::{Notation, PrintedGrammar};
-use crate::render::text::change_words_with;
+use crate::render::text::{change_words_with, via_words};
 
 pub(super) fn page_html(edition: Edition) -> String {
     let g = PrintedGrammar::of(edition);
@@ -135,13 +135,16 @@ fn history_table(edition: Edition, history: &[explain::HistoryEntry]) -> String 
     let mut b = String::from(
         "<table><tr><th>edition</th><th>as printed</th><th>against the edition before</th></tr>\n",
     );
-    let mut before: Option<Edition> = None;
+    let mut before: Option<(Edition, &str)> = None;
     for h in history {
-        let change = match (&h.language, before) {
+        let mut change = match (&h.language, before) {
             // Edition ids and witnesses as HTML: nothing else to escape.
-            (Some(l), Some(pe)) => change_words_with(l, pe, h.edition, witness),
+            (Some(l), Some((pe, _))) => change_words_with(l, pe, h.edition, witness),
             _ => "first printed here".into(),
         };
+        if let Some(via) = before.and_then(|(_, rule)| via_words(h, rule)) {
+            change = format!("{}; {change}", esc(&via));
+        }
         let _ = writeln!(
             b,
             "<tr><td>{} {}</td><td><code>{}</code></td><td>{change}</td></tr>",
@@ -149,7 +152,7 @@ fn history_table(edition: Edition, history: &[explain::HistoryEntry]) -> String 
             rule_link(h.edition, &h.rule, edition),
             esc(&h.printed)
         );
-        before = Some(h.edition);
+        before = Some((h.edition, &h.rule));
     }
     b.push_str("</table>\n");
     b
