@@ -135,3 +135,24 @@ fn pieces_find_what_the_whole_text_finds() {
         }
     }
 }
+
+/// Text held after an unclosed `<` is not searched again for each new piece:
+/// 100,000 lines after it are read in linear time (searched again, they would
+/// take some 5·10^10 steps), and the wrapper that finally comes is found.
+#[test]
+fn lines_after_an_unclosed_bracket_are_read_once() {
+    use urlbnf::extract::Extractor;
+    let mut extractor = Extractor::default();
+    assert!(extractor.feed("x <\n").is_empty());
+    for _ in 0..100_000 {
+        assert!(extractor.feed("aaaaaaaaaa\n").is_empty());
+    }
+    let found = extractor.feed("<URL:http://a/>\n");
+    assert_eq!(
+        found
+            .iter()
+            .map(|f| (f.line, f.url.as_str()))
+            .collect::<Vec<_>>(),
+        [(100_002, "http://a/")]
+    );
+}

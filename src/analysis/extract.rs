@@ -103,6 +103,12 @@ impl Default for Extractor {
 impl Extractor {
     /// Read the next piece of text; the URLs whose wrappers it closes.
     pub fn feed(&mut self, text: &str) -> Vec<Found> {
+        // Held text starts at an unclosed `<`; until a `<` or `>` comes, only
+        // the new text is searched (linear time over any number of pieces).
+        if self.pending.starts_with('<') && !text.contains(['<', '>']) {
+            self.pending.push_str(text);
+            return Vec::new();
+        }
         self.pending.push_str(text);
         // A wrapper's content runs to the next `<` or `>`: text before the
         // last `<` is settled; so is all of it once that `<` is closed.
