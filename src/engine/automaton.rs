@@ -540,17 +540,23 @@ fn split_tail(e: &Expr, name: &str) -> Result<(Option<Expr>, Option<Expr>), Comp
     })
 }
 
-type Cache = Mutex<HashMap<(Edition, String), Arc<Automaton>>>;
+/// What is compiled from the rules of the editions, kept for the process.
+pub(crate) type RuleCache<T> = OnceLock<Mutex<HashMap<(Edition, String), Arc<T>>>>;
 
-/// The automaton of a rule of an edition, compiled once and shared.
-/// A rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
+/// `compile` of a rule's HIR (made by `hir`), once per process in `cache`. A
+/// rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
 /// is [`Error::Transcription`] (urlbnf's defect, never the caller's).
-pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> {
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
+pub(crate) fn compiled_once<T>(
+    cache: &RuleCache<T>,
+    edition: Edition,
+    rule: &str,
+    hir: impl FnOnce(&'static PrintedGrammar) -> Result<Hir, CompileError>,
+    compile: impl FnOnce(&Hir) -> Result<T, CompileError>,
+) -> Result<Arc<T>, Error> {
+    let cache = cache.get_or_init(Default::default);
     let key = (edition, rule.to_string());
-    if let Some(a) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
-        return Ok(a);
+    if let Some(done) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
+        return Ok(done);
     }
     let grammar = PrintedGrammar::of(edition);
     grammar.require(rule)?;
@@ -559,12 +565,25 @@ pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> 
         rule: Some(rule.to_string()),
         message: e.0,
     };
-    let hir = HirGrammar::new(grammar).rule(rule).map_err(defect)?;
-    let a = Arc::new(Automaton::from_hir(&hir).map_err(defect)?);
+    let done = Arc::new(compile(&hir(grammar).map_err(defect)?).map_err(defect)?);
     if let Ok(mut c) = cache.lock() {
-        c.insert(key, a.clone());
+        c.insert(key, done.clone());
     }
-    Ok(a)
+    Ok(done)
+}
+
+/// The automaton of a rule of an edition, compiled once and shared.
+/// A rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
+/// is [`Error::Transcription`] (urlbnf's defect, never the caller's).
+pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> {
+    static CACHE: RuleCache<Automaton> = OnceLock::new();
+    compiled_once(
+        &CACHE,
+        edition,
+        rule,
+        |grammar| HirGrammar::new(grammar).rule(rule),
+        Automaton::from_hir,
+    )
 }
 
 /// A rule's HIR, from one [`HirGrammar`] per edition kept for the process: the

@@ -4,17 +4,15 @@
 //! once each (the causes of a report). `tests/prefixes.rs` proves the answers
 //! equal to the DFA's on every rule of every edition.
 
-use std::collections::HashMap;
 use std::ops::RangeInclusive;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use regex_automata::nfa::thompson::{self, NFA, State, WhichCaptures};
 use regex_automata::util::primitives::StateID;
 
-use super::automaton::{CompileError, rule_hir};
+use super::automaton::{CompileError, RuleCache, compiled_once, rule_hir};
 use crate::edition::Edition;
 use crate::error::Error;
-use crate::grammar::PrintedGrammar;
 
 /// A rule's NFA, with the states from which a match can still be reached.
 #[derive(Debug)]
@@ -128,24 +126,12 @@ fn edges(state: &State) -> impl Iterator<Item = (Option<RangeInclusive<u8>>, Sta
 
 /// The [`Prefixes`] of a rule, compiled once per process.
 pub fn prefixes(edition: Edition, rule: &str) -> Result<Arc<Prefixes>, Error> {
-    type Cache = Mutex<HashMap<(Edition, String), Arc<Prefixes>>>;
-    static CACHE: OnceLock<Cache> = OnceLock::new();
-    let cache = CACHE.get_or_init(Default::default);
-    let key = (edition, rule.to_string());
-    if let Some(p) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
-        return Ok(p);
-    }
-    let grammar = PrintedGrammar::of(edition);
-    grammar.require(rule)?;
-    let defect = |e: CompileError| Error::Transcription {
+    static CACHE: RuleCache<Prefixes> = OnceLock::new();
+    compiled_once(
+        &CACHE,
         edition,
-        rule: Some(rule.to_string()),
-        message: e.0,
-    };
-    let hir = rule_hir(edition, rule).map_err(defect)?;
-    let p = Arc::new(Prefixes::new(&hir).map_err(defect)?);
-    if let Ok(mut c) = cache.lock() {
-        c.insert(key, p.clone());
-    }
-    Ok(p)
+        rule,
+        |_| rule_hir(edition, rule),
+        Prefixes::new,
+    )
 }
