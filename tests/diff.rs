@@ -265,3 +265,129 @@ fn history_follows_renames_and_splits() {
     // A rule under one name throughout has no step.
     assert!(steps("hostport").iter().all(|(_, _, v)| v.is_none()));
 }
+
+/// Every witness of every pair of every two editions has a reason, and each
+/// reason holds: the named rule of the accepting edition derives the named part
+/// of the witness, its named counterpart in the other edition does not and
+/// stops at the stated character, the two rules correspond, the path down to
+/// that character is a chain of references ending in a class that holds it,
+/// and a named alternative is one the rejecting edition lacks.
+#[test]
+fn every_cause_named_by_diff_holds() {
+    use urlbnf::grammar::PrintedGrammar;
+    use urlbnf::{Checker, Engine};
+    let mut checked = 0;
+    for (a, b) in all_pairs() {
+        for p in diff::diff(a, b, None).pairs {
+            let Some(l) = p.language else { continue };
+            let witnesses: Vec<&String> = l.a_not_b.iter().chain(&l.b_not_a).collect();
+            let inputs: Vec<&String> = l.reasons.iter().map(|r| &r.input).collect();
+            assert_eq!(
+                inputs, witnesses,
+                "{a} {} / {b} {}: a reason per witness",
+                p.a, p.b
+            );
+            for r in &l.reasons {
+                let (acc, rej) = (r.accepted_by, r.rejected_by);
+                let (ga, gb) = (PrintedGrammar::of(acc), PrintedGrammar::of(rej));
+                let at = format!(
+                    "{acc} {} / {rej} {} on {:?}",
+                    r.rule, r.counterpart, r.input
+                );
+                assert_eq!(r.input.get(r.start..r.end), Some(r.text.as_str()), "{at}");
+                let derives = Checker::new(acc, &r.rule, Engine::Dfa).unwrap();
+                assert!(
+                    derives.is_valid(&r.text),
+                    "{at}: {} derives {:?}",
+                    r.rule,
+                    r.text
+                );
+                let other = Checker::new(rej, &r.counterpart, Engine::Dfa).unwrap();
+                assert!(!other.is_valid(&r.text), "{at}");
+                let stop = other.diagnose(&r.text);
+                let before = r.input[..r.start].chars().count();
+                assert_eq!(before + stop.offset, r.offset, "{at}: stated offset");
+                assert_eq!(r.start + stop.byte_offset, r.byte_offset, "{at}");
+                assert_eq!(stop.expected, r.expected, "{at}");
+                let found = r.input[r.byte_offset..].chars().next();
+                assert_eq!(found.map_or("end of input".into(), String::from), r.found);
+                // The rules correspond: the compared pair itself, or by name,
+                // renaming or split.
+                let whole = (r.start, r.end) == (0, r.input.len());
+                let pair = [p.a.as_str(), p.b.as_str()];
+                let corresponds = diff::counterpart(gb, &r.rule).as_deref()
+                    == Some(r.counterpart.as_str())
+                    || diff::split_whole(gb, &r.rule).as_deref() == Some(r.counterpart.as_str())
+                    || (whole
+                        && pair.contains(&r.rule.as_str())
+                        && pair.contains(&r.counterpart.as_str()));
+                assert!(corresponds, "{at}: not counterparts");
+                // Each rule on the path is used by the one before it.
+                let mut up = r.rule.as_str();
+                for down in &r.through {
+                    let uses = ga.rule(up).unwrap().expr.refs();
+                    assert!(
+                        uses.contains(&down.as_str()),
+                        "{at}: {up} does not use {down}"
+                    );
+                    up = down;
+                }
+                if let (Some(last), Some(c)) = (r.through.last(), found) {
+                    if let Some(set) = ga.char_class(last) {
+                        assert!(set.contains_char(c), "{at}: {last} lacks {c:?}");
+                    }
+                }
+                if let Some(alt) = &r.alternative {
+                    assert!(ga.rule(alt).is_some(), "{at}");
+                    assert!(
+                        diff::counterpart(gb, alt).is_none(),
+                        "{at}: {rej} has {alt}"
+                    );
+                    assert!(r.message.contains(alt.as_str()), "{at}");
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 2000, "only {checked} reasons");
+}
+
+/// The issue's example and the kinds of reason, spelled out.
+#[test]
+fn causes_name_the_sub_rule_and_the_character() {
+    let reason = |a, b, rule: &str, witness: &str| {
+        diff::diff(a, b, Some(rule))
+            .pairs
+            .into_iter()
+            .filter_map(|p| p.language)
+            .flat_map(|l| l.reasons)
+            .find(|r| r.input == witness)
+            .unwrap_or_else(|| panic!("no reason for {witness:?}"))
+    };
+    use Edition::*;
+    // `!` goes on an RFC 1630 host name through xalpha's extra; RFC 1738's
+    // toplabel has no room for it.
+    let r = reason(Rfc1630Url, Rfc1738, "httpaddress", "http://A!");
+    assert_eq!(
+        (r.rule.as_str(), r.counterpart.as_str()),
+        ("hostname", "hostname")
+    );
+    assert_eq!(
+        (r.text.as_str(), r.offset, r.found.as_str()),
+        ("A!", 8, "!")
+    );
+    assert_eq!(r.through.last().map(String::as_str), Some("extra"));
+    // A character class that lost a character: the class itself.
+    let r = reason(Draft1994, Rfc1738, "safe", "@");
+    assert_eq!(
+        r.message,
+        "\"@\" is in draft-1994 safe, not in rfc1738 safe"
+    );
+    // A scheme RFC 1738 dropped: the alternative is named.
+    let r = reason(Rfc1630Url, Rfc1738, "url", "cid:\"");
+    assert_eq!(r.alternative.as_deref(), Some("cidaddress"));
+    // RFC 1738's otherurl: an alternative the 1994 draft lacks.
+    let r = reason(Draft1994, Rfc1738, "url", "+:");
+    assert_eq!(r.alternative.as_deref(), Some("otherurl"));
+    assert_eq!((r.rule.as_str(), r.found.as_str()), ("scheme", "+"));
+}

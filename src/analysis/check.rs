@@ -243,16 +243,30 @@ fn message(input: &str, stop: &Stop, expected: &[Expected]) -> String {
         Some(c) => format!("found {:?}", c.to_string()),
         None => "found end of input".to_string(),
     };
-    let wanted = match expected {
+    format!(
+        "at offset {}: expected {}; {found}",
+        stop.offset,
+        expected_words(expected)
+    )
+}
+
+/// What could come, in words: `alpha, "-" or end of input`.
+pub(crate) fn expected_words(expected: &[Expected]) -> String {
+    expected_words_with(expected, |c| format!("{c:?}"))
+}
+
+/// [`expected_words`] with each character shown by `show`.
+pub(crate) fn expected_words_with(expected: &[Expected], show: impl Fn(&str) -> String) -> String {
+    let words: Vec<String> = expected
+        .iter()
+        .map(|e| match e {
+            Expected::Char(c) => show(&c.to_string()),
+            other => other.to_string(),
+        })
+        .collect();
+    match words.as_slice() {
         [] => "nothing (no string of this rule starts this way)".to_string(),
-        [one] => one.to_string(),
-        [init @ .., last] => format!(
-            "{} or {last}",
-            init.iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    };
-    format!("at offset {}: expected {wanted}; {found}", stop.offset)
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
 }

@@ -5,6 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
 
+use crate::analysis::cause::{self, Reason};
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton};
 use crate::grammar::CharSet;
@@ -91,6 +92,19 @@ pub struct LanguageDiff {
     pub a_not_b: Vec<String>,
     /// Likewise in B but not A.
     pub b_not_a: Vec<String>,
+    /// Why each witness is in one language and not the other, those of
+    /// `a_not_b` first (see [`crate::cause`]; empty until [`LanguageDiff::explained`]).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub reasons: Vec<Reason>,
+}
+
+impl LanguageDiff {
+    /// The comparison with the reason for each witness, `ra` of `a` against `rb`
+    /// of `b`.
+    pub fn explained(mut self, a: Edition, ra: &str, b: Edition, rb: &str) -> LanguageDiff {
+        self.reasons = cause::reasons(a, ra, b, rb, &self);
+        self
+    }
 }
 
 /// How many witnesses each side gets.
@@ -112,6 +126,7 @@ pub fn compare(a: &Automaton, b: &Automaton) -> LanguageDiff {
         relation,
         a_not_b,
         b_not_a,
+        reasons: Vec::new(),
     }
 }
 
@@ -359,7 +374,7 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
             _ => None,
         };
         let language = match (automaton::automaton(a, &ra), automaton::automaton(b, &rb)) {
-            (Ok(da), Ok(db)) => Some(compare(&da, &db)),
+            (Ok(da), Ok(db)) => Some(compare(&da, &db).explained(a, &ra, b, &rb)),
             _ => None,
         };
         pairs.push(RulePair {

@@ -204,7 +204,9 @@ pub fn history(rule: &str) -> Vec<HistoryEntry> {
                     automaton::automaton(*pe, pn),
                     automaton::automaton(edition, &name),
                 ) {
-                    (Ok(a), Ok(b)) => Some(diff::compare(&a, &b)),
+                    (Ok(a), Ok(b)) => {
+                        Some(diff::compare(&a, &b).explained(*pe, pn, edition, &name))
+                    }
                     _ => None,
                 };
                 (changed, language)

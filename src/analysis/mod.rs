@@ -1,11 +1,13 @@
 //! Analyses over the grammars and engines: verdicts and diagnoses ([`check`]), the
-//! typed AST ([`ast`]), exact differences between editions ([`diff`]), one rule
+//! typed AST ([`ast`]), exact differences between editions ([`diff`]) and their causes
+//! ([`cause`]), one rule
 //! explained ([`explain`]), partial forms ([`resolve`]), escaping ([`encoding`]),
 //! URLs in plain text ([`extract`]), security lints ([`lint`]) and the
 //! conformance of a corpus ([`report`]). Each returns
 //! typed values; the renderers and the CLI present them.
 
 pub mod ast;
+pub mod cause;
 pub mod check;
 pub mod diff;
 pub mod encoding;

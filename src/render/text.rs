@@ -2,6 +2,7 @@
 
 use std::fmt::Write as _;
 
+use crate::analysis::cause::Reason;
 use crate::analysis::diff::{LanguageDiff, Relation};
 use crate::edition::Edition;
 use crate::grammar::Node;
@@ -148,6 +149,33 @@ fn language(out: &mut String, a: &str, b: &str, ra: &str, rb: &str, l: &Language
             let _ = writeln!(out, "      only {side}: {}", shown.join(" "));
         }
     }
+    // Reasons alike but for the witness's characters are said once.
+    let mut rest: &[Reason] = &l.reasons;
+    while let Some((first, _)) = rest.split_first() {
+        let alike = rest
+            .iter()
+            .take_while(|r| {
+                (&r.rule, &r.counterpart, r.start, r.end, r.offset)
+                    == (
+                        &first.rule,
+                        &first.counterpart,
+                        first.start,
+                        first.end,
+                        first.offset,
+                    )
+                    && (&r.expected, &r.through, &r.alternative)
+                        == (&first.expected, &first.through, &first.alternative)
+            })
+            .count();
+        let (group, after) = rest.split_at(alike.max(1));
+        let _ = write!(out, "        {:?}", first.input);
+        if let Some((_, others)) = group.split_first().filter(|(_, o)| !o.is_empty()) {
+            let others: Vec<String> = others.iter().map(|r| format!("{:?}", r.input)).collect();
+            let _ = write!(out, " (and alike {})", others.join(" "));
+        }
+        let _ = writeln!(out, ": {}", first.message);
+        rest = after;
+    }
 }
 
 /// Characters, quoted; `none` for none.
@@ -266,6 +294,13 @@ pub fn change_words_with(
             first(&l.b_not_a)
         ),
     }
+}
+
+/// The reasons for the witnesses [`change_words`] shows: the first of each side.
+pub fn shown_reasons(l: &LanguageDiff) -> impl Iterator<Item = &Reason> {
+    l.reasons
+        .iter()
+        .filter(|r| l.a_not_b.first() == Some(&r.input) || l.b_not_a.first() == Some(&r.input))
 }
 
 /// How a history entry descends from the one before, in words (`split from

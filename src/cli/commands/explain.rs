@@ -12,7 +12,9 @@ Explain one rule: its printed definition, the reading a correction gives it, its
 PEG in grammar/<edition>.pest with the notes that say why it differs, the rules
 it uses and the rules that use it, and its history: its printed text in every
 edition that has it (or a renamed counterpart), each compared exactly with the
-edition before.";
+edition before, with why a witness of the change is in one language and not the
+other: the smallest corresponding rules it exercises and the character where the
+other edition's rule stops.";
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
@@ -101,6 +103,9 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
             h.printed,
             ""
         )?;
+        for r in h.language.iter().flat_map(text::shown_reasons) {
+            writeln!(out, "  {:<12} why {:?}: {}", "", r.input, r.message)?;
+        }
         before = Some((h.edition, &h.rule));
     }
     Ok(Tally::default())

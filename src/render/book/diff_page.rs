@@ -11,6 +11,22 @@ fn witnesses(ws: &[String]) -> String {
     ws.iter().map(|w| witness(w)).collect::<Vec<_>>().join(" ")
 }
 
+/// Why each witness is on its side, folded under the witnesses.
+fn reasons(l: &diff::LanguageDiff) -> String {
+    if l.reasons.is_empty() {
+        return String::new();
+    }
+    let items: Vec<String> = l
+        .reasons
+        .iter()
+        .map(|r| format!("<li>{}: {}</li>", witness(&r.input), r.words_with(witness)))
+        .collect();
+    format!(
+        "<details><summary>why</summary><ul class=\"why\">{}</ul></details>",
+        items.concat()
+    )
+}
+
 /// The page for `a` → `b_ed`.
 pub(super) fn page_html(a: Edition, b_ed: Edition) -> String {
     let d = diff::diff(a, b_ed, None);
@@ -18,7 +34,7 @@ pub(super) fn page_html(a: Edition, b_ed: Edition) -> String {
     let _ = writeln!(b, "<h1>{} → {}</h1>", a.id(), b_ed.id());
     let _ = writeln!(
         b,
-        "<p>From <a href=\"{}\">{}</a> to <a href=\"{}\">{}</a>, exactly: languages are compared by a product of the rules' minimal DFAs, and each witness is a shortest string (then first in byte order) in one language and not the other.</p>",
+        "<p>From <a href=\"{}\">{}</a> to <a href=\"{}\">{}</a>, exactly: languages are compared by a product of the rules' minimal DFAs, and each witness is a shortest string (then first in byte order) in one language and not the other. Under “why”, each witness's reason: the smallest corresponding rules whose languages it separates, the character where the other edition's rule stops, and what that rule could take there.</p>",
         page_name(a),
         a.id(),
         page_name(b_ed),
@@ -28,14 +44,15 @@ pub(super) fn page_html(a: Edition, b_ed: Edition) -> String {
         if let Some(l) = &p.language {
             let _ = writeln!(
                 b,
-                "<h2>Whole URL</h2>\n<p>{} {} {}</p>\n<p>Only {}: {}</p>\n<p>Only {}: {}</p>",
+                "<h2>Whole URL</h2>\n<p>{} {} {}</p>\n<p>Only {}: {}</p>\n<p>Only {}: {}</p>\n{}",
                 rule_link(a, &p.a, b_ed),
                 l.relation.symbol(),
                 rule_link(b_ed, &p.b, a),
                 a.id(),
                 witnesses(&l.a_not_b),
                 b_ed.id(),
-                witnesses(&l.b_not_a)
+                witnesses(&l.b_not_a),
+                reasons(l)
             );
         }
     }
@@ -110,6 +127,7 @@ fn pair_row(a: Edition, b_ed: Edition, p: &diff::RulePair) -> String {
             if !l.b_not_a.is_empty() {
                 let _ = write!(s, "<br>only {}: {}", b_ed.id(), witnesses(&l.b_not_a));
             }
+            s.push_str(&reasons(l));
             s
         }
         None => String::new(),

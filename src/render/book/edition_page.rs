@@ -7,7 +7,7 @@ use super::{anchor, diagram, esc, page, prose, rule_link, witness};
 use crate::analysis::explain;
 use crate::edition::Edition;
 use crate::grammar::{Notation, PrintedGrammar};
-use crate::render::text::{change_words_with, via_words};
+use crate::render::text::{change_words_with, shown_reasons, via_words};
 
 pub(super) fn page_html(edition: Edition) -> String {
     let g = PrintedGrammar::of(edition);
@@ -144,6 +144,14 @@ fn history_table(edition: Edition, history: &[explain::HistoryEntry]) -> String 
         };
         if let Some(via) = before.and_then(|(_, rule)| via_words(h, rule)) {
             change = format!("{}; {change}", esc(&via));
+        }
+        for r in h.language.iter().flat_map(shown_reasons) {
+            let _ = write!(
+                change,
+                "<br><span class=\"why\">why {}: {}</span>",
+                witness(&r.input),
+                r.words_with(witness)
+            );
         }
         let _ = writeln!(
             b,

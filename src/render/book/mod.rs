@@ -65,6 +65,9 @@ th { font-family: system-ui, sans-serif; font-size: 0.85rem; color: var(--muted)
 section.rule { border-top: 2px solid var(--line); padding-top: 0.2rem; margin-top: 2.2rem; }
 section.rule h2 { font-size: 1.45rem; border-bottom: none; margin: 0.6rem 0 0.5rem; }
 ul.notes { margin: 0.3rem 0 0.8rem; padding-left: 1.2rem; }
+ul.why { margin: 0.2rem 0; padding-left: 1.1rem; font-size: 0.85rem; }
+.why { color: var(--muted); font-size: 0.85rem; }
+details summary { cursor: pointer; color: var(--accent); font-size: 0.85rem; }
 .ws { color: var(--muted); }
 .badge { display: inline-block; font: 600 0.72rem/1 system-ui, sans-serif; padding: 0.25rem 0.45rem; border-radius: 4px; margin-left: 0.4rem; vertical-align: middle; }
 .badge.c { background: #fde9c8; color: #7a4a00; }
