@@ -220,6 +220,24 @@ fn pages_show_what_a_reader_needs() {
             html.matches("\n<h2><code>").count(),
             "{e}: each rule's heading is an h2"
         );
+        // Each rule's section shows strings it derives, and near misses with
+        // where they stop.
+        for section in html.split("<section class=\"rule\"").skip(1) {
+            let examples = section
+                .split("<p class=\"examples\">")
+                .nth(1)
+                .and_then(|p| p.split("</p>").next())
+                .unwrap_or_else(|| panic!("{e}: a rule without examples: {}", &section[..80]));
+            assert!(
+                examples.contains("class=\"witness\"") || examples.contains("(the empty string)"),
+                "{e}: {examples}"
+            );
+            assert!(
+                section.contains("Near misses:") && section.contains("stops at"),
+                "{e}: a rule without near misses: {}",
+                &section[..80]
+            );
+        }
     }
     // The corrections page keeps every line of a rewrite's reason.
     assert!(pages["corrections.html"].contains("each must reach the end"));

@@ -132,12 +132,23 @@ pub fn compare(a: &Automaton, b: &Automaton) -> LanguageDiff {
 
 /// The first `limit` strings of L(a) \ L(b) in (length, byte) order.
 pub fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
+    first_outside(a, Some(b), limit)
+}
+
+/// The first `limit` strings of L(a) in (length, byte) order.
+pub fn first_strings(a: &Automaton, limit: usize) -> Vec<String> {
+    first_outside(a, None, limit)
+}
+
+/// The first `limit` strings of L(a) outside L(b) (all of L(a) without `b`).
+fn first_outside(a: &Automaton, b: Option<&Automaton>, limit: usize) -> Vec<String> {
     type P = (
         regex_automata::util::primitives::StateID,
         regex_automata::util::primitives::StateID,
     );
     // The product, restricted to pairs where `a` can still accept.
-    let start: P = (a.start(), b.start());
+    // Without `b`, its side of each pair stays at `a`'s start: never accepting.
+    let start: P = (a.start(), b.map_or(a.start(), Automaton::start));
     if !a.is_live(start.0) {
         return Vec::new();
     }
@@ -152,7 +163,7 @@ pub fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
             if !a.is_live(ta) {
                 continue;
             }
-            let t = (ta, b.step(sb, byte));
+            let t = (ta, b.map_or(sb, |b| b.step(sb, byte)));
             let j = *index.entry(t).or_insert_with(|| {
                 pairs.push(t);
                 pairs.len() - 1
@@ -164,7 +175,7 @@ pub fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
     }
     let target: Vec<bool> = pairs
         .iter()
-        .map(|&(sa, sb)| a.accepts_at_end(sa) && !b.accepts_at_end(sb))
+        .map(|&(sa, sb)| a.accepts_at_end(sa) && !b.is_some_and(|b| b.accepts_at_end(sb)))
         .collect();
     // reach[r][p]: a path of exactly r bytes leads from p to a target.
     let mut reach: Vec<Vec<bool>> = vec![target];

@@ -4,7 +4,8 @@
 
 use serde::Serialize;
 
-use crate::analysis::diff::{self};
+use crate::analysis::diff;
+use crate::analysis::examples::{self, Examples};
 use crate::edition::Edition;
 use crate::engine::automaton;
 use crate::grammar::peg::pest_name;
@@ -150,6 +151,10 @@ pub struct Explanation {
     pub used_by: Vec<String>,
     /// Its text in every edition that has it (or a counterpart), oldest first.
     pub history: Vec<HistoryEntry>,
+    /// Strings it derives and near misses (JSON: `shortest`, `typical`,
+    /// `near_misses` beside the fields above).
+    #[serde(flatten)]
+    pub examples: Examples,
 }
 
 /// Explain a rule of an edition (`None` if the edition has no such rule).
@@ -182,6 +187,7 @@ pub fn explain(edition: Edition, rule: &str) -> Option<Explanation> {
             .map(|u| u.name.clone())
             .collect(),
         history: history(rule),
+        examples: examples::examples(edition, rule),
     })
 }
 

@@ -1,7 +1,7 @@
 //! Analyses over the grammars and engines: verdicts and diagnoses ([`check`]), the
 //! typed AST ([`ast`]), exact differences between editions ([`diff`]) and their causes
 //! ([`cause`]), one rule
-//! explained ([`explain`]), partial forms ([`resolve`]), escaping ([`encoding`]),
+//! explained ([`explain`]) with computed [`examples`], partial forms ([`resolve`]), escaping ([`encoding`]),
 //! URLs in plain text ([`extract`]), security lints ([`lint`]) and the
 //! conformance of a corpus ([`report`]). Each returns
 //! typed values; the renderers and the CLI present them.
@@ -11,6 +11,7 @@ pub mod cause;
 pub mod check;
 pub mod diff;
 pub mod encoding;
+pub mod examples;
 pub mod explain;
 pub mod extract;
 pub mod lint;

@@ -4,6 +4,8 @@ use std::fmt::Write as _;
 
 use crate::analysis::cause::Reason;
 use crate::analysis::diff::{LanguageDiff, Relation};
+use crate::analysis::examples::Examples;
+use crate::analysis::explain::Explanation;
 use crate::edition::Edition;
 use crate::grammar::Node;
 
@@ -319,6 +321,90 @@ pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<Strin
                 "split from {before} into {} and {last}",
                 rest.join(", ")
             ))
+        }
+    }
+}
+
+/// `explain`'s text: the rule as printed and read, its PEG with the notes on
+/// it, its uses, examples and near misses, and its history with reasons.
+pub fn explanation(ex: &Explanation) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "{} in {}\n", ex.rule, ex.edition);
+    let _ = writeln!(out, "As printed:\n  {}", ex.printed);
+    if let (Some(reading), Some(c)) = (&ex.reading, ex.correction) {
+        let _ = writeln!(out, "Read as ({c}: {}):\n  {reading}", c.summary());
+    } else if let Some(c) = ex.correction {
+        let _ = writeln!(out, "Correction {c}: {}", c.summary());
+    }
+    if let Some(p) = &ex.pest {
+        let _ = writeln!(out, "\nPEG (grammar/{}.pest):", ex.edition.id());
+        for n in &p.notes {
+            // Wrapped as the grammar file wraps its comments.
+            let mut line = String::new();
+            for word in n.split(' ') {
+                if !line.is_empty() && line.len() + 1 + word.len() > 76 {
+                    let _ = writeln!(out, "  // {line}");
+                    line.clear();
+                }
+                if !line.is_empty() {
+                    line.push(' ');
+                }
+                line.push_str(word);
+            }
+            let _ = writeln!(out, "  // {line}");
+        }
+        for l in p.text.lines() {
+            let _ = writeln!(out, "  {l}");
+        }
+    }
+    let names = |names: &[String]| match names {
+        [] => "nothing".to_string(),
+        _ => names.join(", "),
+    };
+    let _ = writeln!(out, "\nUses: {}", names(&ex.uses));
+    let _ = writeln!(out, "Used by: {}", names(&ex.used_by));
+    examples(&mut out, &ex.examples);
+    let _ = writeln!(out, "\nHistory:");
+    let mut before: Option<(Edition, &str)> = None;
+    for h in &ex.history {
+        let mut change = match (&h.language, before) {
+            (Some(l), Some((pe, _))) => change_words(l, pe, h.edition),
+            _ => "first printed here".into(),
+        };
+        if let Some(via) = before.and_then(|(_, rule)| via_words(h, rule)) {
+            change = format!("{via}; {change}");
+        }
+        let _ = writeln!(
+            out,
+            "  {:<12} {}\n  {:<12} {change}",
+            h.edition.id(),
+            h.printed,
+            ""
+        );
+        for r in h.language.iter().flat_map(shown_reasons) {
+            let _ = writeln!(out, "  {:<12} why {:?}: {}", "", r.input, r.message);
+        }
+        before = Some((h.edition, &h.rule));
+    }
+    out
+}
+
+/// Strings the rule derives, and near misses with their diagnoses.
+fn examples(out: &mut String, e: &Examples) {
+    let quoted = |ws: &[String]| {
+        ws.iter()
+            .map(|w| format!("{w:?}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let _ = writeln!(out, "\nDerives, shortest first: {}", quoted(&e.shortest));
+    if !e.typical.is_empty() {
+        let _ = writeln!(out, "Derives, typical: {}", quoted(&e.typical));
+    }
+    if !e.near_misses.is_empty() {
+        let _ = writeln!(out, "Near misses:");
+        for m in &e.near_misses {
+            let _ = writeln!(out, "  {:?} {}", m.input, m.error.message);
         }
     }
 }

@@ -1,9 +1,11 @@
-//! One page per edition: every rule with its printed text, PEG, diagram and
-//! history.
+//! One page per edition: every rule with its printed text, PEG, diagram,
+//! examples and history.
 
 use std::fmt::Write as _;
 
 use super::{anchor, diagram, esc, page, prose, rule_link, witness};
+use crate::analysis::check::expected_words_with;
+use crate::analysis::examples::Examples;
 use crate::analysis::explain;
 use crate::edition::Edition;
 use crate::grammar::{Notation, PrintedGrammar};
@@ -122,8 +124,48 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
     if !ex.used_by.is_empty() {
         let _ = writeln!(b, "<p>Used by: {}</p>", links(&ex.used_by));
     }
+    b.push_str(&examples(&ex.examples));
     b.push_str(&history_table(edition, &ex.history));
     b.push_str("</section>\n");
+    b
+}
+
+/// Strings the rule derives and near misses, each with its diagnosis.
+fn examples(e: &Examples) -> String {
+    let shown = |ws: &[String]| ws.iter().map(|w| witness(w)).collect::<Vec<_>>().join(" ");
+    let mut b = format!(
+        "<p class=\"examples\">Examples, shortest first: {}",
+        shown(&e.shortest)
+    );
+    if !e.typical.is_empty() {
+        let _ = write!(b, "<br>Typical: {}", shown(&e.typical));
+    }
+    b.push_str("</p>\n");
+    if !e.near_misses.is_empty() {
+        let items: Vec<String> = e
+            .near_misses
+            .iter()
+            .map(|m| {
+                let found = if m.found == "end of input" {
+                    "the end".to_string()
+                } else {
+                    witness(&m.found)
+                };
+                format!(
+                    "<li>{}: stops at {found} (offset {}), expecting {}</li>",
+                    witness(&m.input),
+                    m.error.offset,
+                    // Class names and edition ids need no escaping; characters are code.
+                    expected_words_with(&m.error.expected, witness)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            b,
+            "<p class=\"muted\">Near misses:</p>\n<ul class=\"notes\">{}</ul>",
+            items.concat()
+        );
+    }
     b
 }
 

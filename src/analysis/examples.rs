@@ -1,0 +1,165 @@
+//! Strings a rule derives and strings it just misses, computed: the shortest
+//! from the rule's minimal DFA, typical ones from the generator, and near misses
+//! (one change from a typical string) with their diagnoses.
+
+use arbitrary::Unstructured;
+use serde::Serialize;
+
+use crate::analysis::check::{self, CheckError};
+use crate::analysis::diff;
+use crate::edition::Edition;
+use crate::engine::automaton::{self, Automaton};
+use crate::engine::generate::Generator;
+
+/// How many strings of each kind.
+const EACH: usize = 3;
+/// Typical strings are kept to this many characters, so they can be read.
+const TYPICAL_MAX: usize = 40;
+/// Characters tried, in order, where a near miss puts a character the rule
+/// cannot take: the ones that separate URL parts first.
+const MISFITS: &str = " /:@%#?!\"<>^`{|}~\\[]=;&+$,'()*-._0A";
+
+/// A string the rule does not derive, with its diagnosis.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NearMiss {
+    /// The string.
+    pub input: String,
+    /// Where the rule stops on it and what it could take there.
+    pub error: CheckError,
+    /// What the string has there: a character, or `end of input`.
+    pub found: String,
+}
+
+/// A rule's examples.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Examples {
+    /// The shortest strings the rule derives, then first in byte order.
+    pub shortest: Vec<String>,
+    /// Strings the generator derives from the rule, each of at most 40
+    /// characters (a fixed draw per rule, so the same every run).
+    pub typical: Vec<String>,
+    /// Strings one change away from a string the rule derives (cut short, or a
+    /// character it cannot take put in), each with its diagnosis.
+    pub near_misses: Vec<NearMiss>,
+}
+
+/// The examples of `rule` in `edition` (empty for an unknown rule).
+pub fn examples(edition: Edition, rule: &str) -> Examples {
+    let Ok(dfa) = automaton::automaton(edition, rule) else {
+        return Examples::default();
+    };
+    let shortest = diff::first_strings(&dfa, EACH);
+    let mut typical = typical(edition, rule, &dfa);
+    typical.retain(|t| !shortest.contains(t));
+    let near_misses = near_misses(edition, rule, &dfa, typical.iter().chain(&shortest));
+    Examples {
+        shortest,
+        typical,
+        near_misses,
+    }
+}
+
+/// Up to three distinct generated strings, longer than the shortest, drawn from
+/// a stream fixed by the rule's name.
+fn typical(edition: Edition, rule: &str, dfa: &Automaton) -> Vec<String> {
+    let generator = Generator::new(edition);
+    let mut seed = format!("{}/{rule}", edition.id())
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+    let mut out: Vec<String> = Vec::new();
+    for _ in 0..64 {
+        let entropy: Vec<u8> = (0..256)
+            .map(|_| {
+                // xorshift64: a fixed, portable stream.
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed.to_le_bytes().first().copied().unwrap_or(0)
+            })
+            .collect();
+        let Ok(s) = generator.generate(rule, &mut Unstructured::new(&entropy)) else {
+            continue;
+        };
+        let fits = s.chars().count() <= TYPICAL_MAX && s.chars().count() >= 2;
+        if fits && dfa.matches(&s) && !out.contains(&s) {
+            out.push(s);
+            if out.len() == EACH {
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Near misses of the given strings: each cut one character short where that
+/// ends too early, and with a character the rule cannot take put in its middle
+/// and at its start; the first three distinct diagnoses.
+fn near_misses<'s>(
+    edition: Edition,
+    rule: &str,
+    dfa: &Automaton,
+    derived: impl Iterator<Item = &'s String>,
+) -> Vec<NearMiss> {
+    let mut out: Vec<NearMiss> = Vec::new();
+    for s in derived {
+        let chars: Vec<(usize, char)> = s.char_indices().collect();
+        let middle = chars.get(chars.len() / 2).map_or(s.len(), |(i, _)| *i);
+        let cut = chars
+            .last()
+            .and_then(|(i, _)| s.get(..*i))
+            .map(String::from);
+        // The misfits are chosen as they come, so each can differ from those before.
+        let mut cut = cut;
+        for kind in [None, Some(middle), Some(0)] {
+            let candidate = match kind {
+                None => cut.take(),
+                Some(at) => misfit(dfa, s, at, &out),
+            };
+            let Some(input) = candidate else { continue };
+            if dfa.matches(&input) || out.iter().any(|m| m.input == input) {
+                continue;
+            }
+            let Ok(error) = check::diagnose(edition, rule, &input) else {
+                continue;
+            };
+            // One of each diagnosis: a reader learns from the difference.
+            if out
+                .iter()
+                .any(|m| (m.error.offset, &m.error.expected) == (error.offset, &error.expected))
+            {
+                continue;
+            }
+            let found = input
+                .get(error.byte_offset..)
+                .and_then(|t| t.chars().next())
+                .map_or_else(|| "end of input".to_string(), String::from);
+            out.push(NearMiss {
+                input,
+                error,
+                found,
+            });
+            if out.len() == EACH {
+                return out;
+            }
+        }
+    }
+    out
+}
+
+/// `s` with the first character of [`MISFITS`] the rule cannot take after
+/// `s[..at]` put in at byte `at`, one no earlier near miss used if there is one.
+fn misfit(dfa: &Automaton, s: &str, at: usize, earlier: &[NearMiss]) -> Option<String> {
+    let before = s.get(..at)?;
+    let state = dfa.state_after(before.as_bytes())?;
+    let next = dfa.live_bytes(state);
+    let mut misfits = MISFITS
+        .chars()
+        .filter(|&c| c.is_ascii() && !next.contains_char(c));
+    let first = misfits.clone().next()?;
+    let c = misfits
+        .find(|c| earlier.iter().all(|m| m.found != c.to_string()))
+        .unwrap_or(first);
+    Some(format!("{before}{c}{}", s.get(at..)?))
+}
