@@ -11,11 +11,11 @@ pub(crate) const LONG: &str = "\
 Explain one rule: its printed definition, the reading a correction gives it, its
 PEG in grammar/<edition>.pest with the notes that say why it differs, the rules
 it uses and the rules that use it, strings it derives (the shortest, and typical
-ones from the generator) and near misses with where they stop, and its history: its printed text in every
-edition that has it (or a renamed counterpart), each compared exactly with the
-edition before, with why a witness of the change is in one language and not the
-other: the smallest corresponding rules it exercises and the character where the
-other edition's rule stops.";
+ones from the generator) and near misses with where they stop, and its history:
+its printed text in every edition that has it (or a renamed counterpart), each
+compared exactly with the edition before, with why a witness of the change is in
+one language and not the other: the smallest corresponding rules it exercises
+and the character where the other edition's rule stops.";
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:
