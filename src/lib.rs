@@ -52,6 +52,8 @@ mod engine;
 pub mod cli;
 
 pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
-pub use analysis::{ast, cause, check, diff, encoding, explain, extract, lint, report, resolve};
+pub use analysis::{
+    ast, cause, check, diff, encoding, explain, extract, lint, prose, report, resolve,
+};
 pub use edition::{Edition, EditionInfo};
 pub use error::Error;

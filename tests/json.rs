@@ -59,6 +59,17 @@ fn outputs() -> Vec<(String, Value)> {
             b"",
         ),
         (vec!["check", "--json", "--quiet", "http://a/", "x"], b""),
+        (
+            vec![
+                "check",
+                "--json",
+                "--grammar",
+                "rfc1738",
+                "HTTP://a/",
+                "gopher://h/0a%09b/",
+            ],
+            b"",
+        ),
         (vec!["check", "--json", "--only", "invalid", "x y"], b""),
         (
             vec![

@@ -6,10 +6,12 @@
 //! reference automaton of the printed BNF, which knows the exact point: the
 //! longest prefix of the input that some valid string starts with.
 
+use std::borrow::Cow;
 use std::fmt;
 
 use serde::Serialize;
 
+use crate::analysis::prose::{self, ProseNote};
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Stop};
 use crate::error::Error;
@@ -83,6 +85,10 @@ pub struct Verdict {
     #[serde(skip_serializing_if = "Option::is_none")]
     /// Where and why not, for an invalid input.
     pub error: Option<CheckError>,
+    /// Where the document's prose reads the input other than its BNF
+    /// ([`prose::DISAGREEMENTS`]): scheme case, gopher's encoded tabs.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notes: Vec<ProseNote>,
 }
 
 /// Fail unless the edition prints (or a correction supplies) the rule.
@@ -108,6 +114,8 @@ pub struct Checker {
     rule: String,
     engine: Engine,
     dfa: std::sync::Arc<automaton::Automaton>,
+    /// RFC 1738 §2.1: check with the scheme lowercased.
+    fold_scheme_case: bool,
 }
 
 impl Checker {
@@ -119,7 +127,68 @@ impl Checker {
             rule: rule.to_string(),
             engine,
             dfa: automaton::automaton(edition, rule)?,
+            fold_scheme_case: false,
         })
+    }
+
+    /// Check as RFC 1738 §2.1 asks programs to read a URL: upper case letters
+    /// in the scheme as lower case. The other documents say nothing of case,
+    /// so only an `rfc1738` checker folds.
+    pub fn folding_scheme_case(mut self, fold: bool) -> Checker {
+        self.fold_scheme_case = fold && self.edition == Edition::Rfc1738;
+        self
+    }
+
+    /// The text checked: the input, or with `--fold-scheme-case` its folded form.
+    fn text<'i>(&self, input: &'i str) -> Cow<'i, str> {
+        if self.fold_scheme_case {
+            prose::fold_scheme_case(input)
+        } else {
+            Cow::Borrowed(input)
+        }
+    }
+
+    /// Whether a verdict on `input` may carry a prose note: only RFC 1738's
+    /// scheme case and gopher tabs do, so most inputs are never parsed for one.
+    pub fn may_note(&self, input: &str, valid: bool) -> bool {
+        self.edition == Edition::Rfc1738
+            && if valid {
+                self.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
+                    || input
+                        .get(..7)
+                        .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
+                        && input.contains("%09")
+            } else {
+                input
+                    .bytes()
+                    .take_while(|&b| b != b':')
+                    .any(|b| b.is_ascii_uppercase())
+            }
+    }
+
+    /// The prose notes on a verdict (see [`Checker::may_note`]).
+    fn notes(&self, input: &str, valid: bool) -> Vec<ProseNote> {
+        if !self.may_note(input, valid) {
+            return Vec::new();
+        }
+        let text = self.text(input);
+        let mut out = Vec::new();
+        if let Cow::Owned(folded) = &text {
+            out.push(prose::folded(input, folded, valid));
+        } else if !valid {
+            out.extend(prose::scheme_case(self.edition, &self.rule, input));
+        }
+        if valid && crate::analysis::ast::is_url_rule(self.edition, &self.rule) {
+            if let Ok(url) = crate::analysis::ast::parse_rule(self.edition, &self.rule, &text) {
+                let notes = prose::notes(&url);
+                out.extend(
+                    notes
+                        .into_iter()
+                        .filter(|n| prose::DISAGREEMENTS.contains(&n.code)),
+                );
+            }
+        }
+        out
     }
 
     /// The edition checked against.
@@ -144,6 +213,7 @@ impl Checker {
 
     /// Whether the rule derives the whole input.
     pub fn is_valid(&self, input: &str) -> bool {
+        let input = &*self.text(input);
         match self.engine {
             Engine::Pest => peg::matches(self.edition, &self.rule, input).unwrap_or(false),
             Engine::Dfa => self.dfa.matches(input),
@@ -152,6 +222,8 @@ impl Checker {
 
     /// Where and why the rule does not derive the input, from the automaton.
     pub fn diagnose(&self, input: &str) -> CheckError {
+        // Folding keeps every offset: it changes letters, not lengths.
+        let input = &*self.text(input);
         match self.dfa.diagnose(input) {
             Err(stop) => error_at(self.edition, input, &stop),
             // The engines agree on every tested input; should the automaton accept
@@ -170,6 +242,7 @@ impl Checker {
             rule: self.rule.clone(),
             valid,
             error,
+            notes: self.notes(input, valid),
         }
     }
 }

@@ -2,7 +2,8 @@
 //! typed AST ([`ast`]), exact differences between editions ([`diff`]) and their causes
 //! ([`cause`]), one rule
 //! explained ([`explain`]) with computed [`examples`], partial forms ([`resolve`]), escaping ([`encoding`]),
-//! URLs in plain text ([`extract`]), security lints ([`lint`]) and the
+//! URLs in plain text ([`extract`]), security lints ([`lint`]), what the documents' prose adds to
+//! their BNF ([`prose`]) and the
 //! conformance of a corpus ([`report`]). Each returns
 //! typed values; the renderers and the CLI present them.
 
@@ -15,5 +16,6 @@ pub mod examples;
 pub mod explain;
 pub mod extract;
 pub mod lint;
+pub mod prose;
 pub mod report;
 pub mod resolve;

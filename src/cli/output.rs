@@ -43,6 +43,8 @@ pub(crate) struct ParseJson<'a> {
     pub(crate) url: Option<&'a crate::ast::Url<'a>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<ErrorJson<'a>>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub(crate) notes: Vec<crate::prose::ProseNote>,
 }
 
 impl<'a> ParseJson<'a> {
@@ -59,7 +61,25 @@ impl<'a> ParseJson<'a> {
             valid: result.is_ok(),
             url: result.as_ref().ok(),
             error: result.as_ref().err().map(ErrorJson::from),
+            notes: prose_notes(grammar, rule, input, result),
         }
+    }
+}
+
+/// What the document's prose says about a parse: every note on a derived
+/// URL; for an input the rule does not derive, the scheme-case note.
+pub(crate) fn prose_notes(
+    edition: crate::Edition,
+    rule: &str,
+    input: &str,
+    result: &Result<crate::ast::Url<'_>, Error>,
+) -> Vec<crate::prose::ProseNote> {
+    match result {
+        Ok(url) => crate::prose::notes(url),
+        Err(Error::Invalid(_)) => crate::prose::scheme_case(edition, rule, input)
+            .into_iter()
+            .collect(),
+        Err(_) => Vec::new(),
     }
 }
 
@@ -192,6 +212,18 @@ pub(crate) fn emit_verdict(v: &Verdict, json: bool, out: &mut dyn Write) -> Resu
             writeln!(out, "{head} invalid at offset {}", e.offset)?;
             caret(out, &v.input, e)?;
         }
+    }
+    write_prose_notes(out, &v.notes, "      ")
+}
+
+/// Prose notes, one a line: the code, the section, what it means here.
+pub(crate) fn write_prose_notes(
+    out: &mut dyn Write,
+    notes: &[crate::prose::ProseNote],
+    indent: &str,
+) -> Result<(), CliError> {
+    for n in notes {
+        writeln!(out, "{indent}note[{}] {}: {}", n.code, n.section, n.message)?;
     }
     Ok(())
 }

@@ -88,6 +88,13 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_enum, value_name = "WHICH")]
     only: Option<Only>,
 
+    /// Read upper case letters in a scheme as lower case, as RFC 1738
+    /// section 2.1 asks of programs ("allow HTTP as well as http"); the BNF's
+    /// scheme names are lower case. Applies to rfc1738 only: the other
+    /// documents say nothing of case. Each folded verdict carries a note.
+    #[arg(long)]
+    fold_scheme_case: bool,
+
     #[command(flatten)]
     batch: Batch,
 }
@@ -151,7 +158,12 @@ pub(crate) fn run(
     progress: bool,
     terminal: bool,
 ) -> Result<Tally, CliError> {
-    let checkers = args.targets.checkers(err)?;
+    let checkers: Vec<check::Checker> = args
+        .targets
+        .checkers(err)?
+        .into_iter()
+        .map(|c| c.folding_scheme_case(args.fold_scheme_case))
+        .collect();
     let targets: Vec<(Edition, String)> = checkers
         .iter()
         .map(|c| (c.edition(), c.rule().to_string()))
@@ -262,7 +274,8 @@ impl Plan<'_> {
         for (((edition, rule), checker), valid_line) in rows {
             let valid = is_valid(checker, input);
             tally.count(valid);
-            if valid && !self.mode.lint {
+            let noted = matches!(input, Input::Text(t) if checker.may_note(t, valid));
+            if valid && !self.mode.lint && !noted {
                 if self.mode.json {
                     let v = VerdictRef {
                         input: input.shown(),
@@ -309,6 +322,7 @@ fn full_verdict(
             rule: rule.to_string(),
             valid: false,
             error: Some(error.clone()),
+            notes: Vec::new(),
         },
     };
     let lints = match input {

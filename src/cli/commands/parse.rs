@@ -5,7 +5,8 @@ use std::io::{BufRead, Write};
 use super::super::CliError;
 use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
-    ParseJson, Tally, caret, json_line, parse_bounded, summary, write_heading,
+    ParseJson, Tally, caret, json_line, parse_bounded, prose_notes, summary, write_heading,
+    write_prose_notes,
 };
 use super::check::targets;
 use crate::analysis::ast;
@@ -17,7 +18,10 @@ pub(crate) const LONG: &str = "\
 Parse each input into the typed AST: the scheme and its components (host, port,
 path segments, search, ...), each with its text and byte span. A component the
 edition's grammar does not have is absent. Where the printed grammar derives an
-input in several ways, the AST takes the reading the document's prose describes.";
+input in several ways, the AST takes the reading the document's prose describes.
+Where RFC 1738's prose says more than its BNF (default ports, an empty gopher
+path, the local file host, an omitted FTP type, an upper case scheme, gopher's
+encoded tabs), a note on the component quotes the section.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when every input parses, 1 when any does not, 2 on a usage error.
@@ -110,6 +114,8 @@ fn parse_one(
             }
             Err(e) => writeln!(out, "  {:<12} {e}", edition.id())?,
         }
+        let notes = prose_notes(edition, rule, input.shown(), &result);
+        write_prose_notes(out, &notes, "    ")?;
     }
     Ok(())
 }

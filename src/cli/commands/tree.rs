@@ -3,9 +3,10 @@
 use std::io::{BufRead, Write};
 
 use super::super::input::{Input, each_input};
-use super::super::output::{Tally, caret, json_line, summary};
+use super::super::output::{Tally, caret, json_line, summary, write_prose_notes};
 use super::super::{CliError, has_rule, unknown_rule};
 use crate::analysis::check::{self, CheckError};
+use crate::analysis::{ast, prose};
 use crate::edition::Edition;
 use crate::grammar::{Node, PestOutcome, peg};
 use crate::render::text;
@@ -13,7 +14,8 @@ use crate::render::text;
 pub(crate) const LONG: &str = "\
 Print the derivation pest finds: each node's rule name as printed, its byte span
 and text. Helper rules that stand in for a printed rule in one context show under
-the printed name, with the helper's name beside it.";
+the printed name, with the helper's name beside it. Under a URL rule, notes give
+what RFC 1738's prose says beyond its BNF, as `parse` does.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when every input derives, 1 when any does not, 2 on a usage error.
@@ -70,8 +72,18 @@ pub(crate) fn run(
                 .map_err(|e| CliError::Usage(e.to_string()))?),
         };
         tally.count(result.is_ok());
+        // What the prose says: on a derived URL, every note; else scheme case.
+        let notes = match (&result, ast::is_url_rule(edition, &rule)) {
+            (Ok(_), true) => ast::parse_rule(edition, &rule, text)
+                .map(|url| prose::notes(&url))
+                .unwrap_or_default(),
+            (Err(_), true) => prose::scheme_case(edition, &rule, text)
+                .into_iter()
+                .collect(),
+            (_, false) => Vec::new(),
+        };
         if args.json {
-            let obj = match &result {
+            let mut obj = match &result {
                 Ok(node) => {
                     serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": true, "tree": node})
                 }
@@ -79,6 +91,9 @@ pub(crate) fn run(
                     serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": false, "error": e})
                 }
             };
+            if let (false, Some(o)) = (notes.is_empty(), obj.as_object_mut()) {
+                o.insert("notes".into(), serde_json::json!(notes));
+            }
             json_line(out, &obj)?;
             return Ok(());
         }
@@ -92,6 +107,7 @@ pub(crate) fn run(
                 caret(out, input.shown(), e)?;
             }
         }
+        write_prose_notes(out, &notes, "")?;
         Ok(())
     })?;
     if !args.json && tally.inputs > 1 {

@@ -1,0 +1,229 @@
+//! Where a document's prose says more than its BNF, or other than it: notes on
+//! a URL's components, each quoting the section it comes from. The verdicts
+//! stay the BNF's; the notes say what the text around it adds.
+//!
+//! RFC 1738 is the document whose prose says these things of its section 5
+//! BNF: scheme case (§2.1), default ports (§3.x), the gopher type and the
+//! encoded tabs (§3.4), the empty or `localhost` file host (§3.10) and the
+//! omitted FTP type code (§3.2.3).
+
+use std::borrow::Cow;
+
+use serde::Serialize;
+
+use crate::analysis::ast::{Body, Url, default_port};
+use crate::analysis::check::Checker;
+use crate::edition::Edition;
+
+/// What the prose says about one component of one URL.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ProseNote {
+    /// The note's name: `scheme-case`, `gopher-tab`, `gopher-type`,
+    /// `default-port`, `file-host` or `ftp-type`.
+    pub code: &'static str,
+    /// The document and section, e.g. `RFC 1738 §3.4`.
+    pub section: &'static str,
+    /// The prose, quoted.
+    pub quote: &'static str,
+    /// The component's span in the input (bytes).
+    pub start: usize,
+    /// Where it ends (bytes).
+    pub end: usize,
+    /// What the prose means for this input, in words.
+    pub message: String,
+    /// `scheme-case`: the verdict with the scheme lowercased.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub valid: Option<bool>,
+}
+
+/// The notes where prose and BNF disagree: they change what a reader takes
+/// the URL to be (`check` shows these; `parse` and `tree` show all).
+pub const DISAGREEMENTS: &[&str] = &["scheme-case", "gopher-tab"];
+
+const SCHEME_CASE: &str = "For resiliency, programs interpreting URLs should treat upper case letters as equivalent to lower case in scheme names (e.g., allow \"HTTP\" as well as \"http\").";
+const GOPHER_TAB: &str = "If the URL refers to a search to be submitted to a Gopher search engine, the selector is followed by an encoded tab (%09) and the search string. [...] URLs for Gopher+ items have a second encoded tab (%09) and a Gopher+ string.";
+const GOPHER_TYPE: &str = "The entire <gopher-path> may also be empty, in which case the delimiting \"/\" is also optional and the <gophertype> defaults to \"1\".";
+const FILE_HOST: &str = "As a special case, <host> can be the string \"localhost\" or the empty string; this is interpreted as `the machine from which the URL is being interpreted'.";
+const FTP_TYPE: &str = "The entire ;type=<typecode> part of a FTP URL is optional. If it is omitted, the client program interpreting the URL must guess the appropriate mode to use.";
+
+/// RFC 1738's section and sentence on each scheme's default port.
+fn port_prose(scheme: &str) -> Option<(&'static str, &'static str)> {
+    Some(match scheme {
+        "ftp" => (
+            "RFC 1738 §3.2",
+            "If :<port> is omitted, the port defaults to 21.",
+        ),
+        "http" => (
+            "RFC 1738 §3.3",
+            "If :<port> is omitted, the port defaults to 80.",
+        ),
+        "gopher" => (
+            "RFC 1738 §3.4.1",
+            "If :<port> is omitted, the port defaults to 70.",
+        ),
+        "nntp" => (
+            "RFC 1738 §3.7",
+            "If :<port> is omitted, the port defaults to 119.",
+        ),
+        "telnet" => (
+            "RFC 1738 §3.8",
+            "If :<port> is omitted, the port defaults to 23.",
+        ),
+        "wais" => (
+            "RFC 1738 §3.9",
+            "If :<port> is omitted, the port defaults to 210.",
+        ),
+        "prospero" => (
+            "RFC 1738 §3.11",
+            "If :<port> is omitted, the port defaults to 1525.",
+        ),
+        _ => return None,
+    })
+}
+
+/// The input with its scheme (the letters, digits, `+`, `.` and `-` before
+/// the first `:`) lowercased: RFC 1738 §2.1's reading. Borrowed when there is
+/// nothing to fold.
+pub fn fold_scheme_case(input: &str) -> Cow<'_, str> {
+    let scheme_len = input
+        .bytes()
+        .position(|b| !(b.is_ascii_alphanumeric() || b"+.-".contains(&b)))
+        .filter(|&n| input.as_bytes().get(n) == Some(&b':'))
+        .unwrap_or(0);
+    match input.get(..scheme_len) {
+        Some(scheme) if scheme.bytes().any(|b| b.is_ascii_uppercase()) => Cow::Owned(format!(
+            "{}{}",
+            scheme.to_ascii_lowercase(),
+            input.get(scheme_len..).unwrap_or("")
+        )),
+        _ => Cow::Borrowed(input),
+    }
+}
+
+/// RFC 1738 §2.1 on an input `rule` of `edition` does not derive: if its scheme
+/// has upper case letters, what the input is with them lowercased.
+pub fn scheme_case(edition: Edition, rule: &str, input: &str) -> Option<ProseNote> {
+    if edition != Edition::Rfc1738 {
+        return None;
+    }
+    let Cow::Owned(folded) = fold_scheme_case(input) else {
+        return None;
+    };
+    let valid = Checker::new(edition, rule, Default::default())
+        .ok()?
+        .is_valid(&folded);
+    let end = input.find(':').unwrap_or(0);
+    Some(ProseNote {
+        code: "scheme-case",
+        section: "RFC 1738 §2.1",
+        quote: SCHEME_CASE,
+        start: 0,
+        end,
+        message: format!(
+            "the BNF's scheme names are lower case; section 2.1 asks programs to accept upper case too: with the scheme lowercased ({folded:?}) the input is {}",
+            if valid { "valid" } else { "still invalid" }
+        ),
+        valid: Some(valid),
+    })
+}
+
+/// The note on an input checked with its scheme lowercased (`folded`).
+pub fn folded(input: &str, folded: &str, valid: bool) -> ProseNote {
+    ProseNote {
+        code: "scheme-case",
+        section: "RFC 1738 §2.1",
+        quote: SCHEME_CASE,
+        start: 0,
+        end: input.find(':').unwrap_or(0),
+        message: format!("checked with the scheme lowercased, as section 2.1 asks: {folded:?}"),
+        valid: Some(valid),
+    }
+}
+
+/// The notes on a URL the grammar derives.
+pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
+    if url.edition != Edition::Rfc1738 {
+        return Vec::new();
+    }
+    let note = |code, section, quote, (start, end), message: String| ProseNote {
+        code,
+        section,
+        quote,
+        start,
+        end,
+        message,
+        valid: None,
+    };
+    let mut out = Vec::new();
+    if let (Some(hp), Some((section, quote))) = (url.hostport(), port_prose(url.scheme.text)) {
+        if hp.port.is_none() {
+            let port = default_port(url.scheme.text).unwrap_or_default();
+            let host = hp.host.part;
+            out.push(note(
+                "default-port",
+                section,
+                quote,
+                (host.start, host.end),
+                format!("no port given: {} means port {port}", url.scheme.text),
+            ));
+        }
+    }
+    match &url.body {
+        Body::Gopher(g) => {
+            let end = url.input.len();
+            match (g.gtype, g.selector) {
+                (None, _) => out.push(note(
+                    "gopher-type",
+                    "RFC 1738 §3.4.1",
+                    GOPHER_TYPE,
+                    (g.hostport.host.part.end, end),
+                    "no gopher path: the gopher type is \"1\" (a directory) and the selector empty"
+                        .into(),
+                )),
+                (Some(_), Some(sel)) if sel.text.contains("%09") => {
+                    let (selector, rest) = sel.text.split_once("%09").unwrap_or((sel.text, ""));
+                    let (search, plus) = match rest.split_once("%09") {
+                        Some((s, p)) => (s, Some(p)),
+                        None => (rest, None),
+                    };
+                    let mut reading = format!("selector {selector:?}, search {search:?}");
+                    if let Some(p) = plus {
+                        reading.push_str(&format!(", gopher+ string {p:?}"));
+                    }
+                    out.push(note(
+                        "gopher-tab",
+                        "RFC 1738 §3.4.2, §3.4.3",
+                        GOPHER_TAB,
+                        (sel.start, sel.end),
+                        format!(
+                            "the BNF's search cannot hold what follows the encoded tab here, so its only derivation makes it all the selector; the prose reads {reading}"
+                        ),
+                    ));
+                }
+                _ => {}
+            }
+        }
+        Body::File(f) if f.is_local() => {
+            let span = f.host.map_or((7, 7), |h| (h.part.start, h.part.end));
+            out.push(note(
+                "file-host",
+                "RFC 1738 §3.10",
+                FILE_HOST,
+                span,
+                "the file is on the machine reading the URL".into(),
+            ));
+        }
+        Body::Ftp(f) if f.ftptype.is_none() => {
+            let end = url.input.len();
+            out.push(note(
+                "ftp-type",
+                "RFC 1738 §3.2.3",
+                FTP_TYPE,
+                (end, end),
+                "no ;type=: the client guesses the transfer mode".into(),
+            ));
+        }
+        _ => {}
+    }
+    out
+}
