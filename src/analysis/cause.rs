@@ -4,8 +4,9 @@
 //! The accepting edition's derivation of the string (its pest tree) and the
 //! point where the other edition's automaton stops give it: of the derivation's
 //! nodes over that point, the deepest whose text the rejecting edition's
-//! counterpart rule does not derive is the cause. Every claim is one a reader
-//! can check: the rule derives the text, the counterpart stops at the offset.
+//! counterpart rule does not derive is the cause (else the smallest such node
+//! before the point, else the whole). Every claim is one a reader can check:
+//! the rule derives the text, the counterpart stops at the offset.
 
 use std::collections::{HashMap, VecDeque};
 
