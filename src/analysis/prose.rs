@@ -81,6 +81,24 @@ fn port_prose(scheme: &str) -> Option<(&'static str, &'static str)> {
     })
 }
 
+/// The scheme of an input and its colon: `http:`.
+fn scheme_of(input: &str) -> &str {
+    input.find(':').and_then(|i| input.get(..=i)).unwrap_or("")
+}
+
+/// A part of the input in a message, quoted; a long one by its start and its
+/// length, so a message stays a line.
+fn shown(part: &str) -> String {
+    const MAX: usize = 60;
+    let n = part.chars().count();
+    if n <= MAX {
+        format!("{part:?}")
+    } else {
+        let start: String = part.chars().take(MAX / 2).collect();
+        format!("{start:?}… ({n} characters)")
+    }
+}
+
 /// The input with its scheme (the letters, digits, `+`, `.` and `-` before
 /// the first `:`) lowercased: RFC 1738 §2.1's reading. Borrowed when there is
 /// nothing to fold.
@@ -120,7 +138,8 @@ pub fn scheme_case(edition: Edition, rule: &str, input: &str) -> Option<ProseNot
         start: 0,
         end,
         message: format!(
-            "the BNF's scheme names are lower case; section 2.1 asks programs to accept upper case too: with the scheme lowercased ({folded:?}) the input is {}",
+            "the BNF's scheme names are lower case; section 2.1 asks programs to accept upper case too: with the scheme lowercased ({:?}) the input is {}",
+            scheme_of(&folded),
             if valid { "valid" } else { "still invalid" }
         ),
         valid: Some(valid),
@@ -135,7 +154,10 @@ pub fn folded(input: &str, folded: &str, valid: bool) -> ProseNote {
         quote: SCHEME_CASE,
         start: 0,
         end: input.find(':').unwrap_or(0),
-        message: format!("checked with the scheme lowercased, as section 2.1 asks: {folded:?}"),
+        message: format!(
+            "checked with the scheme lowercased, as section 2.1 asks: {:?}",
+            scheme_of(folded)
+        ),
         valid: Some(valid),
     }
 }
@@ -186,9 +208,10 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
                         Some((s, p)) => (s, Some(p)),
                         None => (rest, None),
                     };
-                    let mut reading = format!("selector {selector:?}, search {search:?}");
+                    let mut reading =
+                        format!("selector {}, search {}", shown(selector), shown(search));
                     if let Some(p) = plus {
-                        reading.push_str(&format!(", gopher+ string {p:?}"));
+                        reading.push_str(&format!(", gopher+ string {}", shown(p)));
                     }
                     out.push(note(
                         "gopher-tab",
