@@ -18,9 +18,6 @@ use crate::edition::Edition;
 use crate::engine::automaton::{self, Stop};
 use crate::grammar::{Expr, Node, PestOutcome, PrintedGrammar, peg};
 
-/// What [`Reason::found`] says where the text ends.
-const END: &str = "end of input";
-
 /// Why one string is derived by a rule of one edition and not by its
 /// counterpart in another.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -165,10 +162,7 @@ pub fn reason(
         offset,
         byte_offset,
         expected: check::describe(rejected_by, &at),
-        found: input
-            .get(byte_offset..)
-            .and_then(|s| s.chars().next())
-            .map_or_else(|| END.to_string(), String::from),
+        found: check::found_at(input, byte_offset),
         through,
         alternative,
         rule: x,
@@ -312,7 +306,7 @@ impl Reason {
         } else {
             format!(" ({}..{})", self.start, self.end)
         };
-        let found = if self.found == END {
+        let found = if self.found == check::FOUND_END {
             "the end".to_string()
         } else {
             show(&self.found)
@@ -325,7 +319,7 @@ impl Reason {
         );
         if let Some(last) = self.through.last() {
             let path = format!("{rule} → {}", self.through.join(" → "));
-            if self.found != END && ga.char_class(last).is_some() {
+            if self.found != check::FOUND_END && ga.char_class(last).is_some() {
                 s.push_str(&format!("; in {acc}, {found} is {last} ({path})"));
             } else {
                 s.push_str(&format!("; in {acc}, {found} is in {path}"));

@@ -46,7 +46,7 @@ impl fmt::Display for Expected {
         match self {
             Expected::Class(name) => f.write_str(name),
             Expected::Char(c) => write!(f, "{:?}", c.to_string()),
-            Expected::End => f.write_str("end of input"),
+            Expected::End => f.write_str(FOUND_END),
         }
     }
 }
@@ -55,6 +55,18 @@ impl Serialize for Expected {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
     }
+}
+
+/// What `found` says at the end of the input (and `expected` of the end).
+pub const FOUND_END: &str = "end of input";
+
+/// What the input has at byte `at`, as `found` says it: the character there,
+/// or [`FOUND_END`].
+pub(crate) fn found_at(input: &str, at: usize) -> String {
+    input
+        .get(at..)
+        .and_then(|s| s.chars().next())
+        .map_or_else(|| FOUND_END.to_string(), String::from)
 }
 
 /// Why an input is not derived from the rule.

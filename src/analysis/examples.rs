@@ -131,10 +131,7 @@ fn near_misses<'s>(
             {
                 continue;
             }
-            let found = input
-                .get(error.byte_offset..)
-                .and_then(|t| t.chars().next())
-                .map_or_else(|| "end of input".to_string(), String::from);
+            let found = check::found_at(&input, error.byte_offset);
             out.push(NearMiss {
                 input,
                 error,

@@ -52,8 +52,7 @@ pub const NO_SCHEME: &str = "(none)";
 pub const NOT_A_SCHEME: &str = "(not a scheme)";
 /// Schemes beyond the first [`MAX_SCHEMES`].
 pub const OTHER_SCHEMES: &str = "(other schemes)";
-/// What `found` says at the end of the input.
-pub const FOUND_END: &str = "end of input";
+pub use crate::analysis::check::FOUND_END;
 /// What `found` says for a character outside ASCII (no printed grammar has one).
 pub const FOUND_NON_ASCII: &str = "non-ASCII character";
 

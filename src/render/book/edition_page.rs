@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use super::{anchor, diagram, esc, page, prose, rule_link, witness};
-use crate::analysis::check::expected_words_with;
+use crate::analysis::check::{FOUND_END, expected_words_with};
 use crate::analysis::examples::Examples;
 use crate::analysis::explain;
 use crate::edition::Edition;
@@ -146,7 +146,7 @@ fn examples(e: &Examples) -> String {
             .near_misses
             .iter()
             .map(|m| {
-                let found = if m.found == "end of input" {
+                let found = if m.found == FOUND_END {
                     "the end".to_string()
                 } else {
                     witness(&m.found)
