@@ -3,11 +3,12 @@
 use std::io::{BufRead, Write};
 
 use super::super::input::{Input, each_input};
-use super::super::output::{Tally, caret, json_line, summary, write_prose_notes};
+use super::super::output::{Tally, caret, json_line, prose_notes, summary, write_prose_notes};
 use super::super::{CliError, has_rule, unknown_rule};
+use crate::analysis::ast;
 use crate::analysis::check::{self, CheckError};
-use crate::analysis::{ast, prose};
 use crate::edition::Edition;
+use crate::error::Error;
 use crate::grammar::{Node, PestOutcome, peg};
 use crate::render::text;
 
@@ -72,15 +73,16 @@ pub(crate) fn run(
                 .map_err(|e| CliError::Usage(e.to_string()))?),
         };
         tally.count(result.is_ok());
-        // What the prose says: on a derived URL, every note; else scheme case.
-        let notes = match (&result, ast::is_url_rule(edition, &rule)) {
-            (Ok(_), true) => ast::parse_rule(edition, &rule, text)
-                .map(|url| prose::notes(&url))
-                .unwrap_or_default(),
-            (Err(_), true) => prose::scheme_case(edition, &rule, text)
-                .into_iter()
-                .collect(),
-            (_, false) => Vec::new(),
+        // Under a URL rule, what the prose says, as `parse` gives it.
+        let notes = if ast::is_url_rule(edition, &rule) {
+            // An input the tree rejects is not parsed again.
+            let parsed = match &result {
+                Ok(_) => ast::parse_rule(edition, &rule, text),
+                Err(e) => Err(Error::Invalid(e.clone())),
+            };
+            prose_notes(edition, &rule, text, &parsed)
+        } else {
+            Vec::new()
         };
         if args.json {
             let mut obj = match &result {
