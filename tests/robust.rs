@@ -3,35 +3,11 @@
 
 mod common;
 
-use arbitrary::Arbitrary;
 use common::Seeded;
-use rand::Rng;
 use urlbnf::check::Checker;
 use urlbnf::engine::Generator;
 use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::{Edition, Engine, ast};
-
-/// One input: raw arbitrary text, a derived string, or a derived string cut and
-/// spliced with arbitrary text.
-fn input(rule: &str, generator: &Generator, seeded: &mut Seeded) -> String {
-    seeded.draw();
-    let (mut u, rng) = seeded.current();
-    match rng.gen_range(0..3) {
-        0 => String::arbitrary(&mut u).unwrap_or_default(),
-        1 => generator.generate(rule, &mut u).unwrap_or_default(),
-        _ => {
-            let derived = generator.generate(rule, &mut u).unwrap_or_default();
-            let noise = String::arbitrary(&mut u).unwrap_or_default();
-            let boundaries: Vec<usize> = derived
-                .char_indices()
-                .map(|(i, _)| i)
-                .chain([derived.len()])
-                .collect();
-            let cut = boundaries[rng.gen_range(0..boundaries.len())];
-            format!("{}{noise}{}", &derived[..cut], &derived[cut..])
-        }
-    }
-}
 
 /// Drive `per_grammar` inputs spread over every rule of every edition through
 /// both engines, the diagnosis, and the AST; verdicts must agree.
@@ -46,7 +22,7 @@ fn fuzz(per_grammar: usize, seed: u64) {
             let dfa = Checker::new(edition, &rule.name, Engine::Dfa).unwrap();
             let url_rule = ast::is_url_rule(edition, &rule.name);
             for _ in 0..per_rule {
-                let s = input(&rule.name, &generator, &mut seeded);
+                let s = common::robust_input(&rule.name, &generator, &mut seeded);
                 let verdict = pest.check(&s);
                 assert_eq!(
                     verdict.valid,

@@ -4,6 +4,7 @@
 
 pub mod automaton;
 pub mod generate;
+pub mod machine;
 pub mod prefixes;
 
 pub use generate::Generator;

@@ -8,5 +8,5 @@ pub mod peg;
 pub mod printed;
 
 pub use charset::CharSet;
-pub use peg::{Node, PestOutcome};
+pub use peg::{Derivation, Node, NodeRef, PestOutcome, Token};
 pub use printed::{Correction, Expr, Notation, PrintedGrammar, PrintedRule};

@@ -69,6 +69,104 @@ pub struct Node {
     pub children: Vec<Node>,
 }
 
+/// A derivation as a flat preorder list: what the AST is built from, whichever
+/// engine derived it (pest's tree through [`Derivation::of_node`], or the PEG
+/// machine compiled from the same grammar file).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Derivation {
+    /// The nodes in preorder.
+    pub tokens: Vec<Token>,
+}
+
+/// One node of a [`Derivation`]. Offsets are `u32` to keep a token small: a
+/// long input's tokens are most of its derivation's memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// The printed rule name (helpers `x__how` show as `x`).
+    pub rule: &'static str,
+    /// Byte offset where the node starts.
+    pub start: u32,
+    /// Byte offset where the node ends.
+    pub end: u32,
+    /// How many tokens the node's subtree has, itself included.
+    pub len: u32,
+}
+
+impl Derivation {
+    /// The same derivation as a pest tree gives it.
+    pub fn of_node(node: &Node) -> Derivation {
+        fn push(node: &Node, out: &mut Vec<Token>) {
+            let at = out.len();
+            out.push(Token {
+                rule: node.rule,
+                start: u32::try_from(node.start).unwrap_or(u32::MAX),
+                end: u32::try_from(node.end).unwrap_or(u32::MAX),
+                len: 1,
+            });
+            for child in &node.children {
+                push(child, out);
+            }
+            let len = u32::try_from(out.len() - at).unwrap_or(u32::MAX);
+            if let Some(t) = out.get_mut(at) {
+                t.len = len;
+            }
+        }
+        let mut tokens = Vec::new();
+        push(node, &mut tokens);
+        Derivation { tokens }
+    }
+
+    /// The root node, if there is one.
+    pub fn root(&self) -> Option<NodeRef<'_>> {
+        let len = self.tokens.first()?.len as usize;
+        self.tokens.get(..len).map(|tokens| NodeRef { tokens })
+    }
+}
+
+/// A node of a [`Derivation`] and its subtree.
+#[derive(Clone, Copy, Debug)]
+pub struct NodeRef<'t> {
+    /// The node's token first, then its descendants'.
+    tokens: &'t [Token],
+}
+
+impl<'t> NodeRef<'t> {
+    fn token(&self) -> Token {
+        self.tokens.first().copied().unwrap_or(Token {
+            rule: "",
+            start: 0,
+            end: 0,
+            len: 1,
+        })
+    }
+
+    /// The printed rule name.
+    pub fn rule(&self) -> &'static str {
+        self.token().rule
+    }
+
+    /// Byte offset where the node starts.
+    pub fn start(&self) -> usize {
+        self.token().start as usize
+    }
+
+    /// Byte offset where the node ends.
+    pub fn end(&self) -> usize {
+        self.token().end as usize
+    }
+
+    /// The node's children, in order.
+    pub fn children(self) -> impl Iterator<Item = NodeRef<'t>> + 't {
+        let mut rest = self.tokens.get(1..).unwrap_or(&[]);
+        std::iter::from_fn(move || {
+            let len = (rest.first()?.len as usize).max(1);
+            let (child, tail) = rest.split_at_checked(len)?;
+            rest = tail;
+            Some(NodeRef { tokens: child })
+        })
+    }
+}
+
 /// A rule's printed name and, for a helper, its pest name.
 type Names = (&'static str, Option<&'static str>);
 

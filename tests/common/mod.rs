@@ -5,9 +5,9 @@
 
 pub mod browser;
 
-use arbitrary::Unstructured;
+use arbitrary::{Arbitrary, Unstructured};
 use rand::rngs::StdRng;
-use rand::{RngCore, SeedableRng};
+use rand::{Rng, RngCore, SeedableRng};
 use urlbnf::Edition;
 use urlbnf::engine::Generator;
 
@@ -94,4 +94,26 @@ pub fn run_urlbnf(args: &[&str], stdin: &[u8]) -> std::process::Output {
     let out = child.wait_with_output().expect("urlbnf ends");
     writer.join().expect("writer").expect("stdin written");
     out
+}
+
+/// One input of the robust corpus: raw arbitrary text, a derived string, or a derived string cut and
+/// spliced with arbitrary text.
+pub fn robust_input(rule: &str, generator: &Generator, seeded: &mut Seeded) -> String {
+    seeded.draw();
+    let (mut u, rng) = seeded.current();
+    match rng.gen_range(0..3) {
+        0 => String::arbitrary(&mut u).unwrap_or_default(),
+        1 => generator.generate(rule, &mut u).unwrap_or_default(),
+        _ => {
+            let derived = generator.generate(rule, &mut u).unwrap_or_default();
+            let noise = String::arbitrary(&mut u).unwrap_or_default();
+            let boundaries: Vec<usize> = derived
+                .char_indices()
+                .map(|(i, _)| i)
+                .chain([derived.len()])
+                .collect();
+            let cut = boundaries[rng.gen_range(0..boundaries.len())];
+            format!("{}{noise}{}", &derived[..cut], &derived[cut..])
+        }
+    }
 }

@@ -8,38 +8,41 @@ use super::{
     scheme_kind,
 };
 use crate::edition::Edition;
-use crate::grammar::Node;
+use crate::grammar::NodeRef;
 
 /// The first child derived from the printed rule `rule`.
-fn child<'n>(n: &'n Node, rule: &str) -> Option<&'n Node> {
-    n.children.iter().find(|c| c.rule == rule)
+fn child<'t>(n: Node<'t>, rule: &str) -> Option<Node<'t>> {
+    n.children().find(|c| c.rule() == rule)
 }
 
 /// Every child derived from the printed rule `rule`, in order.
-fn children<'n>(n: &'n Node, rule: &'n str) -> impl Iterator<Item = &'n Node> + 'n {
-    n.children.iter().filter(move |c| c.rule == rule)
+fn children<'t>(n: Node<'t>, rule: &'t str) -> impl Iterator<Item = Node<'t>> + 't {
+    n.children().filter(move |c| c.rule() == rule)
 }
+
+/// A node of the derivation.
+type Node<'t> = NodeRef<'t>;
 
 /// The input's text under a node.
 struct Src<'a>(&'a str);
 
 impl<'a> Src<'a> {
-    fn part(&self, n: &Node) -> Part<'a> {
-        Part::of(self.0, n.start, n.end)
+    fn part(&self, n: Node<'_>) -> Part<'a> {
+        Part::of(self.0, n.start(), n.end())
     }
 
-    fn opt(&self, n: &Node, rule: &str) -> Option<Part<'a>> {
+    fn opt(&self, n: Node<'_>, rule: &str) -> Option<Part<'a>> {
         child(n, rule).map(|c| self.part(c))
     }
 
-    fn path(&self, n: &Node) -> Path<'a> {
-        Path::of(self.0, n.start, n.end)
+    fn path(&self, n: Node<'_>) -> Path<'a> {
+        Path::of(self.0, n.start(), n.end())
     }
 
-    fn host(&self, n: &Node) -> Host<'a> {
+    fn host(&self, n: Node<'_>) -> Host<'a> {
         // `host` wraps `hostname` or `hostnumber`; `cellname` wraps `hostname`.
-        let inner = n.children.first().unwrap_or(n);
-        let kind = match inner.rule {
+        let inner = n.children().next().unwrap_or(n);
+        let kind = match inner.rule() {
             "hostnumber" => HostKind::Number,
             _ => HostKind::Name,
         };
@@ -49,14 +52,14 @@ impl<'a> Src<'a> {
         }
     }
 
-    fn hostport(&self, n: &Node) -> Option<HostPort<'a>> {
+    fn hostport(&self, n: Node<'_>) -> Option<HostPort<'a>> {
         Some(HostPort {
             host: self.host(child(n, "host")?),
             port: self.opt(n, "port"),
         })
     }
 
-    fn login(&self, n: &Node) -> Option<Login<'a>> {
+    fn login(&self, n: Node<'_>) -> Option<Login<'a>> {
         Some(Login {
             user: self.opt(n, "user"),
             password: self.opt(n, "password"),
@@ -67,42 +70,42 @@ impl<'a> Src<'a> {
 
 /// Build the AST from a whole-input parse tree: unwrap the URL wrappers
 /// (`fragmentaddress`, `prefixedurl`, `url`…), then the scheme production.
-pub(super) fn build<'a>(edition: Edition, input: &'a str, root: &Node) -> Option<Url<'a>> {
+pub(super) fn build<'a>(edition: Edition, input: &'a str, root: Node<'_>) -> Option<Url<'a>> {
     let src = Src(input);
     let mut prefix = None;
     let mut fragment = None;
     let mut n = root;
     loop {
-        match n.rule {
+        match n.rule() {
             "fragmentaddress" => {
                 fragment = src.opt(n, "fragmentid");
-                n = n.children.first()?;
+                n = n.children().next()?;
             }
             "prefixedurl" => {
-                prefix = Some(Part::of(input, n.start, n.start + "url:".len()));
+                prefix = Some(Part::of(input, n.start(), n.start() + "url:".len()));
                 n = child(n, "url")?;
             }
             "url" | "otherurl" | "waisaddress" | "waisurl" | "prosperoaddress" => {
-                n = n.children.first()?
+                n = n.children().next()?
             }
             _ => break,
         }
     }
-    let colon = input.get(n.start..)?.find(':')? + n.start;
+    let colon = input.get(n.start()..)?.find(':')? + n.start();
     Some(Url {
         edition,
         input,
         prefix,
-        scheme: Part::of(input, n.start, colon),
+        scheme: Part::of(input, n.start(), colon),
         body: body(edition, &src, n)?,
         fragment,
     })
 }
 
-fn body<'a>(edition: Edition, src: &Src<'a>, n: &Node) -> Option<Body<'a>> {
+fn body<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>) -> Option<Body<'a>> {
     // The text after the scheme's colon.
-    let after_colon = src.0.get(n.start..n.end)?.find(':')? + n.start + 1;
-    Some(match scheme_kind(edition, n.rule)? {
+    let after_colon = src.0.get(n.start()..n.end())?.find(':')? + n.start() + 1;
+    Some(match scheme_kind(edition, n.rule())? {
         Kind::Http => Body::Http(http(src, n)?),
         Kind::Ftp => Body::Ftp(ftp(src, n)?),
         Kind::File => Body::File(file(src, n)?),
@@ -127,7 +130,7 @@ fn body<'a>(edition: Edition, src: &Src<'a>, n: &Node) -> Option<Body<'a>> {
     })
 }
 
-fn http<'a>(src: &Src<'a>, n: &Node) -> Option<Http<'a>> {
+fn http<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Http<'a>> {
     Some(Http {
         hostport: src.hostport(child(n, "hostport")?)?,
         path: child(n, "path")
@@ -137,7 +140,7 @@ fn http<'a>(src: &Src<'a>, n: &Node) -> Option<Http<'a>> {
     })
 }
 
-fn ftp<'a>(src: &Src<'a>, n: &Node) -> Option<Ftp<'a>> {
+fn ftp<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Ftp<'a>> {
     Some(Ftp {
         login: src.login(child(n, "login")?)?,
         path: child(n, "path")
@@ -147,14 +150,14 @@ fn ftp<'a>(src: &Src<'a>, n: &Node) -> Option<Ftp<'a>> {
     })
 }
 
-fn file<'a>(src: &Src<'a>, n: &Node) -> Option<File<'a>> {
+fn file<'a>(src: &Src<'a>, n: Node<'_>) -> Option<File<'a>> {
     Some(File {
         host: child(n, "host").map(|h| src.host(h)),
         path: src.path(child(n, "path").or_else(|| child(n, "fpath"))?),
     })
 }
 
-fn gopher<'a>(src: &Src<'a>, n: &Node) -> Option<Gopher<'a>> {
+fn gopher<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Gopher<'a>> {
     Some(Gopher {
         hostport: src.hostport(child(n, "hostport")?)?,
         gtype: src.opt(n, "gtype"),
@@ -164,14 +167,14 @@ fn gopher<'a>(src: &Src<'a>, n: &Node) -> Option<Gopher<'a>> {
     })
 }
 
-fn mailto<'a>(edition: Edition, src: &Src<'a>, n: &Node, after_colon: usize) -> Mailto<'a> {
+fn mailto<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>, after_colon: usize) -> Mailto<'a> {
     // Only draft-1994 prints two colons (`m a i l t o : :`); elsewhere a second
     // colon is the address's first character (RFC 1738 `encoded822addr`).
     let start = match edition {
         Edition::Draft1994 => after_colon + 1,
         _ => after_colon,
     };
-    let address = Part::of(src.0, start.min(n.end), n.end);
+    let address = Part::of(src.0, start.min(n.end()), n.end());
     Mailto {
         address,
         mailbox: src.opt(n, "xalphas"),
@@ -179,13 +182,13 @@ fn mailto<'a>(edition: Edition, src: &Src<'a>, n: &Node, after_colon: usize) -> 
     }
 }
 
-fn news<'a>(src: &Src<'a>, n: &Node) -> Option<News<'a>> {
+fn news<'a>(src: &Src<'a>, n: Node<'_>) -> Option<News<'a>> {
     let g = child(n, "groupart").or_else(|| child(n, "grouppart"))?;
     Some(match (child(g, "article"), child(g, "group")) {
         (Some(a), _) => {
             let h = child(a, "host")?;
             News::Article {
-                id: Part::of(src.0, a.start, h.start.saturating_sub(1)),
+                id: Part::of(src.0, a.start(), h.start().saturating_sub(1)),
                 host: src.host(h),
             }
         }
@@ -196,7 +199,7 @@ fn news<'a>(src: &Src<'a>, n: &Node) -> Option<News<'a>> {
     })
 }
 
-fn nntp<'a>(src: &Src<'a>, n: &Node) -> Option<Nntp<'a>> {
+fn nntp<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Nntp<'a>> {
     Some(Nntp {
         hostport: match child(n, "hostport") {
             Some(hp) => Some(src.hostport(hp)?),
@@ -207,7 +210,7 @@ fn nntp<'a>(src: &Src<'a>, n: &Node) -> Option<Nntp<'a>> {
     })
 }
 
-fn telnet<'a>(src: &Src<'a>, n: &Node) -> Option<Telnet<'a>> {
+fn telnet<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Telnet<'a>> {
     Some(Telnet {
         login: match child(n, "login") {
             Some(l) => src.login(l)?,
@@ -217,8 +220,8 @@ fn telnet<'a>(src: &Src<'a>, n: &Node) -> Option<Telnet<'a>> {
     })
 }
 
-fn wais<'a>(src: &Src<'a>, n: &Node) -> Option<Wais<'a>> {
-    let form = match n.rule {
+fn wais<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Wais<'a>> {
+    let form = match n.rule() {
         "waisdatabase" => WaisForm::Database,
         "waisindex" => WaisForm::Index {
             search: src.opt(n, "search"),
@@ -232,12 +235,12 @@ fn wais<'a>(src: &Src<'a>, n: &Node) -> Option<Wais<'a>> {
     })
 }
 
-fn wais_doc<'a>(src: &Src<'a>, n: &Node) -> Option<WaisForm<'a>> {
+fn wais_doc<'a>(src: &Src<'a>, n: Node<'_>) -> Option<WaisForm<'a>> {
     let wtype = child(n, "wtype")?;
     let rest = child(n, "wpath").or_else(|| child(n, "path"))?;
     let length = src.opt(n, "digits");
     let wpath = match length {
-        Some(d) => Part::of(src.0, d.start, rest.end),
+        Some(d) => Part::of(src.0, d.start, rest.end()),
         None => src.part(rest),
     };
     let fields = match child(n, "wpath") {
@@ -258,7 +261,7 @@ fn wais_doc<'a>(src: &Src<'a>, n: &Node) -> Option<WaisForm<'a>> {
     })
 }
 
-fn prospero<'a>(src: &Src<'a>, n: &Node) -> Option<Prospero<'a>> {
+fn prospero<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Prospero<'a>> {
     let p = child(n, "prosperolink").unwrap_or(n);
     Some(Prospero {
         hostport: src.hostport(child(p, "hostport")?)?,
@@ -276,7 +279,7 @@ fn prospero<'a>(src: &Src<'a>, n: &Node) -> Option<Prospero<'a>> {
     })
 }
 
-fn generic<'a>(src: &Src<'a>, n: &Node, after_colon: usize) -> Option<Generic<'a>> {
+fn generic<'a>(src: &Src<'a>, n: Node<'_>, after_colon: usize) -> Option<Generic<'a>> {
     let g = child(n, "genericurl").unwrap_or(n);
     let ip = match child(g, "schemepart").and_then(|s| child(s, "ip-schemepart")) {
         Some(ip) => Some(IpSchemepart {
@@ -286,7 +289,7 @@ fn generic<'a>(src: &Src<'a>, n: &Node, after_colon: usize) -> Option<Generic<'a
         None => None,
     };
     Some(Generic {
-        schemepart: Part::of(src.0, after_colon, g.end),
+        schemepart: Part::of(src.0, after_colon, g.end()),
         path: child(g, "path").map(|p| src.path(p)),
         search: src.opt(g, "search"),
         ip,

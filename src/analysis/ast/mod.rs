@@ -13,7 +13,7 @@ use serde::Serialize;
 use crate::analysis::check;
 use crate::edition::Edition;
 use crate::error::Error;
-use crate::grammar::{PestOutcome, peg};
+use crate::grammar::{Derivation, PestOutcome, Token, peg};
 
 mod build;
 mod part;
@@ -482,7 +482,51 @@ pub fn parse(edition: Edition, input: &str) -> Result<Url<'_>, Error> {
 
 /// Parse under a URL rule (the default rules, `url`, `prefixedurl`) or any
 /// scheme rule (`httpaddress`, `afsaddress`, `waisdoc`, `genericurl`…).
+///
+/// The derivation comes from the PEG machine compiled from the edition's pest
+/// grammar (the same derivation as pest's, as the tests prove, without pest's
+/// bookkeeping); [`parse_rule_by_pest`] builds it from pest's parser instead.
 pub fn parse_rule<'a>(edition: Edition, rule: &str, input: &'a str) -> Result<Url<'a>, Error> {
+    parse_rule_within(edition, rule, input, usize::MAX)
+}
+
+/// [`parse_rule`] with at most `tokens` nodes in the derivation; a larger one is
+/// [`Error::TooLarge`]. Callers that bound memory per input set it.
+pub fn parse_rule_within<'a>(
+    edition: Edition,
+    rule: &str,
+    input: &'a str,
+    tokens: usize,
+) -> Result<Url<'a>, Error> {
+    use crate::engine::machine::{Machine, Stop};
+    url_rule(edition, rule)?;
+    let machine = Machine::of(edition)?;
+    match machine.derive(rule, input, tokens) {
+        Some(Ok(derivation)) => built(edition, rule, input, &derivation),
+        Some(Err(Stop::NoMatch)) => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+        Some(Err(Stop::TooLarge)) => Err(Error::TooLarge {
+            needed: input.len().saturating_mul(std::mem::size_of::<Token>()),
+            allowed: tokens.saturating_mul(std::mem::size_of::<Token>()),
+            what: "its derivation",
+        }),
+        None => Err(Error::unknown_rule(edition, rule)),
+    }
+}
+
+/// The reference: the AST built from pest's own derivation.
+pub fn parse_rule_by_pest<'a>(
+    edition: Edition,
+    rule: &str,
+    input: &'a str,
+) -> Result<Url<'a>, Error> {
+    url_rule(edition, rule)?;
+    match peg::run(edition, rule, input)? {
+        PestOutcome::Whole(node) => built(edition, rule, input, &Derivation::of_node(&node)),
+        _ => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+    }
+}
+
+fn url_rule(edition: Edition, rule: &str) -> Result<(), Error> {
     check::require_rule(edition, rule)?;
     if !is_url_rule(edition, rule) {
         return Err(Error::NotAUrlRule {
@@ -490,16 +534,23 @@ pub fn parse_rule<'a>(edition: Edition, rule: &str, input: &'a str) -> Result<Ur
             rule: rule.into(),
         });
     }
-    match peg::run(edition, rule, input)? {
-        PestOutcome::Whole(node) => {
-            build::build(edition, input, &node).ok_or_else(|| Error::Transcription {
-                edition,
-                rule: Some(rule.into()),
-                message: "the AST builder does not know this derivation".into(),
-            })
-        }
-        _ => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
-    }
+    Ok(())
+}
+
+fn built<'a>(
+    edition: Edition,
+    rule: &str,
+    input: &'a str,
+    derivation: &Derivation,
+) -> Result<Url<'a>, Error> {
+    derivation
+        .root()
+        .and_then(|root| build::build(edition, input, root))
+        .ok_or_else(|| Error::Transcription {
+            edition,
+            rule: Some(rule.into()),
+            message: "the AST builder does not know this derivation".into(),
+        })
 }
 
 /// The printed rules that name whole URLs: wrappers and scheme productions.
