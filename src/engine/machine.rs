@@ -15,6 +15,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use pest_meta::ast::{Expr, Rule as AstRule, RuleType};
+use rustc_hash::FxHashMap;
 
 use crate::edition::Edition;
 use crate::error::Error;
@@ -33,6 +34,9 @@ enum Op {
     Class(Box<Class>),
     /// Bytes of the class, as many as there are (pest's `c*`: greedy, never given back).
     Run(Box<Class>),
+    /// `(c | e1 | e2 …)*` with the class first: bytes of the class in one loop,
+    /// the other alternatives tried where it stops.
+    Scan(Box<Class>, Box<[Op]>),
     /// Each in turn.
     Seq(Box<[Op]>),
     /// The first that matches.
@@ -64,7 +68,7 @@ struct Compiled {
 #[derive(Debug)]
 pub struct Machine {
     rules: Vec<Compiled>,
-    entries: HashMap<String, usize>,
+    entries: FxHashMap<String, usize>,
 }
 
 /// Why a derivation could not be made.
@@ -216,6 +220,10 @@ fn seq(ops: Vec<Op>) -> Op {
 fn rep(op: Op) -> Op {
     match op {
         Op::Class(c) => Op::Run(c),
+        Op::Choice(alts) => match alts.split_first() {
+            Some((Op::Class(c), rest)) => Op::Scan(c.clone(), rest.into()),
+            _ => Op::Rep(Box::new(Op::Choice(alts))),
+        },
         op => Op::Rep(Box::new(op)),
     }
 }
@@ -253,6 +261,13 @@ fn first(op: &Op) -> (Class, bool) {
             (set, any_nullable)
         }
         Op::Opt(op) | Op::Rep(op) => (first(op).0, true),
+        Op::Scan(c, rest) => {
+            let mut set = **c;
+            for op in rest.iter() {
+                union(&mut set, &first(op).0);
+            }
+            (set, true)
+        }
         Op::Pos(_) | Op::Neg(_) | Op::Call(_) | Op::Eoi(_) => ([true; 256], true),
     }
 }
@@ -310,11 +325,29 @@ struct Run<'m, 'i> {
 }
 
 impl Run<'_, '_> {
+    /// [`Run::eval`], with a class or literal matched here: most operations
+    /// are one, and a call for each costs more than the match.
+    #[inline(always)]
+    fn step(&mut self, op: &Op, pos: usize) -> Option<usize> {
+        match op {
+            Op::Class(c) => {
+                let &b = self.input.get(pos)?;
+                c[usize::from(b)].then_some(pos + 1)
+            }
+            op => self.eval(op, pos),
+        }
+    }
+
     fn eval(&mut self, op: &Op, pos: usize) -> Option<usize> {
         match op {
             Op::Lit(l) => {
                 let end = pos.checked_add(l.len())?;
-                (self.input.get(pos..end)? == &**l).then_some(end)
+                let here = self.input.get(pos..end)?;
+                // Literals are a few bytes: a loop beats a call to memcmp.
+                here.iter()
+                    .zip(l.iter())
+                    .all(|(a, b)| a == b)
+                    .then_some(end)
             }
             Op::Class(c) => {
                 let &b = self.input.get(pos)?;
@@ -324,11 +357,22 @@ impl Run<'_, '_> {
                 let rest = self.input.get(pos..).unwrap_or(&[]);
                 Some(pos + rest.iter().take_while(|&&b| c[usize::from(b)]).count())
             }
+            Op::Scan(c, rest) => {
+                let mut at = pos;
+                loop {
+                    let tail = self.input.get(at..).unwrap_or(&[]);
+                    at += tail.iter().take_while(|&&b| c[usize::from(b)]).count();
+                    match self.first_of(rest, at) {
+                        Some(next) if next > at => at = next,
+                        _ => return Some(at),
+                    }
+                }
+            }
             Op::Seq(ops) => {
                 let mark = self.out.len();
                 let mut at = pos;
                 for op in ops.iter() {
-                    match self.eval(op, at) {
+                    match self.step(op, at) {
                         Some(next) => at = next,
                         None => {
                             self.out.truncate(mark);
@@ -338,13 +382,13 @@ impl Run<'_, '_> {
                 }
                 Some(at)
             }
-            Op::Choice(ops) => ops.iter().find_map(|op| self.eval(op, pos)),
-            Op::Opt(op) => Some(self.eval(op, pos).unwrap_or(pos)),
+            Op::Choice(ops) => self.first_of(ops, pos),
+            Op::Opt(op) => Some(self.step(op, pos).unwrap_or(pos)),
             Op::Rep(op) => {
                 let mut at = pos;
                 // pest's grammar checker forbids a repetition that can match
                 // empty; stopping on no progress keeps that from looping.
-                while let Some(next) = self.eval(op, at) {
+                while let Some(next) = self.step(op, at) {
                     if next == at {
                         break;
                     }
@@ -353,8 +397,8 @@ impl Run<'_, '_> {
                 Some(at)
             }
             // Lookahead keeps no tokens (pest makes none under it).
-            Op::Pos(op) => self.look(op, pos).then_some(pos),
-            Op::Neg(op) => (!self.look(op, pos)).then_some(pos),
+            Op::Pos(op) => (!self.cannot_start(op, pos, 3) && self.look(op, pos)).then_some(pos),
+            Op::Neg(op) => (self.cannot_start(op, pos, 3) || !self.look(op, pos)).then_some(pos),
             Op::Call(id) => {
                 let rule = self.rules.get(*id)?;
                 self.node(rule.name, &rule.body, pos)
@@ -368,6 +412,38 @@ impl Run<'_, '_> {
                 }
                 Some(pos)
             }
+        }
+    }
+
+    /// The first alternative that matches at `pos`: where it ends.
+    fn first_of(&mut self, alternatives: &[Op], pos: usize) -> Option<usize> {
+        for op in alternatives {
+            if !matches!(op, Op::Class(_)) && self.cannot_start(op, pos, 3) {
+                continue;
+            }
+            if let Some(end) = self.step(op, pos) {
+                return Some(end);
+            }
+        }
+        None
+    }
+
+    /// Whether the operation fails at `pos` for its first byte alone, seen
+    /// without running it (looking `depth` operations down): most alternatives
+    /// and lookaheads are decided so.
+    fn cannot_start(&self, op: &Op, pos: usize, depth: u8) -> bool {
+        let byte = self.input.get(pos);
+        match op {
+            Op::Class(c) => byte.is_none_or(|&b| !c[usize::from(b)]),
+            Op::Lit(l) => l.first().is_some_and(|f| byte != Some(f)),
+            Op::Seq(ops) if depth > 0 => ops
+                .first()
+                .is_some_and(|op| self.cannot_start(op, pos, depth - 1)),
+            Op::Call(id) if depth > 0 => self
+                .rules
+                .get(*id)
+                .is_some_and(|r| self.cannot_start(&r.body, pos, depth - 1)),
+            _ => false,
         }
     }
 
@@ -437,7 +513,7 @@ impl Machine {
             ids: HashMap::new(),
             stack: Vec::new(),
         };
-        let mut entries = HashMap::new();
+        let mut entries = FxHashMap::default();
         for rule in &rules {
             if rule.ty == RuleType::Silent {
                 continue;
@@ -483,7 +559,8 @@ impl Machine {
         let mut run = Run {
             rules: &self.rules,
             input: input.as_bytes(),
-            out: Vec::new(),
+            // Room for a typical URL's nodes without growing.
+            out: Vec::with_capacity(32.min(cap)),
             cap,
             over: false,
         };

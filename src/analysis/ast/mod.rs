@@ -499,7 +499,9 @@ pub fn parse_rule_within<'a>(
     tokens: usize,
 ) -> Result<Url<'a>, Error> {
     use crate::engine::machine::{Machine, Stop};
-    url_rule(edition, rule)?;
+    if !is_url_rule(edition, rule) {
+        return url_rule(edition, rule).and(Err(Error::unknown_rule(edition, rule)));
+    }
     let machine = Machine::of(edition)?;
     match machine.derive(rule, input, tokens) {
         Some(Ok(derivation)) => built(edition, rule, input, &derivation),
@@ -509,7 +511,8 @@ pub fn parse_rule_within<'a>(
             allowed: tokens.saturating_mul(std::mem::size_of::<Token>()),
             what: "its derivation",
         }),
-        None => Err(Error::unknown_rule(edition, rule)),
+        // A URL rule's name the edition does not print: the lookup's error.
+        None => url_rule(edition, rule).and(Err(Error::unknown_rule(edition, rule))),
     }
 }
 
