@@ -100,7 +100,9 @@ pub(crate) fn parse_bounded<'a>(
     let allowed = MEMORY_BASE / 2 + MEMORY_PER_BYTE * input.len();
     let needed = crate::ast::size_estimate(input) + 4 * input.len();
     if needed <= allowed {
-        return crate::ast::parse_rule(edition, rule, input);
+        // What is left bounds the derivation's nodes.
+        let tokens = (allowed - needed) / std::mem::size_of::<crate::grammar::Token>();
+        return crate::ast::parse_rule_within(edition, rule, input, tokens);
     }
     let checker = crate::Checker::new(edition, rule, crate::Engine::Dfa)?;
     if !checker.is_valid(input) {
