@@ -160,6 +160,7 @@ where
         f: &f,
         jobs,
         pool: &pool,
+        spare: Default::default(),
     };
     if !urls.is_empty() {
         // An argument is an input like a line: not UTF-8, it is an invalid input.
@@ -170,44 +171,63 @@ where
     let mut tally = Tally::default();
     let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
     let mut eof = read_batch(stdin, &mut carry, &mut current)?;
+    // The output of the batch before, written while this one is checked.
+    let mut written: Vec<(Vec<u8>, Tally)> = Vec::new();
     while !current.is_empty() {
         let mut next_eof = eof;
-        let count;
-        {
+        // One thread, or a batch of a few long lines: written straight
+        // through, so a long line's output is never held in memory.
+        let lines = memchr::memchr_iter(b'\n', &current).take(MIN_SPLIT).count();
+        if jobs == 1 || lines < MIN_SPLIT {
+            tally += work.flush(&mut written, out)?;
             let lines = split_lines(&current);
-            count = lines.len();
-            // One thread, or a batch of a few long lines: written straight
-            // through, so a long line's output is never held in memory.
-            if jobs == 1 || count < MIN_SPLIT {
-                tally += work.batch(&lines, out)?;
-                if !eof {
-                    next_eof = read_batch(stdin, &mut carry, &mut next)?;
-                }
-            } else {
-                // Check this batch on the pool while this thread reads the next.
-                let mut pieces = None;
-                let mut read = Ok(eof);
-                pool.in_place_scope(|s| {
-                    s.spawn(|_| pieces = Some(work.pieces(&lines)));
-                    if !eof {
-                        read = read_batch(stdin, &mut carry, &mut next);
-                    }
-                });
-                for piece in pieces.unwrap_or_else(|| Ok(Vec::new()))? {
-                    let (buf, t) = piece;
-                    out.write_all(&buf)?;
-                    tally += t;
-                }
-                next_eof = read?;
+            tally += work.batch(&lines, out)?;
+            bar.inc(lines.len() as u64);
+            if !eof {
+                next_eof = read_batch(stdin, &mut carry, &mut next)?;
             }
+        } else {
+            // Check this batch on the pool while this thread writes the last
+            // one's output and reads the next.
+            let mut pieces = None;
+            let mut read = Ok(eof);
+            let mut wrote = Ok(Tally::default());
+            pool.in_place_scope(|s| {
+                s.spawn(|_| pieces = Some(work.pieces(&current)));
+                wrote = work.flush(&mut written, out);
+                if !eof {
+                    read = read_batch(stdin, &mut carry, &mut next);
+                }
+            });
+            tally += wrote?;
+            written = pieces.unwrap_or_else(|| Ok(Vec::new()))?;
+            bar.inc(written.iter().map(|(_, t)| t.inputs).sum::<usize>() as u64);
+            next_eof = read?;
         }
-        bar.inc(count as u64);
         std::mem::swap(&mut current, &mut next);
         next.clear();
         eof = next_eof;
     }
+    tally += work.flush(&mut written, out)?;
     bar.finish_and_clear();
     Ok(tally)
+}
+
+/// `batch` cut into about `n` pieces of whole lines.
+fn cut(batch: &[u8], n: usize) -> Vec<&[u8]> {
+    let size = batch.len().div_ceil(n.max(1)).max(1);
+    let mut pieces = Vec::with_capacity(n);
+    let mut rest = batch;
+    while !rest.is_empty() {
+        let end = match memchr::memchr(b'\n', rest.get(size..).unwrap_or_default()) {
+            Some(i) => size + i + 1,
+            None => rest.len(),
+        };
+        let (piece, tail) = rest.split_at(end.min(rest.len()));
+        pieces.push(piece);
+        rest = tail;
+    }
+    pieces
 }
 
 /// Read the next batch into `batch`: what `carry` held, then at least
@@ -285,6 +305,7 @@ struct Work<'w, F> {
     f: &'w F,
     jobs: usize,
     pool: &'w rayon::ThreadPool,
+    spare: std::sync::Mutex<Vec<Vec<u8>>>,
 }
 
 impl<F> Work<'_, F>
@@ -300,18 +321,50 @@ where
         Ok(t)
     }
 
-    /// The batch's output, in pieces checked in parallel, in input order.
-    fn pieces(&self, lines: &[&[u8]]) -> Result<Vec<(Vec<u8>, Tally)>, CliError> {
-        let piece = lines.len().div_ceil(self.jobs * 4).max(1);
+    /// A batch's output, in pieces of whole lines each split and checked by
+    /// the pool, in input order.
+    fn pieces(&self, batch: &[u8]) -> Result<Vec<(Vec<u8>, Tally)>, CliError> {
         self.pool.install(|| {
-            lines
-                .par_chunks(piece)
-                .map(|chunk| {
-                    let mut buf: Vec<u8> = Vec::with_capacity(chunk.len() * 64);
-                    self.run(chunk, &mut buf).map(|t| (buf, t))
+            cut(batch, self.jobs * 4)
+                .par_iter()
+                .map(|piece| {
+                    let lines = split_lines(piece);
+                    let mut buf = self.spare();
+                    self.run(&lines, &mut buf).map(|t| (buf, t))
                 })
                 .collect()
         })
+    }
+
+    /// An output buffer a batch before used, else a new one: reused, their
+    /// pages are not faulted in again for every batch.
+    fn spare(&self) -> Vec<u8> {
+        let mut spare = match self.spare.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        spare.pop().unwrap_or_default()
+    }
+
+    /// Write the pieces' output in order, sum their tallies, and keep their
+    /// buffers for the next batch.
+    fn flush(
+        &self,
+        pieces: &mut Vec<(Vec<u8>, Tally)>,
+        out: &mut dyn Write,
+    ) -> Result<Tally, CliError> {
+        let mut tally = Tally::default();
+        let mut spare = match self.spare.lock() {
+            Ok(s) => s,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        for (mut buf, t) in pieces.drain(..) {
+            out.write_all(&buf)?;
+            tally += t;
+            buf.clear();
+            spare.push(buf);
+        }
+        Ok(tally)
     }
 
     /// Run one batch of lines, writing its output to `out` in input order.
@@ -319,13 +372,17 @@ where
         if self.jobs == 1 || lines.len() < MIN_SPLIT {
             return self.run(lines, out);
         }
-        let mut tally = Tally::default();
-        for p in self.pieces(lines)? {
-            let (buf, t) = p;
-            out.write_all(&buf)?;
-            tally += t;
-        }
-        Ok(tally)
+        let piece = lines.len().div_ceil(self.jobs * 4).max(1);
+        let pieces: Result<Vec<(Vec<u8>, Tally)>, CliError> = self.pool.install(|| {
+            lines
+                .par_chunks(piece)
+                .map(|chunk| {
+                    let mut buf: Vec<u8> = Vec::with_capacity(chunk.len() * 64);
+                    self.run(chunk, &mut buf).map(|t| (buf, t))
+                })
+                .collect()
+        });
+        self.flush(&mut pieces?, out)
     }
 }
 
