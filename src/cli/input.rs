@@ -442,20 +442,20 @@ where
     let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
     let mut eof = read_batch(reader, &mut carry, &mut current)?;
     while !current.is_empty() {
-        let lines = split_lines(&current);
-        let piece = lines.len().div_ceil(threads * PIECES_PER_THREAD).max(1);
+        // Pieces of whole lines, each split into lines by the thread that takes it.
+        let pieces = cut(&current, threads * PIECES_PER_THREAD);
         let mut read = Ok(eof);
         pool.in_place_scope(|s| {
-            let (values, lines, add) = (&values, &lines, &add);
+            let (values, pieces, add) = (&values, &pieces, &add);
             s.spawn(move |_| {
-                lines.par_chunks(piece).for_each(|chunk| {
+                pieces.par_iter().for_each(|piece| {
                     let i = rayon::current_thread_index().unwrap_or(0);
                     let Some(value) = values.get(i % values.len()) else {
                         return;
                     };
                     // Only this thread takes its value: never contended.
                     let mut value = value.lock().unwrap_or_else(PoisonError::into_inner);
-                    for line in chunk {
+                    for line in split_lines(piece) {
                         add(&mut value, &line_input(line));
                     }
                 });
@@ -464,12 +464,14 @@ where
                 read = read_batch(reader, &mut carry, &mut next);
             }
         });
-        bar.inc(if size.is_some() {
-            current.len() as u64
-        } else {
-            lines.len() as u64
-        });
-        drop(lines);
+        if progress {
+            bar.inc(if size.is_some() {
+                current.len() as u64
+            } else {
+                split_lines(&current).len() as u64
+            });
+        }
+        drop(pieces);
         eof = read?;
         std::mem::swap(&mut current, &mut next);
         next.clear();
