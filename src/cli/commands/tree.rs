@@ -3,7 +3,9 @@
 use std::io::{BufRead, Write};
 
 use super::super::input::{Input, each_input};
-use super::super::output::{Tally, caret, json_line, prose_notes, summary, write_prose_notes};
+use super::super::output::{
+    Tally, caret, json_line, parse_bounded, prose_notes, summary, write_prose_notes,
+};
 use super::super::{CliError, has_rule, unknown_rule};
 use crate::analysis::ast;
 use crate::analysis::check::{self, CheckError};
@@ -77,7 +79,7 @@ pub(crate) fn run(
         let notes = if ast::is_url_rule(edition, &rule) {
             // An input the tree rejects is not parsed again.
             let parsed = match &result {
-                Ok(_) => ast::parse_rule(edition, &rule, text),
+                Ok(_) => parse_bounded(edition, &rule, text),
                 Err(e) => Err(Error::Invalid(e.clone())),
             };
             prose_notes(edition, &rule, text, &parsed)
