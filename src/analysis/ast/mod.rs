@@ -1,4 +1,6 @@
-//! One typed AST for every scheme of every edition, over the pest parse trees.
+//! One typed AST for every scheme of every edition, over the derivations of the
+//! pest grammars (made by the PEG machine compiled from them; pest's own parser is
+//! the reference, [`parse_rule_by_pest`]).
 //!
 //! Every component borrows the input and carries its byte span ([`Part`]); escapes
 //! stay raw ([`Part::decode`] decodes them). A component an edition's grammar does
