@@ -203,18 +203,33 @@ fn leak_printed(pest: &str) -> &'static str {
         .or_insert_with(|| Box::leak(printed_name(pest).into_boxed_str()))
 }
 
-fn seq(ops: Vec<Op>) -> Op {
+/// `ops`, with the parts of any that `parts` opens (a sequence's in a
+/// sequence, a choice's in a choice) spliced in its place.
+fn spliced(ops: Vec<Op>, parts: impl Fn(Op) -> Result<Box<[Op]>, Op>) -> Vec<Op> {
     let mut flat = Vec::new();
     for op in ops {
-        match op {
-            Op::Seq(inner) => flat.extend(inner.into_vec()),
-            op => flat.push(op),
+        match parts(op) {
+            Ok(inner) => flat.extend(inner.into_vec()),
+            Err(op) => flat.push(op),
         }
     }
-    match <[Op; 1]>::try_from(flat) {
+    flat
+}
+
+/// The one operation of `ops`, else `many` of them.
+fn one_or(ops: Vec<Op>, many: impl FnOnce(Box<[Op]>) -> Op) -> Op {
+    match <[Op; 1]>::try_from(ops) {
         Ok([one]) => one,
-        Err(flat) => Op::Seq(flat.into()),
+        Err(ops) => many(ops.into()),
     }
+}
+
+fn seq(ops: Vec<Op>) -> Op {
+    let flat = spliced(ops, |op| match op {
+        Op::Seq(inner) => Ok(inner),
+        op => Err(op),
+    });
+    one_or(flat, Op::Seq)
 }
 
 fn rep(op: Op) -> Op {
@@ -283,13 +298,10 @@ fn union(into: &mut Class, from: &Class) {
 /// bytes: then at most one alternative can match at any point, so the order
 /// gives the same match.
 fn choice(ops: Vec<Op>) -> Op {
-    let mut flat = Vec::new();
-    for op in ops {
-        match op {
-            Op::Choice(inner) => flat.extend(inner.into_vec()),
-            op => flat.push(op),
-        }
-    }
+    let mut flat = spliced(ops, |op| match op {
+        Op::Choice(inner) => Ok(inner),
+        op => Err(op),
+    });
     let (classes, others): (Vec<Op>, Vec<Op>) = flat
         .iter()
         .cloned()
@@ -309,10 +321,7 @@ fn choice(ops: Vec<Op>) -> Op {
             .chain(others)
             .collect();
     }
-    match <[Op; 1]>::try_from(flat) {
-        Ok([one]) => one,
-        Err(flat) => Op::Choice(flat.into()),
-    }
+    one_or(flat, Op::Choice)
 }
 
 /// One run: the input, the tokens so far, and how many are allowed.
