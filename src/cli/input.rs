@@ -327,23 +327,20 @@ where
         self.pool.install(|| {
             cut(batch, self.jobs * 4)
                 .par_iter()
-                .map(|piece| {
-                    let lines = split_lines(piece);
-                    let mut buf = self.spare();
-                    self.run(&lines, &mut buf).map(|t| (buf, t))
-                })
+                .map(|piece| self.output(&split_lines(piece)))
                 .collect()
         })
     }
 
-    /// An output buffer a batch before used, else a new one: reused, their
-    /// pages are not faulted in again for every batch.
-    fn spare(&self) -> Vec<u8> {
-        let mut spare = match self.spare.lock() {
-            Ok(s) => s,
-            Err(poisoned) => poisoned.into_inner(),
-        };
-        spare.pop().unwrap_or_default()
+    /// The output of some lines, in a buffer a batch before used when there is
+    /// one: reused, their pages are not faulted in again for every batch.
+    fn output(&self, lines: &[&[u8]]) -> Result<(Vec<u8>, Tally), CliError> {
+        let mut buf = self.spares().pop().unwrap_or_default();
+        self.run(lines, &mut buf).map(|t| (buf, t))
+    }
+
+    fn spares(&self) -> std::sync::MutexGuard<'_, Vec<Vec<u8>>> {
+        self.spare.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Write the pieces' output in order, sum their tallies, and keep their
@@ -354,15 +351,13 @@ where
         out: &mut dyn Write,
     ) -> Result<Tally, CliError> {
         let mut tally = Tally::default();
-        let mut spare = match self.spare.lock() {
-            Ok(s) => s,
-            Err(poisoned) => poisoned.into_inner(),
-        };
         for (mut buf, t) in pieces.drain(..) {
             out.write_all(&buf)?;
             tally += t;
             buf.clear();
-            spare.push(buf);
+            // Locked only to hand the buffer back: the pool takes buffers
+            // while this thread writes.
+            self.spares().push(buf);
         }
         Ok(tally)
     }
@@ -376,10 +371,7 @@ where
         let pieces: Result<Vec<(Vec<u8>, Tally)>, CliError> = self.pool.install(|| {
             lines
                 .par_chunks(piece)
-                .map(|chunk| {
-                    let mut buf: Vec<u8> = Vec::with_capacity(chunk.len() * 64);
-                    self.run(chunk, &mut buf).map(|t| (buf, t))
-                })
+                .map(|chunk| self.output(chunk))
                 .collect()
         });
         self.flush(&mut pieces?, out)
