@@ -10,7 +10,9 @@ use std::path::PathBuf;
 use common::browser::{chromium, dom, screenshot_ink};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
-use urlbnf::report::{FOUND_END, FOUND_NON_ASCII, Report, Reporter};
+use urlbnf::report::{
+    FOUND_END, FOUND_NON_ASCII, NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES, Report, Reporter,
+};
 use urlbnf::{Checker, Edition, Engine};
 
 fn urlbnf(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
@@ -167,6 +169,45 @@ fn merged(reports: &[Report]) -> Report {
         whole.merge(r).expect("reports merge");
     }
     whole
+}
+
+#[test]
+fn schemes_are_lowercased_counted_by_name_and_bounded() {
+    let checker = Checker::new(Edition::Rfc1738, "url", Engine::Dfa).unwrap();
+    let reporter = Reporter::new(vec![checker]).unwrap();
+    // A long name (counted by name, not packed), one with no scheme, one whose
+    // text before ':' is no scheme name, then more distinct schemes than kept.
+    let mut lines = vec![
+        "AVeryLongSchemeNameIndeed:x".to_string(),
+        "averylongschemenameindeed:y".to_string(),
+        "averylongschemenameindeeD:z".to_string(),
+        "no colon".to_string(),
+        "a b:c".to_string(),
+    ];
+    lines.extend((0..1200).map(|i| format!("s{i}:x")));
+    let mut p = reporter.partial();
+    for l in &lines {
+        reporter.add(&mut p, l);
+    }
+    let report = reporter.finish(p);
+    let schemes = &report.editions[0].schemes;
+    let inputs = |name: &str| {
+        schemes
+            .iter()
+            .find(|s| s.scheme == name)
+            .map(|s| s.valid + s.invalid)
+    };
+    assert_eq!(inputs("averylongschemenameindeed"), Some(3));
+    assert_eq!(inputs(NO_SCHEME), Some(1));
+    assert_eq!(inputs(NOT_A_SCHEME), Some(1));
+    assert_eq!(inputs("s0"), Some(1));
+    // 1,000 kept by name (the first seen), the other 203 summed.
+    assert_eq!(schemes.len(), 1001);
+    assert_eq!(inputs(OTHER_SCHEMES), Some(1200 - 997));
+    assert_eq!(
+        schemes.iter().map(|s| s.valid + s.invalid).sum::<u64>(),
+        lines.len() as u64
+    );
 }
 
 #[test]

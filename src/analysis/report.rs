@@ -261,44 +261,52 @@ fn keep_examples(examples: &mut Vec<Example>) {
 struct TargetTally {
     valid: u64,
     invalid: u64,
-    /// Causes in order of first sight: the state, what was found, and the
-    /// cause's slot in `index` (none for a state without a live number). Their
-    /// `inputs` are counted in `hot`.
+    /// Causes in order of first sight: the state, what was found, the cause's
+    /// slot (none for a state without a live number) and its examples. The
+    /// inputs of a cause with a slot are counted in `slots`.
     causes: Vec<(StateID, Found, Option<usize>, CauseTally)>,
-    /// Per cause, beside `causes` because every invalid verdict touches it:
-    /// inputs counted, and the longest input that may become an example.
-    hot: Vec<(u64, usize)>,
-    /// By slot (live state number x [`FOUND_CODES`] + found code): one plus
-    /// the cause's place in `causes`, 0 for none. A table, not a hash map,
-    /// because every invalid verdict looks its cause up; made at the first
-    /// invalid input (states x 130 x 4 bytes).
-    index: Vec<u32>,
+    /// By slot (live state number x [`FOUND_CODES`] + found code): what every
+    /// invalid verdict touches, in one place. A table, not a hash map, made at
+    /// the first invalid input (states x 130 x 16 bytes).
+    slots: Vec<Slot>,
+}
+
+/// A cause's counts where every invalid verdict finds them.
+#[derive(Clone, Copy, Debug, Default)]
+struct Slot {
+    inputs: u64,
+    /// The longest input that may become an example.
+    bar: u32,
+    /// One plus the cause's place in `causes`; 0 before it is seen.
+    place: u32,
 }
 
 impl TargetTally {
     /// Count an input that stops at `key.0` with `key.1` next.
     fn count(&mut self, slot: Option<usize>, key: (StateID, Found), input: &str, offset: usize) {
-        let place = match slot.and_then(|s| self.indexed(s)) {
-            Some(place) => place,
-            None => self.add_cause(slot, key, CauseTally::default()),
-        };
-        let Some((inputs, bar)) = self.hot.get_mut(place) else {
+        let Some(entry) = slot.and_then(|s| self.slots.get_mut(s)) else {
+            // No slot: a rare stop (pest's verdict alone), found by search.
+            let place = self.add_cause(slot, key, CauseTally::default());
+            if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
+                cause.inputs += 1;
+                cause.offer(input, offset);
+            }
             return;
         };
-        *inputs += 1;
-        if input.len() <= *bar {
+        if entry.place == 0 {
+            self.causes
+                .push((key.0, key.1, slot, CauseTally::default()));
+            entry.place = u32::try_from(self.causes.len()).unwrap_or(0);
+            entry.bar = EXAMPLE_BYTES as u32;
+        }
+        entry.inputs += 1;
+        // Most inputs are longer than every kept example.
+        if input.len() <= entry.bar as usize {
+            let place = (entry.place as usize).wrapping_sub(1);
             if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
                 cause.offer(input, offset);
-                *bar = cause.bar();
+                entry.bar = u32::try_from(cause.bar()).unwrap_or(u32::MAX);
             }
-        }
-    }
-
-    /// The place in `causes` of the cause at `slot`, if it has been seen.
-    fn indexed(&self, slot: usize) -> Option<usize> {
-        match self.index.get(slot) {
-            Some(&i) if i > 0 => Some(i as usize - 1),
-            _ => None,
         }
     }
 
@@ -309,48 +317,46 @@ impl TargetTally {
         key: (StateID, Found),
         tally: CauseTally,
     ) -> usize {
-        let known = match slot.filter(|&s| s < self.index.len()) {
-            Some(s) => self.indexed(s),
-            // No slot: a rare stop (pest's verdict alone), found by search.
+        let entry = slot.and_then(|s| self.slots.get_mut(s));
+        let known = match &entry {
+            Some(e) => (e.place as usize).checked_sub(1),
             None => self.causes.iter().position(|c| (c.0, c.1) == key),
         };
-        let place = match known {
-            Some(place) => place,
-            None => {
-                self.causes
-                    .push((key.0, key.1, slot, CauseTally::default()));
-                self.hot.push((0, EXAMPLE_BYTES));
-                if let Some(entry) = slot.and_then(|s| self.index.get_mut(s)) {
-                    *entry = u32::try_from(self.causes.len()).unwrap_or(0);
-                }
-                self.causes.len() - 1
-            }
-        };
-        if let (Some((_, _, _, mine)), Some((inputs, bar))) =
-            (self.causes.get_mut(place), self.hot.get_mut(place))
-        {
-            *inputs += tally.inputs;
+        let place = known.unwrap_or_else(|| {
+            self.causes
+                .push((key.0, key.1, slot, CauseTally::default()));
+            self.causes.len() - 1
+        });
+        if let Some((_, _, _, mine)) = self.causes.get_mut(place) {
             mine.merge(tally);
-            *bar = mine.bar();
+            if let Some(e) = entry {
+                // A slot counts its cause's inputs itself.
+                e.inputs += std::mem::take(&mut mine.inputs);
+                e.place = u32::try_from(place + 1).unwrap_or(0);
+                e.bar = u32::try_from(mine.bar()).unwrap_or(u32::MAX);
+            }
         }
         place
     }
 
     /// The causes, each with its count.
     fn into_causes(self) -> impl Iterator<Item = (StateID, Found, Option<usize>, CauseTally)> {
-        self.causes.into_iter().zip(self.hot).map(
-            |((state, found, slot, mut tally), (inputs, _))| {
-                tally.inputs = inputs;
+        let slots = self.slots;
+        self.causes
+            .into_iter()
+            .map(move |(state, found, slot, mut tally)| {
+                if let Some(entry) = slot.and_then(|s| slots.get(s)) {
+                    tally.inputs += entry.inputs;
+                }
                 (state, found, slot, tally)
-            },
-        )
+            })
     }
 
     fn merge(&mut self, other: TargetTally) {
         self.valid += other.valid;
         self.invalid += other.invalid;
-        if self.index.len() < other.index.len() {
-            self.index.resize(other.index.len(), 0);
+        if self.slots.len() < other.slots.len() {
+            self.slots.resize(other.slots.len(), Slot::default());
         }
         for (state, found, slot, tally) in other.into_causes() {
             self.add_cause(slot, (state, found), tally);
@@ -363,10 +369,7 @@ impl TargetTally {
 pub struct Partial {
     inputs: u64,
     targets: Vec<TargetTally>,
-    /// Per scheme, per target: valid and invalid.
-    schemes: FxHashMap<Box<str>, Vec<[u64; 2]>>,
-    /// Inputs per verdict pattern (bit i: target i accepts).
-    patterns: Vec<u64>,
+    schemes: SchemeTally,
 }
 
 impl Partial {
@@ -376,42 +379,110 @@ impl Partial {
         for (mine, theirs) in self.targets.iter_mut().zip(other.targets) {
             mine.merge(theirs);
         }
-        for (scheme, counts) in other.schemes {
-            self.with_scheme(&scheme, |mine| {
-                for ([valid, invalid], [v, i]) in mine.iter_mut().zip(counts) {
-                    *valid += v;
-                    *invalid += i;
-                }
-            });
-        }
-        for (a, b) in self.patterns.iter_mut().zip(other.patterns) {
-            *a += b;
-        }
+        self.schemes.merge(&other.schemes);
     }
 
     /// Inputs counted so far.
     pub fn inputs(&self) -> u64 {
         self.inputs
     }
+}
 
-    /// Apply `f` to the counts of a scheme, made when new (under
-    /// [`OTHER_SCHEMES`] once [`MAX_SCHEMES`] are kept).
-    fn with_scheme(&mut self, scheme: &str, f: impl FnOnce(&mut [[u64; 2]])) {
-        if let Some(counts) = self.schemes.get_mut(scheme) {
-            return f(counts);
+/// Inputs per scheme and verdict pattern (bit i: target i accepts), while
+/// counting: one increment per input, and every other count (per scheme and
+/// target, per pattern) is a sum of these.
+#[derive(Clone, Debug)]
+struct SchemeTally {
+    /// Verdict patterns: 1 << targets.
+    patterns: usize,
+    /// The schemes in order of first sight.
+    names: Vec<Box<str>>,
+    /// By a scheme's place in `names` x `patterns` + pattern.
+    counts: Vec<u64>,
+    /// Places of the schemes [`packed`] into a number, hashed and compared
+    /// without reading the heap (almost every scheme) ...
+    short: FxHashMap<u128, usize>,
+    /// ... and of the others, by name.
+    long: FxHashMap<Box<str>, usize>,
+}
+
+impl SchemeTally {
+    fn new(targets: usize) -> SchemeTally {
+        SchemeTally {
+            patterns: 1 << targets,
+            names: Vec::new(),
+            counts: Vec::new(),
+            short: FxHashMap::default(),
+            long: FxHashMap::default(),
         }
-        let key = if self.schemes.len() < MAX_SCHEMES {
+    }
+
+    /// Count `inputs` of a scheme with one verdict pattern.
+    fn count(&mut self, scheme: &str, pattern: usize, inputs: u64) {
+        let known = match packed(scheme) {
+            Some(key) => self.short.get(&key),
+            None => self.long.get(scheme),
+        };
+        let place = match known {
+            Some(&place) => place,
+            None => self.add(scheme),
+        };
+        if let Some(count) = self.counts.get_mut(place * self.patterns + pattern) {
+            *count += inputs;
+        }
+    }
+
+    /// The place of a scheme not seen before: its own, or that of
+    /// [`OTHER_SCHEMES`] once [`MAX_SCHEMES`] are kept.
+    fn add(&mut self, scheme: &str) -> usize {
+        let name = if self.names.len() < MAX_SCHEMES {
             scheme
         } else {
             OTHER_SCHEMES
         };
-        let mut counts = self
-            .schemes
-            .remove(key)
-            .unwrap_or_else(|| vec![[0, 0]; self.targets.len()]);
-        f(&mut counts);
-        self.schemes.insert(key.into(), counts);
+        let known = match packed(name) {
+            Some(key) => self.short.get(&key),
+            None => self.long.get(name),
+        };
+        if let Some(&place) = known {
+            return place;
+        }
+        let place = self.names.len();
+        self.names.push(name.into());
+        self.counts.resize(self.counts.len() + self.patterns, 0);
+        match packed(name) {
+            Some(key) => self.short.insert(key, place),
+            None => self.long.insert(name.into(), place),
+        };
+        place
     }
+
+    fn merge(&mut self, other: &SchemeTally) {
+        for (name, counts) in other.names.iter().zip(other.counts.chunks(other.patterns)) {
+            for (pattern, &inputs) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
+                self.count(name, pattern, inputs);
+            }
+        }
+    }
+
+    /// Each scheme with its counts per pattern.
+    fn iter(&self) -> impl Iterator<Item = (&str, &[u64])> {
+        self.names
+            .iter()
+            .map(|name| &**name)
+            .zip(self.counts.chunks(self.patterns))
+    }
+}
+
+/// A name of at most 15 bytes as a number: its bytes and its length.
+fn packed(name: &str) -> Option<u128> {
+    let bytes = name.as_bytes();
+    let mut key = [0u8; 16];
+    key.get_mut(..bytes.len())
+        .filter(|k| k.len() < 16)?
+        .copy_from_slice(bytes);
+    key[15] = u8::try_from(bytes.len()).ok()?;
+    Some(u128::from_le_bytes(key))
 }
 
 /// Counts a corpus against one rule of each of several editions.
@@ -436,8 +507,7 @@ impl Reporter {
         Partial {
             inputs: 0,
             targets: vec![TargetTally::default(); self.checkers.len()],
-            schemes: FxHashMap::default(),
-            patterns: vec![0; 1 << self.checkers.len()],
+            schemes: SchemeTally::new(self.checkers.len()),
         }
     }
 
@@ -477,26 +547,15 @@ impl Reporter {
                 None => Found::End,
             };
             let automaton = checker.automaton();
-            if tally.index.is_empty() {
-                tally.index = vec![0; automaton.live_states() * FOUND_CODES];
+            if tally.slots.is_empty() {
+                tally.slots = vec![Slot::default(); automaton.live_states() * FOUND_CODES];
             }
             let slot = automaton
                 .live_number(state)
                 .map(|n| n * FOUND_CODES + found.code());
             tally.count(slot, (state, found), input, offset);
         }
-        if let Some(count) = partial.patterns.get_mut(pattern) {
-            *count += 1;
-        }
-        partial.with_scheme(scheme, |counts| {
-            for (i, [valid, invalid]) in counts.iter_mut().enumerate() {
-                if pattern & (1 << i) != 0 {
-                    *valid += 1;
-                } else {
-                    *invalid += 1;
-                }
-            }
-        });
+        partial.schemes.count(scheme, pattern, 1);
     }
 
     /// Describe the causes and order everything: the finished report.
@@ -528,7 +587,14 @@ impl Reporter {
                         .schemes
                         .iter()
                         .map(|(scheme, counts)| {
-                            let [valid, invalid] = counts.get(i).copied().unwrap_or_default();
+                            let (mut valid, mut invalid) = (0, 0);
+                            for (pattern, n) in counts.iter().enumerate() {
+                                if pattern & (1 << i) != 0 {
+                                    valid += n;
+                                } else {
+                                    invalid += n;
+                                }
+                            }
                             SchemeCount {
                                 scheme: scheme.to_string(),
                                 valid,
@@ -550,8 +616,13 @@ impl Reporter {
             })
             .collect();
         let targets: Vec<Edition> = self.checkers.iter().map(Checker::edition).collect();
-        let patterns = partial
-            .patterns
+        let mut by_pattern = vec![0u64; partial.schemes.patterns];
+        for (_, counts) in partial.schemes.iter() {
+            for (total, n) in by_pattern.iter_mut().zip(counts) {
+                *total += n;
+            }
+        }
+        let patterns = by_pattern
             .iter()
             .enumerate()
             .filter(|(_, n)| **n > 0)
