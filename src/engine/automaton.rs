@@ -231,6 +231,12 @@ impl Automaton {
         self.dfa.next_state(self.start, 0x80)
     }
 
+    /// Whether the rule derives `text` followed by at least one more byte.
+    pub fn goes_on_after(&self, text: &[u8]) -> bool {
+        self.state_after(text)
+            .is_some_and(|s| !self.live_bytes(s).is_empty())
+    }
+
     /// The ASCII characters that keep `state` live.
     pub fn live_bytes(&self, state: StateID) -> CharSet {
         (0u8..128)
@@ -572,13 +578,26 @@ pub(crate) fn compiled_once<T>(
     Ok(done)
 }
 
+/// The automaton of a rule if it has been compiled: answers that either an
+/// automaton or a cheaper structure can give take the automaton when it is
+/// there, and never compile it for that.
+pub fn compiled(edition: Edition, rule: &str) -> Option<Arc<Automaton>> {
+    AUTOMATA
+        .get()?
+        .lock()
+        .ok()?
+        .get(&(edition, rule.to_string()))
+        .cloned()
+}
+
+static AUTOMATA: RuleCache<Automaton> = OnceLock::new();
+
 /// The automaton of a rule of an edition, compiled once and shared.
 /// A rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
 /// is [`Error::Transcription`] (urlbnf's defect, never the caller's).
 pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> {
-    static CACHE: RuleCache<Automaton> = OnceLock::new();
     compiled_once(
-        &CACHE,
+        &AUTOMATA,
         edition,
         rule,
         |grammar| HirGrammar::new(grammar).rule(rule),
