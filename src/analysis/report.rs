@@ -568,17 +568,29 @@ impl Reporter {
             .zip(partial.targets)
             .enumerate()
             .map(|(i, (checker, tally))| {
-                let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> =
-                    BTreeMap::new();
                 let (valid, invalid) = (tally.valid, tally.invalid);
-                for (state, found, _, t) in tally.into_causes() {
-                    let rule = rules
-                        .get(&(i, state))
-                        .cloned()
-                        .unwrap_or_else(|| innermost_rule_cached(checker, state));
-                    let key = describe_cause(checker, state, found, rule);
-                    causes.entry(key).or_default().merge(t);
-                }
+                // A state is described once, whatever was found there; causes
+                // described alike are summed by `normalize`.
+                let mut described: HashMap<StateID, (String, Vec<String>)> = HashMap::new();
+                let causes = tally
+                    .into_causes()
+                    .map(|(state, found, _, t)| {
+                        let (rule, expected) = described.entry(state).or_insert_with(|| {
+                            let rule = rules
+                                .get(&(i, state))
+                                .cloned()
+                                .unwrap_or_else(|| innermost_rule_cached(checker, state));
+                            (rule, expected_at(checker, state))
+                        });
+                        Cause {
+                            rule: rule.clone(),
+                            found: found.words(),
+                            expected: expected.clone(),
+                            inputs: t.inputs,
+                            examples: t.examples,
+                        }
+                    })
+                    .collect();
                 EditionReport {
                     grammar: checker.edition(),
                     rule: checker.rule().to_string(),
@@ -603,16 +615,7 @@ impl Reporter {
                             }
                         })
                         .collect(),
-                    causes: causes
-                        .into_iter()
-                        .map(|((rule, found, expected), t)| Cause {
-                            rule,
-                            found,
-                            expected,
-                            inputs: t.inputs,
-                            examples: t.examples,
-                        })
-                        .collect(),
+                    causes,
                 }
             })
             .collect();
@@ -715,20 +718,13 @@ fn scheme_of<'b>(input: &str, buf: &'b mut [u8; SCHEME_BYTES]) -> &'b str {
     }
 }
 
-/// A point of failure in words: the innermost open rule, what was found, what
-/// was expected.
-fn describe_cause(
-    checker: &Checker,
-    state: StateID,
-    found: Found,
-    rule: String,
-) -> (String, String, Vec<String>) {
+/// What could come where inputs stop at `state`, in words.
+fn expected_at(checker: &Checker, state: StateID) -> Vec<String> {
     let a = checker.automaton();
-    let expected = describe(checker.edition(), &a.stop_in(state))
+    describe(checker.edition(), &a.stop_in(state))
         .iter()
         .map(ToString::to_string)
-        .collect();
-    (rule, found.words(), expected)
+        .collect()
 }
 
 /// [`innermost_rule`], computed once per process for each (edition, rule,
@@ -894,8 +890,8 @@ impl Report {
                     invalid,
                 })
                 .collect();
-            e.schemes
-                .sort_by_key(|s| (Reverse(s.valid + s.invalid), s.scheme.clone()));
+            // Most inputs first; the map left them in name order.
+            e.schemes.sort_by_key(|s| Reverse(s.valid + s.invalid));
             let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> = BTreeMap::new();
             for c in e.causes.drain(..) {
                 causes
