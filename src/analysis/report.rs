@@ -576,7 +576,9 @@ impl Reporter {
             Some(key) => partial.schemes.count_packed(key, pattern),
             None => {
                 let mut buf = [0u8; SCHEME_BYTES];
-                partial.schemes.count(scheme_of(input, &mut buf), pattern, 1);
+                partial
+                    .schemes
+                    .count(scheme_of(input, &mut buf), pattern, 1);
             }
         }
     }

@@ -9,7 +9,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use regex_automata::dfa::{Automaton as _, StartKind, dense};
 use regex_automata::nfa::thompson;
@@ -547,7 +547,8 @@ fn split_tail(e: &Expr, name: &str) -> Result<(Option<Expr>, Option<Expr>), Comp
 }
 
 /// What is compiled from the rules of the editions, kept for the process.
-pub(crate) type RuleCache<T> = OnceLock<Mutex<HashMap<(Edition, String), Arc<T>>>>;
+pub(crate) type RuleCache<T> =
+    OnceLock<Mutex<HashMap<(Edition, String), Arc<Mutex<Option<Arc<T>>>>>>>;
 
 /// `compile` of a rule's HIR (made by `hir`), once per process in `cache`. A
 /// rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
@@ -559,22 +560,27 @@ pub(crate) fn compiled_once<T>(
     hir: impl FnOnce(&'static PrintedGrammar) -> Result<Hir, CompileError>,
     compile: impl FnOnce(&Hir) -> Result<T, CompileError>,
 ) -> Result<Arc<T>, Error> {
-    let cache = cache.get_or_init(Default::default);
-    let key = (edition, rule.to_string());
-    if let Some(done) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
-        return Ok(done);
-    }
     let grammar = PrintedGrammar::of(edition);
     grammar.require(rule)?;
+    let cache = cache.get_or_init(Default::default);
+    let key = (edition, rule.to_string());
+    // One slot per rule, held while it compiles: a thread that asks for a
+    // rule being compiled waits for it instead of compiling it again.
+    let slot = match cache.lock() {
+        Ok(mut c) => c.entry(key).or_default().clone(),
+        Err(_) => Arc::default(),
+    };
+    let mut slot = slot.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(done) = slot.as_ref() {
+        return Ok(done.clone());
+    }
     let defect = |e: CompileError| Error::Transcription {
         edition,
         rule: Some(rule.to_string()),
         message: e.0,
     };
     let done = Arc::new(compile(&hir(grammar).map_err(defect)?).map_err(defect)?);
-    if let Ok(mut c) = cache.lock() {
-        c.insert(key, done.clone());
-    }
+    *slot = Some(done.clone());
     Ok(done)
 }
 
@@ -582,12 +588,14 @@ pub(crate) fn compiled_once<T>(
 /// automaton or a cheaper structure can give take the automaton when it is
 /// there, and never compile it for that.
 pub fn compiled(edition: Edition, rule: &str) -> Option<Arc<Automaton>> {
-    AUTOMATA
+    let slot = AUTOMATA
         .get()?
         .lock()
         .ok()?
-        .get(&(edition, rule.to_string()))
-        .cloned()
+        .get(&(edition, rule.to_string()))?
+        .clone();
+    // One being compiled is not there yet.
+    slot.try_lock().ok()?.clone()
 }
 
 static AUTOMATA: RuleCache<Automaton> = OnceLock::new();
