@@ -178,6 +178,7 @@ fn main() -> std::io::Result<()> {
         );
     };
     row("url loop", reference);
+    let mut times = std::collections::HashMap::new();
     for (name, args) in runs {
         if name.starts_with("report") && !has_report(urlbnf) {
             continue;
@@ -188,6 +189,14 @@ fn main() -> std::io::Result<()> {
                 .collect::<Result<_, _>>()?,
         );
         row(name, m);
+        times.insert(name, m.0.as_secs_f64());
+    }
+    if let (Some(report), Some(check)) = (times.get("report, all"), times.get("check --quiet, all"))
+    {
+        println!(
+            "report / check --quiet (all editions): {:.2}x",
+            report / check.max(1e-9)
+        );
     }
     Ok(())
 }
