@@ -420,34 +420,38 @@ impl SchemeTally {
 
     /// Count `inputs` of a scheme with one verdict pattern.
     fn count(&mut self, scheme: &str, pattern: usize, inputs: u64) {
-        let known = match packed(scheme) {
-            Some(key) => self.short.get(&key),
-            None => self.long.get(scheme),
+        let place = match packed(scheme) {
+            Some(key) => self.packed_place(key),
+            None => match self.long.get(scheme) {
+                Some(&place) => place,
+                None => self.add(scheme),
+            },
         };
-        let place = match known {
-            Some(&place) => place,
-            None => self.add(scheme),
-        };
-        if let Some(count) = self.counts.get_mut(place * self.patterns + pattern) {
-            *count += inputs;
-        }
+        self.add_to(place, pattern, inputs);
     }
 
     /// Count an input whose scheme is [`packed`] in `key`.
     fn count_packed(&mut self, key: u128, pattern: usize) {
-        let place = match self.short.get(&key) {
-            Some(&place) => place,
-            None => {
-                let bytes = key.to_le_bytes();
-                let name = bytes
-                    .get(..usize::from(bytes[15]))
-                    .and_then(|name| std::str::from_utf8(name).ok())
-                    .unwrap_or(NOT_A_SCHEME);
-                self.add(name)
-            }
-        };
+        let place = self.packed_place(key);
+        self.add_to(place, pattern, 1);
+    }
+
+    /// The place of the scheme [`packed`] in `key`, made when new.
+    fn packed_place(&mut self, key: u128) -> usize {
+        if let Some(&place) = self.short.get(&key) {
+            return place;
+        }
+        let bytes = key.to_le_bytes();
+        let name = bytes
+            .get(..usize::from(bytes[15]))
+            .and_then(|name| std::str::from_utf8(name).ok())
+            .unwrap_or(NOT_A_SCHEME);
+        self.add(name)
+    }
+
+    fn add_to(&mut self, place: usize, pattern: usize, inputs: u64) {
         if let Some(count) = self.counts.get_mut(place * self.patterns + pattern) {
-            *count += 1;
+            *count += inputs;
         }
     }
 
