@@ -285,25 +285,24 @@ struct Slot {
 impl TargetTally {
     /// Count an input that stops at `key.0` with `key.1` next.
     fn count(&mut self, slot: Option<usize>, key: (StateID, Found), input: &str, offset: usize) {
+        let seen = slot
+            .and_then(|s| self.slots.get(s))
+            .and_then(|e| (e.place as usize).checked_sub(1));
+        // A new cause, or one with no slot (a rare stop: pest's verdict alone).
+        let place = match seen {
+            Some(place) => place,
+            None => self.add_cause(slot, key, CauseTally::default()),
+        };
         let Some(entry) = slot.and_then(|s| self.slots.get_mut(s)) else {
-            // No slot: a rare stop (pest's verdict alone), found by search.
-            let place = self.add_cause(slot, key, CauseTally::default());
             if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
                 cause.inputs += 1;
                 cause.offer(input, offset);
             }
             return;
         };
-        if entry.place == 0 {
-            self.causes
-                .push((key.0, key.1, slot, CauseTally::default()));
-            entry.place = u32::try_from(self.causes.len()).unwrap_or(0);
-            entry.bar = EXAMPLE_BYTES as u32;
-        }
         entry.inputs += 1;
         // Most inputs are longer than every kept example.
         if input.len() <= entry.bar as usize {
-            let place = (entry.place as usize).wrapping_sub(1);
             if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
                 cause.offer(input, offset);
                 entry.bar = u32::try_from(cause.bar()).unwrap_or(u32::MAX);
