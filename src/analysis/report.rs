@@ -28,8 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::check::{Checker, Engine, describe};
 use crate::edition::Edition;
-use crate::engine::automaton;
-use crate::engine::prefixes::prefixes;
+use crate::engine::prefixes;
 use crate::error::Error;
 use crate::grammar::{PestOutcome, PrintedGrammar, peg};
 
@@ -879,14 +878,9 @@ fn open_rules(
     Some(open)
 }
 
-/// Whether the rule derives some longer string that starts with `text`: by
-/// the rule's automaton when it is compiled (the rules checked, whose NFAs are
-/// the largest to build), else by its NFA.
+/// Whether the rule derives some longer string that starts with `text`.
 fn open_after(edition: Edition, rule: &str, text: &str) -> bool {
-    match automaton::compiled(edition, rule) {
-        Some(a) => a.goes_on_after(text.as_bytes()),
-        None => prefixes(edition, rule).is_ok_and(|p| p.goes_on_after(text.as_bytes())),
-    }
+    prefixes::goes_on_after(edition, rule, text.as_bytes()).unwrap_or(false)
 }
 
 impl Report {

@@ -124,6 +124,17 @@ fn edges(state: &State) -> impl Iterator<Item = (Option<RangeInclusive<u8>>, Sta
         .chain(eps.into_iter().map(|t| (None, t)))
 }
 
+/// Whether `rule` derives some string that properly extends `text`: by the
+/// rule's automaton when it is already compiled (the rules being checked,
+/// whose NFAs are the largest to build), else by its NFA. Both answers are
+/// proven equal by `tests/prefixes.rs`.
+pub fn goes_on_after(edition: Edition, rule: &str, text: &[u8]) -> Result<bool, Error> {
+    match super::automaton::compiled(edition, rule) {
+        Some(a) => Ok(a.goes_on_after(text)),
+        None => Ok(prefixes(edition, rule)?.goes_on_after(text)),
+    }
+}
+
 /// The [`Prefixes`] of a rule, compiled once per process.
 pub fn prefixes(edition: Edition, rule: &str) -> Result<Arc<Prefixes>, Error> {
     static CACHE: RuleCache<Prefixes> = OnceLock::new();
