@@ -6,8 +6,9 @@
 //! The seeds live beside the repository (`../shared/seeds`, or `URLBNF_SEEDS`).
 //! Without them this test says so and skips, except under CI, where it fails.
 
-use std::path::PathBuf;
+mod common;
 
+use common::seeds_dir;
 use urlbnf::Edition;
 use urlbnf::grammar::printed::{Notation, PrintedGrammar, fold_space};
 
@@ -19,25 +20,6 @@ fn seed_file(edition: Edition) -> &'static str {
         Edition::Rfc1630Uri | Edition::Rfc1630Url => "000_c58d13777323f8da.txt",
         Edition::Rfc1738 => "002_3d87998ace756a98.txt",
     }
-}
-
-fn seeds_dir() -> Option<PathBuf> {
-    let dir = std::env::var_os("URLBNF_SEEDS")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds"));
-    if dir.is_dir() {
-        return Some(dir);
-    }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must have the seed documents at {}",
-        dir.display()
-    );
-    eprintln!(
-        "SKIPPED: no seed documents at {} (set URLBNF_SEEDS)",
-        dir.display()
-    );
-    None
 }
 
 /// Whether a line is page furniture (running headers and footers), not text.

@@ -11,6 +11,30 @@ use rand::{Rng, RngCore, SeedableRng};
 use urlbnf::Edition;
 use urlbnf::engine::Generator;
 
+/// Where the seed documents are: `../shared/seeds` beside the repository, or
+/// `URLBNF_SEEDS`. Without them a test that reads them says SKIPPED and
+/// passes, except under CI, where it fails.
+pub fn seeds_dir() -> Option<std::path::PathBuf> {
+    let dir = std::env::var_os("URLBNF_SEEDS")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| {
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/seeds")
+        });
+    if dir.is_dir() {
+        return Some(dir);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must have the seed documents at {}",
+        dir.display()
+    );
+    eprintln!(
+        "SKIPPED: no seed documents at {} (set URLBNF_SEEDS)",
+        dir.display()
+    );
+    None
+}
+
 /// The seed corpus (`tests/corpus/seed-urls.txt`): every URL example of the seed
 /// documents, in order, comments and blank lines left out.
 pub fn corpus() -> Vec<&'static str> {
