@@ -8,16 +8,25 @@ use super::{
     scheme_kind,
 };
 use crate::edition::Edition;
+use crate::error::Error;
 use crate::grammar::NodeRef;
+
+/// Whether a node is derived from the printed rule `rule`. Names are short and
+/// most differ in length or first byte: a loop costs less than a call to `memcmp`.
+#[inline]
+fn is(n: Node<'_>, rule: &str) -> bool {
+    let name = n.rule();
+    name.len() == rule.len() && name.bytes().zip(rule.bytes()).all(|(a, b)| a == b)
+}
 
 /// The first child derived from the printed rule `rule`.
 fn child<'t>(n: Node<'t>, rule: &str) -> Option<Node<'t>> {
-    n.children().find(|c| c.rule() == rule)
+    n.children().find(|&c| is(c, rule))
 }
 
 /// Every child derived from the printed rule `rule`, in order.
 fn children<'t>(n: Node<'t>, rule: &'t str) -> impl Iterator<Item = Node<'t>> + 't {
-    n.children().filter(move |c| c.rule() == rule)
+    n.children().filter(move |&c| is(c, rule))
 }
 
 /// A node of the derivation.
@@ -70,8 +79,45 @@ impl<'a> Src<'a> {
 
 /// Build the AST from a whole-input parse tree: unwrap the URL wrappers
 /// (`fragmentaddress`, `prefixedurl`, `url`…), then the scheme production.
-pub(super) fn build<'a>(edition: Edition, input: &'a str, root: Node<'_>) -> Option<Url<'a>> {
+/// `unknown()` for a derivation no builder knows.
+// Returns the caller's `Result` itself, and builds the body in place: an AST is
+// a few hundred bytes, and each conversion between wrappers copies it.
+#[inline]
+pub(super) fn build<'a>(
+    edition: Edition,
+    input: &'a str,
+    root: Node<'_>,
+    unknown: impl FnOnce() -> Error,
+) -> Result<Url<'a>, Error> {
     let src = Src(input);
+    let Some((prefix, fragment, n)) = unwrap(&src, root) else {
+        return Err(unknown());
+    };
+    // Every scheme production starts with its scheme and a colon.
+    let colon = input
+        .get(n.start()..n.end())
+        .and_then(|scheme| scheme.bytes().position(|b| b == b':'));
+    let Some(colon) = colon.map(|c| c + n.start()) else {
+        return Err(unknown());
+    };
+    let Some(body) = body(edition, &src, n, colon + 1) else {
+        return Err(unknown());
+    };
+    Ok(Url {
+        edition,
+        input,
+        prefix,
+        scheme: Part::of(input, n.start(), colon),
+        body,
+        fragment,
+    })
+}
+
+/// The scheme production inside the wrappers, and the wrappers' prefix
+/// (`url:`) and fragment.
+type Unwrapped<'a, 't> = (Option<Part<'a>>, Option<Part<'a>>, Node<'t>);
+
+fn unwrap<'a, 't>(src: &Src<'a>, root: Node<'t>) -> Option<Unwrapped<'a, 't>> {
     let mut prefix = None;
     let mut fragment = None;
     let mut n = root;
@@ -82,29 +128,19 @@ pub(super) fn build<'a>(edition: Edition, input: &'a str, root: Node<'_>) -> Opt
                 n = n.children().next()?;
             }
             "prefixedurl" => {
-                prefix = Some(Part::of(input, n.start(), n.start() + "url:".len()));
+                prefix = Some(Part::of(src.0, n.start(), n.start() + "url:".len()));
                 n = child(n, "url")?;
             }
             "url" | "otherurl" | "waisaddress" | "waisurl" | "prosperoaddress" => {
                 n = n.children().next()?
             }
-            _ => break,
+            _ => return Some((prefix, fragment, n)),
         }
     }
-    let colon = input.get(n.start()..)?.find(':')? + n.start();
-    Some(Url {
-        edition,
-        input,
-        prefix,
-        scheme: Part::of(input, n.start(), colon),
-        body: body(edition, &src, n)?,
-        fragment,
-    })
 }
 
-fn body<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>) -> Option<Body<'a>> {
-    // The text after the scheme's colon.
-    let after_colon = src.0.get(n.start()..n.end())?.find(':')? + n.start() + 1;
+#[inline]
+fn body<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>, after_colon: usize) -> Option<Body<'a>> {
     Some(match scheme_kind(edition, n.rule())? {
         Kind::Http => Body::Http(http(src, n)?),
         Kind::Ftp => Body::Ftp(ftp(src, n)?),

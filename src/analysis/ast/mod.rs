@@ -505,8 +505,11 @@ pub fn parse_rule_within<'a>(
         return url_rule(edition, rule).and(Err(Error::unknown_rule(edition, rule)));
     }
     let machine = Machine::of(edition)?;
-    match machine.derive(rule, input, tokens) {
-        Some(Ok(derivation)) => built(edition, rule, input, &derivation),
+    match machine.derive_in(rule, input, tokens, Buffer::take()) {
+        Some(Ok(derivation)) => {
+            let kept = Buffer(derivation);
+            built(edition, rule, input, &kept.0)
+        }
         Some(Err(Stop::NoMatch)) => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
         Some(Err(Stop::TooLarge)) => Err(Error::TooLarge {
             needed: input.len().saturating_mul(std::mem::size_of::<Token>()),
@@ -515,6 +518,33 @@ pub fn parse_rule_within<'a>(
         }),
         // A URL rule's name the edition does not print: the lookup's error.
         None => url_rule(edition, rule).and(Err(Error::unknown_rule(edition, rule))),
+    }
+}
+
+/// A derivation whose tokens go back to the thread's buffer when it is dropped,
+/// for the next parse (one allocation per thread, not per input), unless a long
+/// input made it large: memory stays bounded by what one parse needs.
+struct Buffer(Derivation);
+
+thread_local! {
+    static TOKENS: std::cell::Cell<Vec<Token>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Buffer {
+    /// Tokens this many or fewer are kept (24 KiB).
+    const KEPT: usize = 1024;
+
+    fn take() -> Vec<Token> {
+        TOKENS.take()
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        let tokens = std::mem::take(&mut self.0.tokens);
+        if tokens.capacity() <= Buffer::KEPT {
+            TOKENS.set(tokens);
+        }
     }
 }
 
@@ -542,20 +572,22 @@ fn url_rule(edition: Edition, rule: &str) -> Result<(), Error> {
     Ok(())
 }
 
+#[inline]
 fn built<'a>(
     edition: Edition,
     rule: &str,
     input: &'a str,
     derivation: &Derivation,
 ) -> Result<Url<'a>, Error> {
-    derivation
-        .root()
-        .and_then(|root| build::build(edition, input, root))
-        .ok_or_else(|| Error::Transcription {
-            edition,
-            rule: Some(rule.into()),
-            message: "the AST builder does not know this derivation".into(),
-        })
+    let unknown = || Error::Transcription {
+        edition,
+        rule: Some(rule.into()),
+        message: "the AST builder does not know this derivation".into(),
+    };
+    match derivation.root() {
+        Some(root) => build::build(edition, input, root, unknown),
+        None => Err(unknown()),
+    }
 }
 
 /// The printed rules that name whole URLs: wrappers and scheme productions.

@@ -136,13 +136,16 @@ pub struct Path<'a> {
 impl<'a> Path<'a> {
     pub(super) fn of(input: &'a str, start: usize, end: usize) -> Path<'a> {
         let part = Part::of(input, start, end);
+        let bytes = part.text.as_bytes();
         // Sized once: a long path's segments are most of an AST's memory.
-        let mut segments = Vec::with_capacity(part.text.bytes().filter(|&b| b == b'/').count() + 1);
+        let mut segments = Vec::with_capacity(bytes.iter().filter(|&&b| b == b'/').count() + 1);
         let mut at = start;
-        for seg in part.text.split('/') {
-            segments.push(Part::of(input, at, at + seg.len()));
-            at += seg.len() + 1;
+        // One pass over the bytes: a `/` is never part of a multi-byte character.
+        for (i, _) in bytes.iter().enumerate().filter(|&(_, &b)| b == b'/') {
+            segments.push(Part::of(input, at, start + i));
+            at = start + i + 1;
         }
+        segments.push(Part::of(input, at, start + bytes.len()));
         Path { part, segments }
     }
 }

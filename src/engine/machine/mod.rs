@@ -199,7 +199,9 @@ impl Machine {
     }
 
     /// The derivation of the whole input from the rule, with at most `cap`
-    /// tokens. `None` when the machine has no such rule.
+    /// tokens. `None` when the machine has no such rule. (The AST reuses a
+    /// buffer through [`Machine::derive_in`]; tests ask this.)
+    #[cfg(feature = "internals")]
     pub fn derive(&self, rule: &str, input: &str, cap: usize) -> Option<Result<Derivation, Stop>> {
         // Room for a typical URL's nodes without growing.
         self.derive_in(rule, input, cap, Vec::with_capacity(32.min(cap)))
