@@ -153,9 +153,9 @@ fn ftp_paths_are_cwd_segments_a_name_and_a_type() {
     let Body::Ftp(f) = parse(Rfc1738, "ftp://myname@host.dom/%2Fetc/motd;type=a").body else {
         panic!()
     };
-    let cwd: Vec<&str> = f.cwd().iter().map(|p| p.text).collect();
+    let cwd: Vec<&str> = f.cwd().map(|p| p.text).collect();
     assert_eq!(cwd, ["%2Fetc"]);
-    assert_eq!(f.cwd()[0].decode().unwrap(), b"/etc");
+    assert_eq!(f.cwd().next().unwrap().decode().unwrap(), b"/etc");
     assert_eq!(
         (f.name().map(|n| n.text), text(f.ftptype)),
         (Some("motd"), Some("a"))
@@ -163,7 +163,7 @@ fn ftp_paths_are_cwd_segments_a_name_and_a_type() {
     let Body::Ftp(f) = parse(Rfc1738, "ftp://myname@host.dom//etc/motd").body else {
         panic!()
     };
-    let cwd: Vec<&str> = f.cwd().iter().map(|p| p.text).collect();
+    let cwd: Vec<&str> = f.cwd().map(|p| p.text).collect();
     assert_eq!(cwd, ["", "etc"]);
     let Body::Ftp(f) = parse(Draft1994, "ftp://h/a/b!I").body else {
         panic!()
@@ -251,12 +251,45 @@ fn components_an_edition_lacks_are_absent() {
     assert!(parse(Rfc1738, "http://h/").fragment.is_none());
 }
 
+/// Each part's text and span.
+fn spans<'a>(parts: Vec<ast::Part<'a>>) -> Vec<(&'a str, usize, usize)> {
+    parts.iter().map(|p| (p.text, p.start, p.end)).collect()
+}
+
+#[test]
+fn path_segments_split_at_each_slash_from_either_end() {
+    let Body::Http(h) = parse(Rfc1738, "http://h/a//b%2Fc/").body else {
+        panic!()
+    };
+    let path = h.path.unwrap();
+    let forward = vec![("a", 9, 10), ("", 11, 11), ("b%2Fc", 12, 17), ("", 18, 18)];
+    assert_eq!(spans(path.segments().collect()), forward);
+    let mut backward = path.segments().rev().collect::<Vec<_>>();
+    backward.reverse();
+    assert_eq!(spans(backward), forward);
+    // From both ends at once: each segment once.
+    let mut both = path.segments();
+    let (first, last) = (both.next().unwrap(), both.next_back().unwrap());
+    assert_eq!((first.text, last.start), ("a", 18));
+    assert_eq!(spans(both.collect()), forward[1..3]);
+    // Each segment's text is the input at its span; an empty path has one segment.
+    let input = "http://h/a//b%2Fc/";
+    assert!(
+        path.segments()
+            .all(|p| input.get(p.start..p.end) == Some(p.text))
+    );
+    let Body::Http(h) = parse(Rfc1738, "http://h/").body else {
+        panic!()
+    };
+    assert_eq!(spans(h.path.unwrap().segments().collect()), [("", 9, 9)]);
+}
+
 #[test]
 fn escapes_stay_raw_and_decode_on_request() {
     let Body::Http(h) = parse(Rfc1738, "http://h/a%20b").body else {
         panic!()
     };
-    let seg = h.path.unwrap().segments[0];
+    let seg = h.path.unwrap().segments().next().unwrap();
     assert_eq!(seg.text, "a%20b");
     assert_eq!(seg.decode().unwrap(), b"a b");
     let bad = ast::Part {

@@ -225,8 +225,8 @@ impl Visit for Tree<'_> {
         self.part(key, &path.part, None);
         let pad = "  ".repeat(self.depth + 1);
         let _ = writeln!(self.out, "{pad}segments");
-        for s in &path.segments {
-            let _ = writeln!(self.out, "{pad}  - {}", part_line(s, None));
+        for s in path.segments() {
+            let _ = writeln!(self.out, "{pad}  - {}", part_line(&s, None));
         }
     }
 

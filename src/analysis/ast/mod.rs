@@ -20,7 +20,7 @@ use crate::grammar::{Derivation, PestOutcome, Token, peg};
 mod build;
 mod part;
 
-pub use part::{Host, HostKind, HostPort, Login, MalformedEscape, Part, Path};
+pub use part::{Host, HostKind, HostPort, Login, MalformedEscape, Part, Path, Segments};
 
 /// `http://` hostport [ `/` path ] [ `?` search ] (every edition has it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -52,16 +52,15 @@ pub struct Ftp<'a> {
 
 impl<'a> Ftp<'a> {
     /// RFC 1738 §3.2.2: every segment but the last is a `CWD` argument.
-    pub fn cwd(&self) -> &[Part<'a>] {
-        match &self.path {
-            Some(p) => p.segments.split_last().map_or(&[], |(_, init)| init),
-            None => &[],
-        }
+    pub fn cwd(&self) -> Segments<'a> {
+        let mut segments = self.path.map_or(Segments::none(), |p| p.segments());
+        segments.next_back();
+        segments
     }
 
     /// RFC 1738 §3.2.2: the last segment names the file (empty for a directory).
     pub fn name(&self) -> Option<Part<'a>> {
-        self.path.as_ref().and_then(|p| p.segments.last().copied())
+        self.path.and_then(|p| p.segments().next_back())
     }
 }
 
@@ -468,9 +467,10 @@ pub fn default_port(scheme: &str) -> Option<u16> {
     })
 }
 
-/// About how many bytes the AST of `input` takes at most: its path segments
-/// and fields (one [`Part`] per `/` or `;`) dominate. Callers that bound memory
-/// per input check this before parsing.
+/// About how many bytes the AST of `input` and what is made of it take at most:
+/// its fields (one [`Part`] per `;`), and its path segments, which the AST finds
+/// on demand but a rendering lists (one per `/`), dominate. Callers that bound
+/// memory per input check this before parsing.
 pub fn size_estimate(input: &str) -> usize {
     let parts = input.bytes().filter(|&b| b == b'/' || b == b';').count() + 1;
     parts * std::mem::size_of::<Part<'_>>() + 1024

@@ -123,29 +123,106 @@ pub struct Login<'a> {
     pub hostport: HostPort<'a>,
 }
 
-/// A slash-separated path; its segments split at each `/` (never escaped).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A slash-separated path. Its segments (split at each `/`, never escaped) are
+/// found when asked for, not held: a path costs the same whatever its length,
+/// and building an AST allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Path<'a> {
-    #[serde(flatten)]
     /// The whole path's text and span.
     pub part: Part<'a>,
-    /// Its segments, split at each `/`.
-    pub segments: Vec<Part<'a>>,
 }
 
 impl<'a> Path<'a> {
     pub(super) fn of(input: &'a str, start: usize, end: usize) -> Path<'a> {
-        let part = Part::of(input, start, end);
-        let bytes = part.text.as_bytes();
-        // Sized once: a long path's segments are most of an AST's memory.
-        let mut segments = Vec::with_capacity(bytes.iter().filter(|&&b| b == b'/').count() + 1);
-        let mut at = start;
-        // One pass over the bytes: a `/` is never part of a multi-byte character.
-        for (i, _) in bytes.iter().enumerate().filter(|&(_, &b)| b == b'/') {
-            segments.push(Part::of(input, at, start + i));
-            at = start + i + 1;
+        Path {
+            part: Part::of(input, start, end),
         }
-        segments.push(Part::of(input, at, start + bytes.len()));
-        Path { part, segments }
+    }
+
+    /// Its segments, in order: one more than it has `/`.
+    pub fn segments(&self) -> Segments<'a> {
+        Segments {
+            rest: Some(self.part),
+        }
+    }
+}
+
+/// Serialised as its part with its segments: `{"text", "start", "end",
+/// "segments": [parts]}`.
+impl Serialize for Path<'_> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        struct List<'a>(Path<'a>);
+        impl Serialize for List<'_> {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_seq(self.0.segments())
+            }
+        }
+        let mut path = serializer.serialize_struct("Path", 4)?;
+        path.serialize_field("text", self.part.text)?;
+        path.serialize_field("start", &self.part.start)?;
+        path.serialize_field("end", &self.part.end)?;
+        path.serialize_field("segments", &List(*self))?;
+        path.end()
+    }
+}
+
+/// The segments of a [`Path`], from either end.
+#[derive(Clone, Debug)]
+pub struct Segments<'a> {
+    /// What is left: none once every segment has been given.
+    rest: Option<Part<'a>>,
+}
+
+impl<'a> Segments<'a> {
+    /// No segments (the segments of no path).
+    pub fn none() -> Segments<'a> {
+        Segments { rest: None }
+    }
+}
+
+/// `part` split at byte `i` (a `/`): before it, and after it.
+fn split(part: Part<'_>, i: usize) -> (Part<'_>, Part<'_>) {
+    let (before, after) = part.text.split_at_checked(i).unwrap_or((part.text, ""));
+    let before = Part {
+        text: before,
+        start: part.start,
+        end: part.start + i,
+    };
+    let after = Part {
+        text: after.get(1..).unwrap_or(""),
+        start: part.start + i + 1,
+        end: part.end,
+    };
+    (before, after)
+}
+
+impl<'a> Iterator for Segments<'a> {
+    type Item = Part<'a>;
+
+    fn next(&mut self) -> Option<Part<'a>> {
+        let rest = self.rest?;
+        match rest.text.bytes().position(|b| b == b'/') {
+            Some(i) => {
+                let (segment, rest) = split(rest, i);
+                self.rest = Some(rest);
+                Some(segment)
+            }
+            None => self.rest.take(),
+        }
+    }
+}
+
+impl DoubleEndedIterator for Segments<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let rest = self.rest?;
+        match rest.text.bytes().rposition(|b| b == b'/') {
+            Some(i) => {
+                let (rest, segment) = split(rest, i);
+                self.rest = Some(rest);
+                Some(segment)
+            }
+            None => self.rest.take(),
+        }
     }
 }
