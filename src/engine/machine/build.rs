@@ -67,8 +67,7 @@ fn ranges(class: &Class) -> Vec<(u8, u8)> {
 fn may_push(op: &Op) -> bool {
     match op {
         Op::Call(_) | Op::Eoi(true) => true,
-        Op::Seq(ops) | Op::Choice(ops) => ops.iter().any(may_push),
-        Op::Scan(_, ops) => ops.iter().any(may_push),
+        Op::Seq(ops) | Op::Choice(ops) | Op::Scan(_, ops) => ops.iter().any(may_push),
         Op::Opt(op) | Op::Rep(op) => may_push(op),
         Op::Lit(_) | Op::Class(_) | Op::Run(_) | Op::Pos(_) | Op::Neg(_) | Op::Eoi(false) => false,
     }
@@ -134,23 +133,21 @@ impl<'p> Emitter<'p> {
         format!("'b{}", self.labels)
     }
 
-    /// A test that byte `b` is in the class: a pattern for a few ranges, a
-    /// table otherwise.
-    fn test(&mut self, class: &Class, b: &str) -> String {
+    /// A class as a pattern on one byte: its ranges when they are few,
+    /// else `b` tested against a table.
+    fn pattern(&mut self, class: &Class) -> Pattern {
         let ranges = ranges(class);
         match ranges.as_slice() {
-            [] => "false".into(),
-            [(0, 255)] => "true".into(),
-            few if few.len() <= 3 => {
-                let pats: Vec<String> = few
-                    .iter()
+            [] => Pattern::Guarded("false".into()),
+            few if few.len() <= 3 => Pattern::Ranges(
+                few.iter()
                     .map(|&(lo, hi)| match lo == hi {
                         true => format!("{lo:#04x}"),
                         false => format!("{lo:#04x}..={hi:#04x}"),
                     })
-                    .collect();
-                format!("matches!({b}, {})", pats.join(" | "))
-            }
+                    .collect::<Vec<_>>()
+                    .join(" | "),
+            ),
             _ => {
                 let i = match self.tables.iter().position(|t| t == class) {
                     Some(i) => i,
@@ -159,8 +156,24 @@ impl<'p> Emitter<'p> {
                         self.tables.len() - 1
                     }
                 };
-                format!("C{i}[usize::from({b})]")
+                Pattern::Guarded(format!("C{i}[usize::from(b)]"))
             }
+        }
+    }
+
+    /// An expression: whether byte `b` is in the class.
+    fn test(&mut self, class: &Class) -> String {
+        match self.pattern(class) {
+            Pattern::Ranges(ranges) => format!("matches!(b, {ranges})"),
+            Pattern::Guarded(test) => test,
+        }
+    }
+
+    /// A `match` arm's pattern on `run.byte(p)`: the next byte is in the class.
+    fn next_in(&mut self, class: &Class) -> String {
+        match self.pattern(class) {
+            Pattern::Ranges(ranges) => format!("Some({ranges})"),
+            Pattern::Guarded(test) => format!("Some(b) if {test}"),
         }
     }
 
@@ -174,13 +187,13 @@ impl<'p> Emitter<'p> {
         if nullable || set.iter().all(|&b| b) {
             return None;
         }
-        let test = self.test(&set, "b");
-        Some(format!("matches!(run.byte(p), Some(b) if {test})"))
+        Some(format!("matches!(run.byte(p), {})", self.next_in(&set)))
     }
 
     /// Rust for an operation: an expression of type `Option<usize>` (where the
     /// match ends) that reads its position from `p`, and leaves the tokens as
-    /// it found them when it fails.
+    /// it found them when it fails. An inner operation's result is bound to
+    /// `r` before it is looked at: no block sits in a condition.
     fn expr(&mut self, op: &Op) -> String {
         match op {
             Op::Lit(bytes) => {
@@ -188,27 +201,27 @@ impl<'p> Emitter<'p> {
                 format!("run.lit(p, &[{}])", bytes.join(", "))
             }
             Op::Class(c) => {
-                let test = self.test(c, "b");
-                format!("match run.byte(p) {{ Some(b) if {test} => Some(p + 1), _ => None }}")
+                let next = self.next_in(c);
+                format!("match run.byte(p) {{ {next} => Some(p + 1), _ => None }}")
             }
             Op::Run(c) => {
-                let test = self.test(c, "b");
+                let test = self.test(c);
                 format!("Some(p + run.rest(p).iter().take_while(|&&b| {test}).count())")
             }
             Op::Scan(c, rest) => {
-                let test = self.test(c, "b");
+                let test = self.test(c);
                 let rest = self.choice(rest);
                 format!(
                     "{{ let mut q = p; loop {{ q += run.rest(q).iter().take_while(|&&b| {test}).count(); \
-                     let p = q; match {rest} {{ Some(n) if n > q => q = n, _ => break Some(q) }} }} }}"
+                     let p = q; let r = {rest}; match r {{ Some(n) if n > q => q = n, _ => break Some(q) }} }} }}"
                 )
             }
             Op::Seq(ops) => {
                 let label = self.label();
                 let pushes = ops.iter().any(may_push);
-                let mut code = format!("{label}: {{ ");
+                let mut code = format!("{label}: {{\n");
                 if pushes {
-                    code.push_str("let m = run.out.len(); ");
+                    code.push_str("let m = run.out.len();\n");
                 }
                 for (i, op) in ops.iter().enumerate() {
                     let e = self.expr(op);
@@ -218,7 +231,7 @@ impl<'p> Emitter<'p> {
                         ""
                     };
                     code.push_str(&format!(
-                        "let p = match {e} {{ Some(p) => p, None => {{ {undo}break {label} None; }} }}; "
+                        "let r = {e};\nlet Some(p) = r else {{ {undo}break {label} None; }};\n"
                     ));
                 }
                 code.push_str("Some(p) }");
@@ -227,12 +240,13 @@ impl<'p> Emitter<'p> {
             Op::Choice(ops) => self.choice(ops),
             Op::Opt(op) => {
                 let e = self.expr(op);
-                format!("Some(match {e} {{ Some(e) => e, None => p }})")
+                format!("{{ let r = {e}; Some(r.unwrap_or(p)) }}")
             }
             Op::Rep(op) => {
                 let e = self.expr(op);
                 format!(
-                    "{{ let mut q = p; loop {{ let p = q; match {e} {{ Some(n) if n != q => q = n, _ => break Some(q) }} }} }}"
+                    "{{ let mut q = p; loop {{ let p = q; let r = {e}; \
+                     match r {{ Some(n) if n != q => q = n, _ => break Some(q) }} }} }}"
                 )
             }
             Op::Pos(inner) | Op::Neg(inner) => {
@@ -242,13 +256,18 @@ impl<'p> Emitter<'p> {
                     Op::Pos(_) => ("Some(p)", "None"),
                     _ => ("None", "Some(p)"),
                 };
-                match may_push(inner) {
-                    true => format!(
-                        "{{ let m = run.out.len(); let found = {e}.is_some(); run.out.truncate(m); \
-                         if found {{ {matched} }} else {{ {unmatched} }} }}"
-                    ),
-                    false => format!("if {e}.is_some() {{ {matched} }} else {{ {unmatched} }}"),
-                }
+                let undo = match may_push(inner) {
+                    true => "run.out.truncate(m); ",
+                    false => "",
+                };
+                let mark = match may_push(inner) {
+                    true => "let m = run.out.len(); ",
+                    false => "",
+                };
+                format!(
+                    "{{ {mark}let found = {e}.is_some(); {undo}\
+                     if found {{ {matched} }} else {{ {unmatched} }} }}"
+                )
             }
             Op::Call(id) => format!("r{id}(run, p)"),
             Op::Eoi(node) => format!("run.eoi(p, {node})"),
@@ -258,16 +277,24 @@ impl<'p> Emitter<'p> {
     /// The first alternative that matches.
     fn choice(&mut self, ops: &[Op]) -> String {
         let label = self.label();
-        let mut code = format!("{label}: {{ ");
+        let mut code = format!("{label}: {{\n");
         for op in ops {
             let e = self.expr(op);
-            let attempt = format!("if let Some(e) = {e} {{ break {label} Some(e); }}");
+            let attempt = format!("let r = {e};\nif r.is_some() {{ break {label} r; }}");
             match self.guard(op) {
-                Some(guard) => code.push_str(&format!("if {guard} {{ {attempt} }} ")),
-                None => code.push_str(&format!("{attempt} ")),
+                Some(guard) => code.push_str(&format!("if {guard} {{\n{attempt}\n}}\n")),
+                None => code.push_str(&format!("{{\n{attempt}\n}}\n")),
             }
         }
         code.push_str("None }");
         code
     }
+}
+
+/// A byte class in emitted code.
+enum Pattern {
+    /// Byte ranges, as a pattern: `0x61..=0x7a | 0x2d`.
+    Ranges(String),
+    /// A test of `b`: a table lookup, or `false` for the empty class.
+    Guarded(String),
 }

@@ -36,9 +36,7 @@ type RuleFn = fn(&mut Run<'_>, usize) -> Option<usize>;
 
 macro_rules! emitted {
     ($module:ident, $file:literal) => {
-        // Emitted code: straight-line and nested as the grammar is; lints for
-        // hand-written style do not apply.
-        #[allow(clippy::all, clippy::pedantic, unused_parens)]
+        // The build script's output for one edition: linted like the rest.
         mod $module {
             use super::{RuleFn, Run};
             include!(concat!(env!("OUT_DIR"), "/", $file));
