@@ -209,6 +209,12 @@ fn rep(op: Op) -> Op {
 /// the empty string; an over-estimate where exactness would cost (lookahead,
 /// rule calls).
 pub fn first(op: &Op) -> (Class, bool) {
+    first_with(op, &|_| None)
+}
+
+/// [`first`], with what `called` says of the rules an operation calls (an
+/// over-estimate where it says nothing).
+fn first_with(op: &Op, called: &dyn Fn(usize) -> Option<(Class, bool)>) -> (Class, bool) {
     match op {
         Op::Lit(l) => match l.first() {
             Some(&b) => (*class_of(|x| x == b), false),
@@ -219,7 +225,7 @@ pub fn first(op: &Op) -> (Class, bool) {
         Op::Seq(ops) => {
             let mut set = [false; 256];
             for op in ops.iter() {
-                let (s, nullable) = first(op);
+                let (s, nullable) = first_with(op, called);
                 union(&mut set, &s);
                 if !nullable {
                     return (set, false);
@@ -231,21 +237,22 @@ pub fn first(op: &Op) -> (Class, bool) {
             let mut set = [false; 256];
             let mut any_nullable = false;
             for op in ops.iter() {
-                let (s, nullable) = first(op);
+                let (s, nullable) = first_with(op, called);
                 union(&mut set, &s);
                 any_nullable |= nullable;
             }
             (set, any_nullable)
         }
-        Op::Opt(op) | Op::Rep(op) => (first(op).0, true),
+        Op::Opt(op) | Op::Rep(op) => (first_with(op, called).0, true),
         Op::Scan(c, rest) => {
             let mut set = **c;
             for op in rest.iter() {
-                union(&mut set, &first(op).0);
+                union(&mut set, &first_with(op, called).0);
             }
             (set, true)
         }
-        Op::Pos(_) | Op::Neg(_) | Op::Call(_) | Op::Eoi(_) => ([true; 256], true),
+        Op::Call(id) => called(*id).unwrap_or(([true; 256], true)),
+        Op::Pos(_) | Op::Neg(_) | Op::Eoi(_) => ([true; 256], true),
     }
 }
 
@@ -333,42 +340,6 @@ impl Program {
     /// [`first`], looking into the rules an operation calls (there is no
     /// recursion to stop it): exact but for lookahead.
     pub fn first(&self, op: &Op) -> (Class, bool) {
-        let call = |op: &Op| match op {
-            Op::Call(id) => self.rules.get(*id).map(|r| self.first(&r.body)),
-            _ => None,
-        };
-        match op {
-            Op::Call(_) => call(op).unwrap_or(([true; 256], true)),
-            Op::Seq(ops) => {
-                let mut set = [false; 256];
-                for op in ops.iter() {
-                    let (s, nullable) = self.first(op);
-                    union(&mut set, &s);
-                    if !nullable {
-                        return (set, false);
-                    }
-                }
-                (set, true)
-            }
-            Op::Choice(ops) => {
-                let mut set = [false; 256];
-                let mut any_nullable = false;
-                for op in ops.iter() {
-                    let (s, nullable) = self.first(op);
-                    union(&mut set, &s);
-                    any_nullable |= nullable;
-                }
-                (set, any_nullable)
-            }
-            Op::Opt(op) | Op::Rep(op) => (self.first(op).0, true),
-            Op::Scan(c, rest) => {
-                let mut set = **c;
-                for op in rest.iter() {
-                    union(&mut set, &self.first(op).0);
-                }
-                (set, true)
-            }
-            op => first(op),
-        }
+        first_with(op, &|id| self.rules.get(id).map(|r| self.first(&r.body)))
     }
 }
