@@ -467,9 +467,9 @@ pub fn default_port(scheme: &str) -> Option<u16> {
     })
 }
 
-/// About how many bytes the AST of `input` and what is made of it take at most:
-/// its fields (one [`Part`] per `;`), and its path segments, which the AST finds
-/// on demand but a rendering lists (one per `/`), dominate. Callers that bound
+/// At most about how many bytes the AST of `input` takes: one [`Part`] per `;`
+/// (its fields) and per `/` (path segments, counted as if held; the AST finds
+/// them on demand, so for paths this is an over-estimate). Callers that bound
 /// memory per input check this before parsing.
 pub fn size_estimate(input: &str) -> usize {
     let parts = input.bytes().filter(|&b| b == b'/' || b == b';').count() + 1;
