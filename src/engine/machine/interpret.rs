@@ -1,6 +1,7 @@
 //! The program of any pest grammar, interpreted: the machine the emitted ones
-//! are made from, run directly. Tests use it to pin the program's folds on
-//! small grammars, and to check it derives what the emitted machines derive.
+//! are made from, run directly and plainly (no first-byte guards). Tests use it
+//! to pin the program's folds on small grammars, and to check it derives what
+//! the emitted machines derive.
 
 use rustc_hash::FxHashMap;
 
@@ -69,29 +70,11 @@ struct Run<'m, 'i> {
 }
 
 impl Run<'_, '_> {
-    /// [`Run::eval`], with a class or literal matched here: most operations
-    /// are one, and a call for each costs more than the match.
-    #[inline(always)]
-    fn step(&mut self, op: &Op, pos: usize) -> Option<usize> {
-        match op {
-            Op::Class(c) => {
-                let &b = self.input.get(pos)?;
-                c[usize::from(b)].then_some(pos + 1)
-            }
-            op => self.eval(op, pos),
-        }
-    }
-
     fn eval(&mut self, op: &Op, pos: usize) -> Option<usize> {
         match op {
             Op::Lit(l) => {
                 let end = pos.checked_add(l.len())?;
-                let here = self.input.get(pos..end)?;
-                // Literals are a few bytes: a loop beats a call to memcmp.
-                here.iter()
-                    .zip(l.iter())
-                    .all(|(a, b)| a == b)
-                    .then_some(end)
+                (self.input.get(pos..end)? == &l[..]).then_some(end)
             }
             Op::Class(c) => {
                 let &b = self.input.get(pos)?;
@@ -116,7 +99,7 @@ impl Run<'_, '_> {
                 let mark = self.out.len();
                 let mut at = pos;
                 for op in ops.iter() {
-                    match self.step(op, at) {
+                    match self.eval(op, at) {
                         Some(next) => at = next,
                         None => {
                             self.out.truncate(mark);
@@ -127,12 +110,12 @@ impl Run<'_, '_> {
                 Some(at)
             }
             Op::Choice(ops) => self.first_of(ops, pos),
-            Op::Opt(op) => Some(self.step(op, pos).unwrap_or(pos)),
+            Op::Opt(op) => Some(self.eval(op, pos).unwrap_or(pos)),
             Op::Rep(op) => {
                 let mut at = pos;
                 // pest's grammar checker forbids a repetition that can match
                 // empty; stopping on no progress keeps that from looping.
-                while let Some(next) = self.step(op, at) {
+                while let Some(next) = self.eval(op, at) {
                     if next == at {
                         break;
                     }
@@ -141,8 +124,8 @@ impl Run<'_, '_> {
                 Some(at)
             }
             // Lookahead keeps no tokens (pest makes none under it).
-            Op::Pos(op) => (!self.cannot_start(op, pos, 3) && self.look(op, pos)).then_some(pos),
-            Op::Neg(op) => (self.cannot_start(op, pos, 3) || !self.look(op, pos)).then_some(pos),
+            Op::Pos(op) => self.look(op, pos).then_some(pos),
+            Op::Neg(op) => (!self.look(op, pos)).then_some(pos),
             Op::Call(id) => {
                 let rule = self.rules.get(*id)?;
                 self.node(self.names.get(*id)?, &rule.body, pos)
@@ -161,34 +144,7 @@ impl Run<'_, '_> {
 
     /// The first alternative that matches at `pos`: where it ends.
     fn first_of(&mut self, alternatives: &[Op], pos: usize) -> Option<usize> {
-        for op in alternatives {
-            if !matches!(op, Op::Class(_)) && self.cannot_start(op, pos, 3) {
-                continue;
-            }
-            if let Some(end) = self.step(op, pos) {
-                return Some(end);
-            }
-        }
-        None
-    }
-
-    /// Whether the operation fails at `pos` for its first byte alone, seen
-    /// without running it (looking `depth` operations down): most alternatives
-    /// and lookaheads are decided so.
-    fn cannot_start(&self, op: &Op, pos: usize, depth: u8) -> bool {
-        let byte = self.input.get(pos);
-        match op {
-            Op::Class(c) => byte.is_none_or(|&b| !c[usize::from(b)]),
-            Op::Lit(l) => l.first().is_some_and(|f| byte != Some(f)),
-            Op::Seq(ops) if depth > 0 => ops
-                .first()
-                .is_some_and(|op| self.cannot_start(op, pos, depth - 1)),
-            Op::Call(id) if depth > 0 => self
-                .rules
-                .get(*id)
-                .is_some_and(|r| self.cannot_start(&r.body, pos, depth - 1)),
-            _ => false,
-        }
+        alternatives.iter().find_map(|op| self.eval(op, pos))
     }
 
     fn look(&mut self, op: &Op, pos: usize) -> bool {
