@@ -131,9 +131,36 @@ fn default_ports_are_rfc_1738s() {
         ("prospero://h/p", 1525),
         ("http://h:8000/", 8000),
     ] {
-        assert_eq!(parse(Rfc1738, input).port(), Some(port), "{input}");
+        assert_eq!(
+            parse(Rfc1738, input).port_or_known_default(),
+            Some(port),
+            "{input}"
+        );
     }
-    assert_eq!(parse(Rfc1738, "news:*").port(), None);
+    assert_eq!(parse(Rfc1738, "news:*").port_or_known_default(), None);
+}
+
+#[test]
+fn a_port_is_the_written_one_and_fits_a_port_number_or_is_none() {
+    // As written: none is written here, whatever the default.
+    assert_eq!(parse(Rfc1738, "http://h/").port(), None);
+    assert_eq!(parse(Rfc1738, "http://h:8000/").port(), Some(8000));
+    assert_eq!(parse(Rfc1738, "http://h:65535/").port(), Some(65535));
+    // Past 65535 it names no port: neither the written one nor a default.
+    for input in [
+        "http://h:65536/",
+        "http://h:99999999999/",
+        "ftp://h:4294967376/",
+    ] {
+        let url = parse(Rfc1738, input);
+        assert_eq!(url.port(), None, "{input}");
+        assert_eq!(url.port_or_known_default(), None, "{input}");
+        let text = url.hostport().and_then(|hp| hp.port).map(|p| p.text);
+        assert!(
+            text.is_some_and(|t| input.contains(t)),
+            "{input}: kept as text"
+        );
+    }
 }
 
 #[test]

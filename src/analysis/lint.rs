@@ -62,8 +62,29 @@ fn port(url: &Url<'_>) -> Option<Lint> {
     let scheme = url.scheme.text;
     let port = url.hostport().and_then(|hp| hp.port)?;
     let default = ast::default_port(scheme);
-    let number: u32 = port.text.parse().ok()?;
-    if Some(number) == default.map(u32::from) {
+    // A port of any number of digits: past 65535 it names no port at all.
+    let digits = port.text.trim_start_matches('0');
+    let value = match digits.len() {
+        0 => Some(0),
+        1..=5 => digits.parse::<u32>().ok(),
+        _ => None,
+    };
+    let number = match value.and_then(|v| u16::try_from(v).ok()) {
+        Some(n) => n,
+        None => {
+            return Some(Lint {
+                code: "port-out-of-range",
+                level: Level::Warning,
+                start: port.start,
+                end: port.end,
+                message: format!(
+                    "port {} is above 65535, the largest port number",
+                    shown_digits(port.text)
+                ),
+            });
+        }
+    };
+    if Some(number) == default {
         return None;
     }
     let low = number < 1024;
@@ -89,6 +110,14 @@ fn port(url: &Url<'_>) -> Option<Lint> {
             }
         ),
     })
+}
+
+/// A long run of digits by its start and length.
+fn shown_digits(text: &str) -> String {
+    match text.get(..20) {
+        Some(start) if text.len() > 20 => format!("{start}… ({} digits)", text.len()),
+        _ => text.to_string(),
+    }
 }
 
 /// RFC 1738 §3.1: a password in the URL is visible to anyone who sees it.

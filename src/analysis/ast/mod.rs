@@ -423,13 +423,38 @@ impl fmt::Display for Url<'_> {
 }
 
 impl<'a> Url<'a> {
-    /// The port the URL names, else the scheme's default.
-    pub fn port(&self) -> Option<u32> {
-        let explicit = self
-            .hostport()
+    /// The port as written, if the URL writes one that fits a port number
+    /// (0 to 65535); a larger one stays text in the AST (`hostport().port`).
+    ///
+    /// ```
+    /// # use urlbnf::{ast, Edition};
+    /// let url = ast::parse(Edition::Rfc1738, "http://h:8080/")?;
+    /// assert_eq!(url.port(), Some(8080));
+    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h/")?.port(), None);
+    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h:99999999999/")?.port(), None);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn port(&self) -> Option<u16> {
+        self.hostport()
             .and_then(|hp| hp.port)
-            .and_then(|p| p.text.parse().ok());
-        explicit.or_else(|| default_port(self.scheme.text).map(u32::from))
+            .and_then(|p| p.text.parse().ok())
+    }
+
+    /// The port as written, else the scheme's default (RFC 1738 §3); `None`
+    /// where the written port does not fit a port number or the scheme has
+    /// no default.
+    ///
+    /// ```
+    /// # use urlbnf::{ast, Edition};
+    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h/")?.port_or_known_default(), Some(80));
+    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h:99999/")?.port_or_known_default(), None);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn port_or_known_default(&self) -> Option<u16> {
+        match self.hostport().and_then(|hp| hp.port) {
+            Some(p) => p.text.parse().ok(),
+            None => default_port(self.scheme.text),
+        }
     }
 
     /// The host and port, for schemes that have them.
