@@ -106,14 +106,14 @@ fn quiet_prints_the_summary_and_sets_the_status() {
     assert_eq!(run.code, 1);
     assert_eq!(
         String::from_utf8_lossy(&run.stdout),
-        "60 inputs, 1 grammar: 30 valid, 30 invalid\n"
+        "60 inputs, 1 grammar: 60 verdicts, 30 valid, 30 invalid\n"
     );
     let run = urlbnf(&["check", "--quiet", "--json"], &input);
     let v: serde_json::Value = serde_json::from_slice(&run.stdout).expect("one JSON object");
     assert_eq!(v["inputs"], 60);
     assert_eq!(v["grammars"], 5);
     assert_eq!(
-        v["valid"].as_u64().unwrap() + v["invalid"].as_u64().unwrap(),
+        v["valid_verdicts"].as_u64().unwrap() + v["invalid_verdicts"].as_u64().unwrap(),
         300
     );
     let ok = urlbnf(

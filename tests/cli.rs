@@ -121,7 +121,7 @@ fn a_grammar_named_twice_is_checked_once() {
     );
     assert!(
         run.stdout
-            .ends_with("1 input, 1 grammar: 1 valid, 0 invalid\n"),
+            .ends_with("1 input, 1 grammar: 1 verdict, 1 valid, 0 invalid\n"),
         "{}",
         run.stdout
     );
@@ -354,7 +354,7 @@ fn the_report_puts_a_caret_under_the_offset() {
     assert!(caret.contains("expected unreserved, reserved, \"%\" or end of input; found \" \""));
     assert!(
         run.stdout
-            .ends_with("1 input, 1 grammar: 0 valid, 1 invalid\n"),
+            .ends_with("1 input, 1 grammar: 1 verdict, 0 valid, 1 invalid\n"),
         "{}",
         run.stdout
     );
@@ -427,7 +427,7 @@ fn batch_faults_each_get_their_own_verdict_and_the_run_goes_on() {
     let run = urlbnf(&["check"], &input);
     assert!(
         run.stdout
-            .ends_with("6 inputs, 5 grammars: 9 valid, 21 invalid\n"),
+            .ends_with("6 inputs, 5 grammars: 30 verdicts, 9 valid, 21 invalid\n"),
         "{}",
         run.stdout.lines().last().unwrap_or("")
     );

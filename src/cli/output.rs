@@ -186,13 +186,18 @@ pub(crate) fn summary(
     good: &str,
     bad: &str,
 ) -> io::Result<()> {
+    // Counts of verdicts (one per input and grammar), said as such: `report`'s
+    // `valid` counts inputs of one edition.
+    let verdicts = tally.good + tally.bad;
     writeln!(
         out,
-        "{} input{}, {} grammar{}: {} {good}, {} {bad}",
+        "{} input{}, {} grammar{}: {} verdict{}, {} {good}, {} {bad}",
         tally.inputs,
         plural(tally.inputs),
         grammars,
         plural(grammars),
+        verdicts,
+        plural(verdicts),
         tally.good,
         tally.bad
     )

@@ -193,9 +193,10 @@ pub(crate) fn run(
         return Ok(tally);
     }
     if mode.json && mode.quiet {
+        // Verdicts are one per input and grammar: counted under their own key.
         let summary = serde_json::json!({
             "inputs": tally.inputs, "grammars": targets.len(),
-            "valid": tally.good, "invalid": tally.bad,
+            "valid_verdicts": tally.good, "invalid_verdicts": tally.bad,
         });
         json_line(out, &summary)?;
     } else if !mode.json {
