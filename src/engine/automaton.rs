@@ -68,6 +68,13 @@ impl fmt::Debug for Automaton {
 impl Automaton {
     /// Compile a HIR to an anchored DFA that accepts exactly its language.
     pub fn from_hir(hir: &Hir) -> Result<Automaton, CompileError> {
+        Automaton::from_hir_with(hir, true)
+    }
+
+    /// [`Automaton::from_hir`], minimized or not. Without minimizing, a state
+    /// is one set of positions in the rule's expression: inputs that reach it
+    /// stand at the same places of the same sub-rules.
+    pub fn from_hir_with(hir: &Hir, minimize: bool) -> Result<Automaton, CompileError> {
         let nfa = thompson::Compiler::new()
             .build_from_hir(hir)
             .map_err(|e| CompileError(e.to_string()))?;
@@ -76,7 +83,7 @@ impl Automaton {
                 dense::Config::new()
                     .match_kind(MatchKind::All)
                     .start_kind(StartKind::Anchored)
-                    .minimize(true),
+                    .minimize(minimize),
             )
             .build_from_nfa(&nfa)
             .map_err(|e| CompileError(e.to_string()))?;
@@ -224,6 +231,18 @@ impl Automaton {
             offset += 1;
         }
         (!self.accepts_at_end(s)).then_some((s, offset, input.len()))
+    }
+
+    /// Where the input stops being a prefix of any derivable string, or, if
+    /// it never does, its end (derivable or not), with what may follow there.
+    pub fn stop_or_end(&self, input: &str) -> Stop {
+        match self.stop_point(input) {
+            Some((s, offset, byte_offset)) => self.stop_at(s, offset, byte_offset),
+            None => {
+                let s = self.state_after(input.as_bytes()).unwrap_or(self.start);
+                self.stop_at(s, input.chars().count(), input.len())
+            }
+        }
     }
 
     fn dead(&self) -> StateID {
@@ -411,6 +430,8 @@ fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
 /// The printed grammar of one edition as HIR, one expression per rule.
 pub struct HirGrammar<'g> {
     grammar: &'g PrintedGrammar,
+    /// An alternative left out of a rule: (rule, alternative).
+    without: Option<(String, String)>,
     done: HashMap<String, Hir>,
 }
 
@@ -418,7 +439,17 @@ impl<'g> HirGrammar<'g> {
     pub fn new(grammar: &'g PrintedGrammar) -> Self {
         HirGrammar {
             grammar,
+            without: None,
             done: HashMap::new(),
+        }
+    }
+
+    /// The grammar with the alternative `Ref(alternative)` left out of `rule`
+    /// (a reading that sets a catch-all aside).
+    pub fn without(grammar: &'g PrintedGrammar, rule: &str, alternative: &str) -> Self {
+        HirGrammar {
+            without: Some((rule.to_string(), alternative.to_string())),
+            ..HirGrammar::new(grammar)
         }
     }
 
@@ -442,9 +473,19 @@ impl<'g> HirGrammar<'g> {
             .rule(name)
             .ok_or_else(|| CompileError(format!("no rule '{name}'")))?;
         stack.push(name.to_string());
-        let hir = if rule.expr.refs().contains(&name) {
+        let expr = match (&self.without, &rule.expr) {
+            (Some((r, alt)), Expr::Alt(items)) if r == name => std::borrow::Cow::Owned(Expr::Alt(
+                items
+                    .iter()
+                    .filter(|i| !matches!(i, Expr::Ref(n) if n == alt))
+                    .cloned()
+                    .collect(),
+            )),
+            _ => std::borrow::Cow::Borrowed(&rule.expr),
+        };
+        let hir = if expr.refs().contains(&name) {
             // N = A | B N  gives  N = B* A.
-            let (a, b) = split_tail(&rule.expr, name)?;
+            let (a, b) = split_tail(&expr, name)?;
             let a = a.ok_or_else(|| CompileError(format!("'{name}' never ends")))?;
             let a = self.expr(&a, stack)?;
             let b = match b {
@@ -453,7 +494,7 @@ impl<'g> HirGrammar<'g> {
             };
             Hir::concat(vec![star(b, 0), a])
         } else {
-            self.expr(&rule.expr, stack)?
+            self.expr(&expr, stack)?
         };
         stack.pop();
         self.done.insert(name.to_string(), hir.clone());
@@ -546,24 +587,24 @@ fn split_tail(e: &Expr, name: &str) -> Result<(Option<Expr>, Option<Expr>), Comp
     })
 }
 
-/// What is compiled from the rules of the editions, kept for the process.
-pub(crate) type RuleCache<T> =
-    OnceLock<Mutex<HashMap<(Edition, String), Arc<Mutex<Option<Arc<T>>>>>>>;
+/// What is compiled from the rules of the editions, kept for the process, by
+/// edition, rule and (where one rule has several) which form.
+pub(crate) type RuleCache<T, F = ()> =
+    OnceLock<Mutex<HashMap<(Edition, String, F), Arc<Mutex<Option<Arc<T>>>>>>>;
 
 /// `compile` of a rule's HIR (made by `hir`), once per process in `cache`. A
 /// rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
 /// is [`Error::Transcription`] (urlbnf's defect, never the caller's).
-pub(crate) fn compiled_once<T>(
-    cache: &RuleCache<T>,
-    edition: Edition,
-    rule: &str,
+pub(crate) fn compiled_once<T, F: Eq + std::hash::Hash>(
+    cache: &RuleCache<T, F>,
+    (edition, rule, form): (Edition, &str, F),
     hir: impl FnOnce(&'static PrintedGrammar) -> Result<Hir, CompileError>,
     compile: impl FnOnce(&Hir) -> Result<T, CompileError>,
 ) -> Result<Arc<T>, Error> {
     let grammar = PrintedGrammar::of(edition);
     grammar.require(rule)?;
     let cache = cache.get_or_init(Default::default);
-    let key = (edition, rule.to_string());
+    let key = (edition, rule.to_string(), form);
     // One slot per rule, held while it compiles: a thread that asks for a
     // rule being compiled waits for it instead of compiling it again.
     let slot = match cache.lock() {
@@ -592,7 +633,7 @@ pub fn compiled(edition: Edition, rule: &str) -> Option<Arc<Automaton>> {
         .get()?
         .lock()
         .ok()?
-        .get(&(edition, rule.to_string()))?
+        .get(&(edition, rule.to_string(), ()))?
         .clone();
     // One being compiled is not there yet.
     slot.try_lock().ok()?.clone()
@@ -606,10 +647,36 @@ static AUTOMATA: RuleCache<Automaton> = OnceLock::new();
 pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> {
     compiled_once(
         &AUTOMATA,
-        edition,
-        rule,
+        (edition, rule, ()),
         |grammar| HirGrammar::new(grammar).rule(rule),
         Automaton::from_hir,
+    )
+}
+
+/// Which automaton of a rule [`automaton_of`] gives.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Form {
+    /// Leave this alternative out of this rule: (rule, alternative).
+    pub without: Option<(String, String)>,
+    /// Not minimized: each state is one set of positions in the rule's
+    /// expression, so inputs that reach it stand in the same sub-rules.
+    pub positions: bool,
+}
+
+/// The automaton of a rule in another [`Form`], compiled once and shared.
+pub fn automaton_of(edition: Edition, rule: &str, form: &Form) -> Result<Arc<Automaton>, Error> {
+    static FORMS: RuleCache<Automaton, Form> = OnceLock::new();
+    if *form == Form::default() {
+        return automaton(edition, rule);
+    }
+    compiled_once(
+        &FORMS,
+        (edition, rule, form.clone()),
+        |grammar| match &form.without {
+            Some((r, alt)) => HirGrammar::without(grammar, r, alt).rule(rule),
+            None => HirGrammar::new(grammar).rule(rule),
+        },
+        |hir| Automaton::from_hir_with(hir, !form.positions),
     )
 }
 

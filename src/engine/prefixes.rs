@@ -140,8 +140,7 @@ pub fn prefixes(edition: Edition, rule: &str) -> Result<Arc<Prefixes>, Error> {
     static CACHE: RuleCache<Prefixes> = OnceLock::new();
     compiled_once(
         &CACHE,
-        edition,
-        rule,
+        (edition, rule, ()),
         |_| rule_hir(edition, rule),
         Prefixes::new,
     )
