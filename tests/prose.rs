@@ -43,6 +43,11 @@ fn quotes_are_the_documents_words() {
         all.extend(notes(url));
     }
     all.extend(prose::scheme_case(Edition::Rfc1738, "url", "HTTP://h/"));
+    // The catch-all's comment, printed above otherurl in section 5.
+    let catch_all = urlbnf::Checker::for_edition(Edition::Rfc1738, urlbnf::Engine::Dfa)
+        .unwrap()
+        .check("http://h:abc/");
+    all.extend(catch_all.notes);
     // Section headings start a line: "3.2.3. FTP Typecode is Optional".
     let mut headings: Vec<(usize, String)> = Vec::new();
     for line in seed.lines() {
@@ -81,7 +86,31 @@ fn quotes_are_the_documents_words() {
         }
         sections.insert(n.code);
     }
-    assert_eq!(sections.len(), 6, "{sections:?}");
+    assert_eq!(sections.len(), 7, "{sections:?}");
+}
+
+/// The July 1993 draft's catch-all note quotes its "Recommendations".
+#[test]
+fn the_generic_syntax_is_the_drafts_framework_for_new_schemes() {
+    let Some(dir) = common::seeds_dir() else {
+        return;
+    };
+    let seed = std::fs::read_to_string(dir.join("004_7ddd58859f8846ad.txt")).expect("draft");
+    let folded = seed.split_whitespace().collect::<Vec<_>>().join(" ");
+    let v = urlbnf::Checker::for_edition(Edition::Draft1993, urlbnf::Engine::Dfa)
+        .unwrap()
+        .check("news:");
+    let [note] = v.notes.as_slice() else {
+        panic!("one note: {:?}", v.notes)
+    };
+    assert_eq!(note.code, "catch-all");
+    let at = folded.find(note.quote).expect("the draft's words");
+    let heading = folded.find("Recommendations").expect("the section");
+    let next = folded[heading..].find("BNF syntax").map(|i| heading + i);
+    assert!(
+        heading < at && next.is_none_or(|n| at < n),
+        "under Recommendations"
+    );
 }
 
 /// RFC 1738 §2.1: upper case schemes stay invalid by the BNF, with a note that

@@ -11,6 +11,7 @@ use std::fmt;
 
 use serde::Serialize;
 
+use crate::analysis::known::{self, CatchAll, KnownScheme};
 use crate::analysis::prose::{self, ProseNote};
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Stop};
@@ -118,6 +119,37 @@ pub fn check(edition: Edition, rule: &str, input: &str, engine: Engine) -> Resul
     Ok(Checker::new(edition, rule, engine)?.check(input))
 }
 
+/// How a checker reads the printed grammar where its text and a reader's
+/// expectation part: the letter by default; each flag a reading the
+/// document's own words ask for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+pub struct Reading {
+    /// Check an input whose scheme has a rule of its own by that rule alone;
+    /// the catch-all (RFC 1738 `otherurl`, July 1993 `generic`) only takes new
+    /// schemes ([`known`]).
+    pub known_schemes: bool,
+    /// RFC 1738 §2.1: read upper case letters in the scheme as lower case.
+    pub fold_scheme_case: bool,
+}
+
+impl Reading {
+    /// The letter of the BNF.
+    pub const LETTER: Reading = Reading {
+        known_schemes: false,
+        fold_scheme_case: false,
+    };
+}
+
+/// A verdict before it is written: whether the input is valid, and whether
+/// the verdict may carry a prose note.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judgement {
+    /// Whether the rule derives the input, in the checker's reading.
+    pub valid: bool,
+    /// Whether [`Checker::check`] would give it a prose note.
+    pub noted: bool,
+}
+
 /// Checks many inputs against one rule of one edition: the rule is looked up and
 /// its automaton compiled once.
 #[derive(Clone, Debug)]
@@ -126,46 +158,102 @@ pub struct Checker {
     rule: String,
     engine: Engine,
     dfa: std::sync::Arc<automaton::Automaton>,
-    /// RFC 1738 §2.1: check with the scheme lowercased.
-    fold_scheme_case: bool,
+    /// Where the rule reaches a catch-all for new schemes: the catch-all, and
+    /// the rule's automaton without it (the language of known schemes).
+    known: Option<(&'static CatchAll, std::sync::Arc<automaton::Automaton>)>,
+    reading: Reading,
 }
 
 impl Checker {
     /// A checker for `rule` of `edition`; an unknown rule is [`Error::UnknownRule`].
     pub fn new(edition: Edition, rule: &str, engine: Engine) -> Result<Checker, Error> {
         require_rule(edition, rule)?;
+        let known = match known::catch_all(edition).filter(|c| c.applies_to(rule)) {
+            Some(c) => Some((c, automaton::automaton_of(edition, rule, &c.form())?)),
+            None => None,
+        };
         Ok(Checker {
             edition,
             rule: rule.to_string(),
             engine,
             dfa: automaton::automaton(edition, rule)?,
-            fold_scheme_case: false,
+            known,
+            reading: Reading::LETTER,
         })
+    }
+
+    /// A checker for the edition's whole-URL rule (`url`, or where the edition
+    /// prints one, `fragmentaddress`).
+    pub fn for_edition(edition: Edition, engine: Engine) -> Result<Checker, Error> {
+        Checker::new(edition, edition.default_rule(), engine)
+    }
+
+    /// Check in this reading (see [`Reading`]).
+    pub fn reading(self, reading: Reading) -> Checker {
+        self.folding_scheme_case(reading.fold_scheme_case)
+            .known_schemes(reading.known_schemes)
+    }
+
+    /// The checker's reading. Folding is RFC 1738's alone, so it is off for
+    /// the other editions whatever was asked.
+    pub fn current_reading(&self) -> Reading {
+        self.reading
     }
 
     /// Check as RFC 1738 §2.1 asks programs to read a URL: upper case letters
     /// in the scheme as lower case. The other documents say nothing of case,
     /// so only an `rfc1738` checker folds.
     pub fn folding_scheme_case(mut self, fold: bool) -> Checker {
-        self.fold_scheme_case = fold && self.edition == Edition::Rfc1738;
+        self.reading.fold_scheme_case = fold && self.edition == Edition::Rfc1738;
         self
+    }
+
+    /// Check an input of a known scheme by its scheme's own rule, leaving the
+    /// catch-all to new schemes (see [`known`]). A rule
+    /// that reaches no catch-all reads as printed either way.
+    pub fn known_schemes(mut self, on: bool) -> Checker {
+        self.reading.known_schemes = on;
+        self
+    }
+
+    /// The catch-all and the known scheme of `text` (already folded), if the
+    /// rule reaches a catch-all and the text starts with a known scheme.
+    fn known_scheme(
+        &self,
+        text: &str,
+    ) -> Option<(
+        &'static CatchAll,
+        &'static KnownScheme,
+        &automaton::Automaton,
+    )> {
+        let (c, own) = self.known.as_ref()?;
+        Some((c, c.scheme_of(text)?, own))
+    }
+
+    /// The automaton that reads `text` (already folded) in this reading.
+    fn automaton_for(&self, text: &str) -> &automaton::Automaton {
+        match self.known_scheme(text) {
+            Some((_, _, own)) if self.reading.known_schemes => own,
+            _ => &self.dfa,
+        }
     }
 
     /// The text checked: the input, or with `--fold-scheme-case` its folded form.
     fn text<'i>(&self, input: &'i str) -> Cow<'i, str> {
-        if self.fold_scheme_case {
+        if self.reading.fold_scheme_case {
             prose::fold_scheme_case(input)
         } else {
             Cow::Borrowed(input)
         }
     }
 
-    /// Whether a verdict on `input` may carry a prose note: only RFC 1738's
-    /// scheme case and gopher tabs do, so most inputs are never parsed for one.
+    /// Whether a verdict on `input` may carry a prose note of RFC 1738's scheme
+    /// case or gopher tabs, so most inputs are never parsed for one. (The
+    /// catch-all's note is decided with the verdict: [`Checker::judge`].)
     pub fn may_note(&self, input: &str, valid: bool) -> bool {
         self.edition == Edition::Rfc1738
             && if valid {
-                self.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
+                self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
                     || input
                         .get(..7)
                         .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
@@ -178,13 +266,33 @@ impl Checker {
             }
     }
 
-    /// The prose notes on a verdict (see [`Checker::may_note`]).
-    fn notes(&self, input: &str, valid: bool) -> Vec<ProseNote> {
-        if !self.may_note(input, valid) {
+    /// The prose notes on a verdict (see [`Checker::judge`]).
+    fn notes(&self, input: &str, judged: Judgement) -> Vec<ProseNote> {
+        if !judged.noted {
             return Vec::new();
         }
+        let valid = judged.valid;
         let text = self.text(input);
         let mut out = Vec::new();
+        // Where the readings part: the catch-all alone derives a known scheme.
+        if let Some((c, scheme, own)) = self.known_scheme(&text) {
+            if valid != self.reading.known_schemes && !own.matches(&text) && self.dfa.matches(&text)
+            {
+                let error = own
+                    .diagnose(&text)
+                    .err()
+                    .map(|stop| error_at(self.edition, &text, &stop));
+                out.push(prose::catch_all(
+                    c,
+                    scheme,
+                    error,
+                    self.reading.known_schemes,
+                ));
+            }
+        }
+        if !self.may_note(input, valid) {
+            return out;
+        }
         if let Cow::Owned(folded) = &text {
             out.push(prose::folded(input, folded, valid));
         } else if !valid {
@@ -223,12 +331,38 @@ impl Checker {
         &self.dfa
     }
 
-    /// Whether the rule derives the whole input.
+    /// Whether the rule derives the whole input, in the checker's reading.
     pub fn is_valid(&self, input: &str) -> bool {
-        let input = &*self.text(input);
-        match self.engine {
-            Engine::Pest => peg::matches(self.edition, &self.rule, input).unwrap_or(false),
-            Engine::Dfa => self.dfa.matches(input),
+        self.judge(input).valid
+    }
+
+    /// The verdict, and whether it carries a prose note, in one walk for most
+    /// inputs: an input of a known scheme is walked by its own rule's
+    /// automaton first, and by the whole rule's only if that rejects it.
+    pub fn judge(&self, input: &str) -> Judgement {
+        let text = &*self.text(input);
+        let known = self.known_scheme(text);
+        let (valid, parted) = match (self.engine, known) {
+            (Engine::Dfa, None) => (self.dfa.matches(text), false),
+            (Engine::Dfa, Some((_, _, own))) => {
+                if own.matches(text) {
+                    (true, false)
+                } else {
+                    let letter = self.dfa.matches(text);
+                    (letter && !self.reading.known_schemes, letter)
+                }
+            }
+            // pest reads the letter; the known-scheme reading can only take
+            // away, and the automaton without the catch-all says what.
+            (Engine::Pest, known) => {
+                let letter = peg::matches(self.edition, &self.rule, text).unwrap_or(false);
+                let parted = letter && known.is_some_and(|(_, _, own)| !own.matches(text));
+                (letter && !(parted && self.reading.known_schemes), parted)
+            }
+        };
+        Judgement {
+            valid,
+            noted: parted || self.may_note(input, valid),
         }
     }
 
@@ -236,7 +370,7 @@ impl Checker {
     pub fn diagnose(&self, input: &str) -> CheckError {
         // Folding keeps every offset: it changes letters, not lengths.
         let input = &*self.text(input);
-        match self.dfa.diagnose(input) {
+        match self.automaton_for(input).diagnose(input) {
             Err(stop) => error_at(self.edition, input, &stop),
             // The engines agree on every tested input; should the automaton accept
             // what pest rejected, report pest's own furthest point.
@@ -246,15 +380,57 @@ impl Checker {
 
     /// The verdict, with the diagnosis of an invalid input.
     pub fn check(&self, input: &str) -> Verdict {
-        let valid = self.is_valid(input);
-        let error = (!valid).then(|| self.diagnose(input));
+        let judged = self.judge(input);
+        let error = (!judged.valid).then(|| self.diagnose(input));
         Verdict {
             input: input.to_string(),
             grammar: self.edition,
             rule: self.rule.clone(),
-            valid,
+            valid: judged.valid,
             error,
-            notes: self.notes(input, valid),
+            notes: self.notes(input, judged),
+        }
+    }
+
+    /// The verdict on input given as bytes. Text that is not UTF-8 is never
+    /// valid; it stops where its longest valid prefix does, which is the first
+    /// ill-formed byte only when everything before it is a prefix of some
+    /// valid string. The input is shown with each ill-formed sequence as
+    /// U+FFFD; offsets count the characters before the stop.
+    pub fn check_bytes(&self, input: &[u8]) -> Verdict {
+        let bad = match std::str::from_utf8(input) {
+            Ok(text) => return self.check(text),
+            Err(e) => e.valid_up_to(),
+        };
+        let head = input
+            .get(..bad)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .unwrap_or("");
+        let text = &*self.text(head);
+        let stop = self.automaton_for(text).stop_or_end(text);
+        let error = if stop.byte_offset < text.len() {
+            error_at(self.edition, text, &stop)
+        } else {
+            let expected = describe(self.edition, &stop);
+            let byte = input.get(bad).copied().unwrap_or(0);
+            CheckError {
+                offset: stop.offset,
+                byte_offset: bad,
+                message: format!(
+                    "at offset {}: expected {}; found byte 0x{byte:02X}, which is not UTF-8",
+                    stop.offset,
+                    expected_words(&expected)
+                ),
+                expected,
+            }
+        };
+        Verdict {
+            input: String::from_utf8_lossy(input).into_owned(),
+            grammar: self.edition,
+            rule: self.rule.clone(),
+            valid: false,
+            error: Some(error),
+            notes: Vec::new(),
         }
     }
 }

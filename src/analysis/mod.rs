@@ -15,6 +15,7 @@ pub mod encoding;
 pub mod examples;
 pub mod explain;
 pub mod extract;
+pub mod known;
 pub mod lint;
 pub mod prose;
 pub mod report;

@@ -12,7 +12,8 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use crate::analysis::ast::{Body, Url, default_port};
-use crate::analysis::check::Checker;
+use crate::analysis::check::{CheckError, Checker};
+use crate::analysis::known::{CatchAll, KnownScheme};
 use crate::edition::Edition;
 
 /// What the prose says about one component of one URL.
@@ -31,14 +32,79 @@ pub struct ProseNote {
     pub end: usize,
     /// What the prose means for this input, in words.
     pub message: String,
-    /// `scheme-case`: the verdict with the scheme lowercased.
+    /// `scheme-case`: the verdict with the scheme lowercased; `catch-all`: the
+    /// verdict under the other reading (the known-scheme reading of a valid
+    /// verdict, the letter of an invalid one).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub valid: Option<bool>,
+    /// `catch-all`: the rule of the input's scheme (`httpurl`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+    /// `catch-all` on a valid verdict: where and why the scheme's own rule
+    /// does not derive the input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<CheckError>,
 }
 
 /// The notes where prose and BNF disagree: they change what a reader takes
 /// the URL to be (`check` shows these; `parse` and `tree` show all).
-pub const DISAGREEMENTS: &[&str] = &["scheme-case", "gopher-tab"];
+pub const DISAGREEMENTS: &[&str] = &["scheme-case", "gopher-tab", "catch-all"];
+
+/// The July 1993 draft, "Recommendations", on its generic syntax.
+const GENERIC_FRAMEWORK: &str = "The generic syntax provides a framework for new schemes for names to be resolved using as yet undefined protocols.";
+
+/// Where an edition says what its catch-all for new schemes is for, and the
+/// words when they are prose (`None`: the comment its BNF prints above it).
+pub(crate) fn catch_all_prose(edition: Edition) -> (&'static str, Option<&'static str>) {
+    match edition {
+        Edition::Draft1993 => (
+            "URL draft of July 1993, Recommendations",
+            Some(GENERIC_FRAMEWORK),
+        ),
+        Edition::Rfc1738 => ("RFC 1738 §5", None),
+        Edition::Draft1994 => ("draft-ietf-uri-url-03", None),
+        Edition::Rfc1630Uri | Edition::Rfc1630Url => ("RFC 1630", None),
+    }
+}
+
+/// The note on an input of a known scheme that only the catch-all derives.
+/// Read by the letter (`known_reading` false) the verdict is valid and
+/// `own_error` says where the scheme's own rule stops; read with known
+/// schemes the verdict is that error, and the note says the letter accepts.
+pub fn catch_all(
+    c: &'static CatchAll,
+    scheme: &KnownScheme,
+    own_error: Option<CheckError>,
+    known_reading: bool,
+) -> ProseNote {
+    let head = format!(
+        "{:?} has a rule of its own, {}; only {}, which the BNF keeps for new schemes, derives this input",
+        scheme.scheme, scheme.rule, c.catch_all
+    );
+    let message = match (&own_error, known_reading) {
+        (_, true) => format!(
+            "{head}: valid by the letter of the BNF, invalid as {}",
+            scheme.rule
+        ),
+        (Some(e), false) => format!(
+            "{head}: as {} it {}",
+            scheme.rule,
+            e.message.replacen("at offset", "stops at offset", 1)
+        ),
+        (None, false) => head,
+    };
+    ProseNote {
+        code: "catch-all",
+        section: c.section,
+        quote: &c.quote,
+        start: 0,
+        end: scheme.scheme.len(),
+        message,
+        valid: Some(known_reading),
+        rule: Some(scheme.rule.clone()),
+        error: own_error.filter(|_| !known_reading),
+    }
+}
 
 const SCHEME_CASE: &str = "For resiliency, programs interpreting URLs should treat upper case letters as equivalent to lower case in scheme names (e.g., allow \"HTTP\" as well as \"http\").";
 const GOPHER_TAB: &str = "If the URL refers to a search to be submitted to a Gopher search engine, the selector is followed by an encoded tab (%09) and the search string. [...] URLs for Gopher+ items have a second encoded tab (%09) and a Gopher+ string.";
@@ -143,6 +209,8 @@ pub fn scheme_case(edition: Edition, rule: &str, input: &str) -> Option<ProseNot
             if valid { "valid" } else { "still invalid" }
         ),
         valid: Some(valid),
+        rule: None,
+        error: None,
     })
 }
 
@@ -159,6 +227,8 @@ pub fn folded(input: &str, folded: &str, valid: bool) -> ProseNote {
             scheme_of(folded)
         ),
         valid: Some(valid),
+        rule: None,
+        error: None,
     }
 }
 
@@ -175,6 +245,8 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
         end,
         message,
         valid: None,
+        rule: None,
+        error: None,
     };
     let mut out = Vec::new();
     if let (Some(hp), Some((section, quote))) = (url.hostport(), port_prose(url.scheme.text)) {

@@ -27,13 +27,14 @@ const PIECES_PER_THREAD: usize = 8;
 /// Below this many inputs a batch is not split across threads.
 const MIN_SPLIT: usize = 256;
 
-/// One input: text, or a line that is not UTF-8 (shown lossily, with its error).
+/// One input: text, or a line that is not UTF-8 (shown lossily, with the
+/// byte offset of its first ill-formed byte).
 pub(crate) enum Input<'s> {
     Text(&'s str),
     NotUtf8 {
         raw: &'s [u8],
         shown: String,
-        error: CheckError,
+        bad: usize,
     },
 }
 
@@ -44,6 +45,19 @@ impl Input<'_> {
             Input::Text(s) => s,
             Input::NotUtf8 { shown, .. } => shown,
         }
+    }
+
+    /// Where a line that is not UTF-8 stops under `rule` of `edition`: at its
+    /// first ill-formed byte only if the grammar has not stopped before
+    /// ([`Checker::check_bytes`](crate::Checker::check_bytes)).
+    pub(crate) fn not_utf8_error(&self, edition: crate::Edition, rule: &str) -> Option<CheckError> {
+        let Input::NotUtf8 { raw, .. } = self else {
+            return None;
+        };
+        crate::Checker::new(edition, rule, crate::Engine::Dfa)
+            .ok()?
+            .check_bytes(raw)
+            .error
     }
 
     /// The input's bytes, exactly as read.
@@ -69,26 +83,11 @@ impl AddAssign for Tally {
 fn line_input(line: &[u8]) -> Input<'_> {
     match std::str::from_utf8(line) {
         Ok(text) => Input::Text(text),
-        Err(e) => {
-            let valid = line
-                .get(..e.valid_up_to())
-                .and_then(|p| std::str::from_utf8(p).ok())
-                .unwrap_or("");
-            let offset = valid.chars().count();
-            Input::NotUtf8 {
-                raw: line,
-                shown: String::from_utf8_lossy(line).into_owned(),
-                error: CheckError {
-                    offset,
-                    byte_offset: e.valid_up_to(),
-                    expected: Vec::new(),
-                    message: format!(
-                        "at offset {offset}: the input is not UTF-8 (invalid byte at byte {})",
-                        e.valid_up_to()
-                    ),
-                },
-            }
-        }
+        Err(e) => Input::NotUtf8 {
+            raw: line,
+            shown: String::from_utf8_lossy(line).into_owned(),
+            bad: e.valid_up_to(),
+        },
     }
 }
 

@@ -1,12 +1,14 @@
 //! What every command writes: JSON lines, carets under offsets, visible control
 //! characters, and the closing tally.
 
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 use serde::Serialize;
 
 use super::CliError;
-use crate::analysis::check::{CheckError, Verdict};
+use super::input::Input;
+use crate::analysis::check::{CheckError, Reading, Verdict};
 use crate::error::Error;
 
 /// Why an input has no AST, as JSON: the diagnosis `check` gives, or the rule
@@ -53,6 +55,7 @@ impl<'a> ParseJson<'a> {
         grammar: crate::Edition,
         rule: &'a str,
         result: &'a Result<crate::ast::Url<'a>, Error>,
+        reading: Reading,
     ) -> Self {
         ParseJson {
             input,
@@ -61,26 +64,78 @@ impl<'a> ParseJson<'a> {
             valid: result.is_ok(),
             url: result.as_ref().ok(),
             error: result.as_ref().err().map(ErrorJson::from),
-            notes: prose_notes(grammar, rule, input, result),
+            notes: prose_notes(grammar, rule, input, result, reading),
         }
     }
 }
 
 /// What the document's prose says about a parse: every note on a derived
-/// URL; for an input the rule does not derive, the scheme-case note.
+/// URL; for an input the rule does not derive, the scheme-case note; in
+/// either case, where the reading of known schemes and the letter part, the
+/// catch-all's note.
 pub(crate) fn prose_notes(
     edition: crate::Edition,
     rule: &str,
     input: &str,
     result: &Result<crate::ast::Url<'_>, Error>,
+    reading: Reading,
 ) -> Vec<crate::prose::ProseNote> {
-    match result {
-        Ok(url) => crate::prose::notes(url),
-        Err(Error::Invalid(_)) => crate::prose::scheme_case(edition, rule, input)
-            .into_iter()
-            .collect(),
-        Err(_) => Vec::new(),
+    let text = reading_text(input, edition, reading);
+    let mut notes = Vec::new();
+    if let Cow::Owned(folded) = &text {
+        notes.push(crate::prose::folded(input, folded, result.is_ok()));
     }
+    match result {
+        Ok(url) => notes.extend(crate::prose::notes(url)),
+        Err(Error::Invalid(_)) if !reading.fold_scheme_case => {
+            notes.extend(crate::prose::scheme_case(edition, rule, input))
+        }
+        Err(_) => {}
+    }
+    let known = crate::analysis::known::catch_all(edition)
+        .filter(|c| c.applies_to(rule) && c.scheme_of(&text).is_some());
+    if let (Some(_), Ok(checker)) = (
+        known,
+        crate::Checker::new(edition, rule, crate::Engine::Dfa),
+    ) {
+        let verdict = checker.reading(reading).check(input);
+        notes.extend(verdict.notes.into_iter().filter(|n| n.code == "catch-all"));
+    }
+    notes
+}
+
+/// The text a reading parses: the input, or with its scheme's case folded.
+pub(crate) fn reading_text(input: &str, edition: crate::Edition, reading: Reading) -> Cow<'_, str> {
+    if reading.fold_scheme_case && edition == crate::Edition::Rfc1738 {
+        crate::prose::fold_scheme_case(input)
+    } else {
+        Cow::Borrowed(input)
+    }
+}
+
+/// What `parse` and `compare` give for one input under one rule, `text` being
+/// its [`reading_text`]: the AST, or why not. A line that is not UTF-8 stops
+/// where [`Input::not_utf8_error`] says; with known schemes, an input of a
+/// known scheme that only the catch-all derives is invalid, with its own
+/// rule's diagnosis.
+pub(crate) fn parse_in<'a>(
+    edition: crate::Edition,
+    rule: &str,
+    input: &Input<'_>,
+    text: &'a str,
+    reading: Reading,
+) -> Result<crate::ast::Url<'a>, crate::Error> {
+    if let Input::NotUtf8 { .. } = input {
+        let error = input.not_utf8_error(edition, rule);
+        return Err(error.map_or_else(|| Error::unknown_rule(edition, rule), Error::Invalid));
+    }
+    if reading.known_schemes {
+        let checker = crate::Checker::new(edition, rule, crate::Engine::Dfa)?.known_schemes(true);
+        if !checker.is_valid(text) {
+            return Err(Error::Invalid(checker.diagnose(text)));
+        }
+    }
+    parse_bounded(edition, rule, text)
 }
 
 /// Memory for one input, over its own bytes: 16 MiB, and 32 bytes per byte.

@@ -8,7 +8,7 @@ use super::super::output::{
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
 use crate::analysis::ast;
-use crate::analysis::check::{self, Engine, Verdict};
+use crate::analysis::check::{self, Engine};
 use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
@@ -17,16 +17,26 @@ Check each input against a rule of each selected edition.
 Valid means the rule derives the whole input. For an invalid input urlbnf gives
 the offset (in characters) of the first character that no valid string has at
 that place, and what could come there: character-class rules of the edition
-(alpha, digit, safe, ...), single characters, or the end of input.";
+(alpha, digit, safe, ...), single characters, or the end of input. A line that
+is not UTF-8 is invalid: it stops where the grammar stops before its first
+ill-formed byte, else at that byte.
+
+RFC 1738's url and the July 1993 draft's end their schemes with a catch-all
+for new ones (otherurl, generic), which by the letter also derives known
+schemes their own rules reject: `http://h:abc/` is valid, with a note giving
+httpurl's diagnosis. --known-schemes makes that diagnosis the verdict.
+
+The summary counts verdicts: one per input and edition.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when every verdict is valid, 1 when any is invalid, 2 on a usage
-error.
+error, 3 when input or output fails.
 
 Examples:
   urlbnf check 'ftp://ds.internic.net/rfc/rfc1738.txt;type=a'
   urlbnf check --grammar rfc1738 --rule hostname www.w3.org
   urlbnf check --grammar draft-1993 --grammar rfc1738 --json < urls.txt
+  urlbnf check --grammar rfc1738 --known-schemes 'http://h:abc/'
   urlbnf check --grammar rfc1738 --only invalid < urls.txt > rejected.txt
   urlbnf check --grammar rfc1738 --quiet --jobs 2 < urls.txt";
 
@@ -88,15 +98,41 @@ pub(crate) struct CheckArgs {
     #[arg(long, value_enum, value_name = "WHICH")]
     only: Option<Only>,
 
+    #[command(flatten)]
+    reading: ReadingArgs,
+
+    #[command(flatten)]
+    batch: Batch,
+}
+
+/// How the grammar is read where its letter and a reader's expectation part
+/// (shared by `check`, `report`, `compare` and `parse`).
+#[derive(Debug, Default, clap::Args)]
+pub(crate) struct ReadingArgs {
+    /// Check an input whose scheme has a rule of its own (http, ftp, mailto...)
+    /// by that rule alone: RFC 1738's otherurl ("new schemes follow the general
+    /// syntax") and the July 1993 draft's generic then take new schemes only.
+    /// Without it the letter of the BNF decides, and a valid verdict that only
+    /// the catch-all gives carries a note with its own rule's diagnosis.
+    #[arg(long)]
+    pub(crate) known_schemes: bool,
+
     /// Read upper case letters in a scheme as lower case, as RFC 1738
     /// section 2.1 asks of programs ("allow HTTP as well as http"); the BNF's
     /// scheme names are lower case. Applies to rfc1738 only: the other
     /// documents say nothing of case. Each folded verdict carries a note.
     #[arg(long)]
-    fold_scheme_case: bool,
+    pub(crate) fold_scheme_case: bool,
+}
 
-    #[command(flatten)]
-    batch: Batch,
+impl ReadingArgs {
+    /// The library's reading.
+    pub(crate) fn reading(&self) -> check::Reading {
+        check::Reading {
+            known_schemes: self.known_schemes,
+            fold_scheme_case: self.fold_scheme_case,
+        }
+    }
 }
 
 /// The editions and the rule each is checked with.
@@ -162,7 +198,7 @@ pub(crate) fn run(
         .targets
         .checkers(err)?
         .into_iter()
-        .map(|c| c.folding_scheme_case(args.fold_scheme_case))
+        .map(|c| c.reading(args.reading.reading()))
         .collect();
     let targets: Vec<(Edition, String)> = checkers
         .iter()
@@ -273,10 +309,16 @@ impl Plan<'_> {
     ) -> Result<(), CliError> {
         let rows = self.targets.iter().zip(self.checkers).zip(self.valid_lines);
         for (((edition, rule), checker), valid_line) in rows {
-            let valid = is_valid(checker, input);
+            let judged = match input {
+                Input::Text(text) => checker.judge(text),
+                Input::NotUtf8 { .. } => check::Judgement {
+                    valid: false,
+                    noted: false,
+                },
+            };
+            let valid = judged.valid;
             tally.count(valid);
-            let noted = matches!(input, Input::Text(t) if checker.may_note(t, valid));
-            if valid && !self.mode.lint && !noted {
+            if valid && !self.mode.lint && !judged.noted {
                 if self.mode.json {
                     let v = VerdictRef {
                         input: input.shown(),
@@ -317,14 +359,7 @@ fn full_verdict(
 ) -> Result<(), CliError> {
     let verdict = match input {
         Input::Text(text) => checker.check(text),
-        Input::NotUtf8 { shown, error, .. } => Verdict {
-            input: shown.clone(),
-            grammar: edition,
-            rule: rule.to_string(),
-            valid: false,
-            error: Some(error.clone()),
-            notes: Vec::new(),
-        },
+        Input::NotUtf8 { raw, .. } => checker.check_bytes(raw),
     };
     let lints = match input {
         Input::Text(text) if mode.lint && verdict.valid && ast::is_url_rule(edition, rule) => {

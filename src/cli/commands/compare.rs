@@ -4,9 +4,9 @@ use std::io::{self, BufRead, Write};
 
 use super::super::CliError;
 use super::super::input::{Batch, Input, each_input_parallel};
-use super::super::output::{ParseJson, Tally, parse_bounded, summary, write_heading};
+use super::super::output::{ParseJson, Tally, parse_in, reading_text, summary, write_heading};
+use crate::analysis::check::Reading;
 use crate::edition::Edition;
-use crate::error::Error;
 use crate::render::text;
 
 pub(crate) const LONG: &str = "\
@@ -30,6 +30,9 @@ pub(crate) struct CompareArgs {
     pub(crate) json: bool,
 
     #[command(flatten)]
+    reading: super::check::ReadingArgs,
+
+    #[command(flatten)]
     batch: Batch,
 }
 
@@ -39,9 +42,9 @@ pub(crate) fn run(
     out: &mut dyn Write,
     progress: bool,
 ) -> Result<Tally, CliError> {
-    let json = args.json;
+    let (json, reading) = (args.json, args.reading.reading());
     let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, out, tally| {
-        compare_one(input, json, out, tally)
+        compare_one(input, json, reading, out, tally)
     })?;
     if !json {
         summary(out, &tally, Edition::ALL.len(), "valid", "invalid")?;
@@ -54,6 +57,7 @@ pub(crate) fn run(
 fn compare_one(
     input: &Input<'_>,
     json: bool,
+    reading: Reading,
     out: &mut dyn Write,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
@@ -69,16 +73,15 @@ fn compare_one(
         writeln!(out)?;
     }
     for (i, edition) in Edition::ALL.into_iter().enumerate() {
-        let result = match input {
-            Input::Text(text) => parse_bounded(edition, edition.default_rule(), text),
-            Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
-        };
+        let text = reading_text(input.shown(), edition, reading);
+        let result = parse_in(edition, edition.default_rule(), input, &text, reading);
         tally.count(result.is_ok());
         if json {
             if i > 0 {
                 out.write_all(b",")?;
             }
-            let row = ParseJson::new(input.shown(), edition, edition.default_rule(), &result);
+            let rule = edition.default_rule();
+            let row = ParseJson::new(input.shown(), edition, rule, &result, reading);
             serde_json::to_writer(&mut *out, &row).map_err(io::Error::from)?;
             continue;
         }

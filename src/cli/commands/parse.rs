@@ -5,11 +5,12 @@ use std::io::{BufRead, Write};
 use super::super::CliError;
 use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
-    ParseJson, Tally, caret, json_line, parse_bounded, prose_notes, summary, write_heading,
-    write_prose_notes,
+    ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
+    write_heading, write_prose_notes,
 };
-use super::check::targets;
+use super::check::{ReadingArgs, targets};
 use crate::analysis::ast;
+use crate::analysis::check::Reading;
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -49,6 +50,9 @@ pub(crate) struct ParseArgs {
     pub(crate) json: bool,
 
     #[command(flatten)]
+    reading: ReadingArgs,
+
+    #[command(flatten)]
     batch: Batch,
 }
 
@@ -69,9 +73,9 @@ pub(crate) fn run(
         )));
     }
     err.write_all(&notes)?;
-    let json = args.json;
+    let (json, reading) = (args.json, args.reading.reading());
     let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, out, tally| {
-        parse_one(input, &targets, json, out, tally)
+        parse_one(input, &targets, json, reading, out, tally)
     })?;
     if !json {
         summary(out, &tally, targets.len(), "parsed", "invalid")?;
@@ -84,6 +88,7 @@ fn parse_one(
     input: &Input<'_>,
     targets: &[(Edition, String)],
     json: bool,
+    reading: Reading,
     out: &mut dyn Write,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
@@ -94,13 +99,12 @@ fn parse_one(
     }
     for (edition, rule) in targets {
         let edition = *edition;
-        let result = match input {
-            Input::Text(text) => parse_bounded(edition, rule, text),
-            Input::NotUtf8 { error, .. } => Err(Error::Invalid(error.clone())),
-        };
+        let text = reading_text(input.shown(), edition, reading);
+        let result = parse_in(edition, rule, input, &text, reading);
         tally.count(result.is_ok());
         if json {
-            json_line(out, &ParseJson::new(input.shown(), edition, rule, &result))?;
+            let row = ParseJson::new(input.shown(), edition, rule, &result, reading);
+            json_line(out, &row)?;
             continue;
         }
         match &result {
@@ -114,7 +118,7 @@ fn parse_one(
             }
             Err(e) => writeln!(out, "  {:<12} {e}", edition.id())?,
         }
-        let notes = prose_notes(edition, rule, input.shown(), &result);
+        let notes = prose_notes(edition, rule, input.shown(), &result, reading);
         write_prose_notes(out, &notes, "    ")?;
     }
     Ok(())

@@ -118,12 +118,12 @@ pub(crate) fn run(
 /// resolved with U+FFFD in its place, and says so.
 fn reading(rules: Rules, base: &str, input: &Input<'_>) -> Resolution {
     let mut r = crate::analysis::resolve::resolve(rules, base, input.shown());
-    if let Input::NotUtf8 { error, .. } = input {
+    if let Input::NotUtf8 { bad, .. } = input {
         r.notes.push(crate::analysis::resolve::Note {
             code: "not-utf8",
             message: format!(
                 "the partial form is not UTF-8 (invalid byte at byte {}); it was resolved with U+FFFD in its place",
-                error.byte_offset
+                bad
             ),
         });
     }

@@ -70,7 +70,9 @@ pub(crate) fn run(
         };
         let result: Result<Node, CheckError> = match (outcome, input) {
             (PestOutcome::Whole(node), _) => Ok(node),
-            (_, Input::NotUtf8 { error, .. }) => Err(error.clone()),
+            (_, Input::NotUtf8 { .. }) => Err(input
+                .not_utf8_error(edition, &rule)
+                .ok_or_else(|| CliError::Usage(format!("{edition} has no rule '{rule}'")))?),
             (_, Input::Text(text)) => Err(check::diagnose(edition, &rule, text)
                 .map_err(|e| CliError::Usage(e.to_string()))?),
         };
@@ -82,7 +84,7 @@ pub(crate) fn run(
                 Ok(_) => parse_bounded(edition, &rule, text),
                 Err(e) => Err(Error::Invalid(e.clone())),
             };
-            prose_notes(edition, &rule, text, &parsed)
+            prose_notes(edition, &rule, text, &parsed, Default::default())
         } else {
             Vec::new()
         };

@@ -135,6 +135,10 @@ pub struct PrintedRule {
     pub expr: Expr,
     /// Line of the transcription (`grammar/<edition>.bnf`) where the rule starts.
     pub line: usize,
+    /// The comment printed just above the rule (RFC 822 `;` lines since the
+    /// rule before), without its `;`s: RFC 1738's `otherurl` has "new
+    /// schemes follow the general syntax".
+    pub comment: Option<String>,
 }
 
 impl PrintedRule {
@@ -263,6 +267,7 @@ struct Block {
     printed_name: Option<(Correction, String)>,
     read: Option<(Correction, String)>,
     supplied: Option<Correction>,
+    comment: Option<String>,
 }
 
 /// A transcription being read: its header and rule blocks so far.
@@ -272,6 +277,8 @@ struct Reader {
     section: String,
     notation: Option<Notation>,
     blocks: Vec<Block>,
+    /// Comment lines read since the last rule.
+    comment: Vec<String>,
 }
 
 impl Reader {
@@ -315,6 +322,7 @@ impl Reader {
                         printed_name: None,
                         read: None,
                         supplied: Some(correction),
+                        comment: None,
                     });
                     return Ok(());
                 }
@@ -338,8 +346,13 @@ impl Reader {
             return err(line, "%notation must come before the rules");
         };
         let trimmed = raw.trim_start();
-        if notation == Notation::Rfc822 && trimmed.starts_with(';') {
-            return Ok(()); // an RFC 822 comment line, as printed between rules
+        if let Some(comment) = trimmed
+            .strip_prefix(';')
+            .filter(|_| notation == Notation::Rfc822)
+        {
+            // An RFC 822 comment line, as printed between rules.
+            self.comment.push(comment.trim().to_string());
+            return Ok(());
         }
         if raw.starts_with(char::is_whitespace) {
             let Some(block) = self.blocks.last_mut() else {
@@ -364,7 +377,9 @@ impl Reader {
             printed_name: None,
             read: None,
             supplied: None,
+            comment: (!self.comment.is_empty()).then(|| self.comment.join(" ")),
         });
+        self.comment.clear();
         Ok(())
     }
 
@@ -394,6 +409,7 @@ impl Reader {
                 correction,
                 expr,
                 line: b.line,
+                comment: b.comment,
             });
         }
         for rule in &rules {

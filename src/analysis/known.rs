@@ -1,0 +1,205 @@
+//! Known schemes and the catch-all for new ones.
+//!
+//! Two editions end their list of schemes with a rule for any scheme at all:
+//! RFC 1738 §5 `url = httpurl | … | prosperourl | otherurl`, whose comment
+//! says "new schemes follow the general syntax", and the July 1993 draft's
+//! `url = generic | httpaddress | …`, its generic syntax being "a framework for
+//! new schemes". By the letter of the BNF the catch-all derives `http://h:abc/`
+//! although `httpurl` does not. The *known-scheme reading* checks an input
+//! whose scheme has a rule of its own by that rule alone, and leaves the
+//! catch-all to new schemes.
+//!
+//! The known schemes are read from the grammar: each alternative of the scheme
+//! rule whose strings all start with the same literal text up to a `:` is a
+//! scheme rule, and that text is its scheme; the one alternative without such
+//! a prefix is the catch-all.
+//!
+//! Why dispatching on the scheme is exact: every string of a scheme rule starts
+//! with its scheme and a colon, and no scheme holds a colon, so an input whose
+//! text before its first colon is a known scheme can be derived only by that
+//! scheme's rule or the catch-all, and any other input only by the catch-all.
+//! The reading's language is therefore the rule without its catch-all for
+//! inputs of a known scheme, and the rule as printed for all others.
+//! `tests/known_schemes.rs` proves this against each scheme rule's own automaton.
+
+use crate::edition::{Edition, PerEdition};
+use crate::engine::automaton::Form;
+use crate::grammar::{Expr, PrintedGrammar};
+
+/// A scheme that has a rule of its own.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KnownScheme {
+    /// The scheme, as the rule spells it: `http`.
+    pub scheme: String,
+    /// Its rule: `httpurl`.
+    pub rule: String,
+    /// The scheme and its colon, as inputs are matched: `http:`.
+    prefix: String,
+}
+
+/// An edition's scheme rule whose last resort is a catch-all for new schemes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatchAll {
+    /// The edition.
+    pub edition: Edition,
+    /// The rule whose alternatives are the schemes: `url`.
+    pub rule: String,
+    /// The alternative any scheme may take: `otherurl` (RFC 1738), `generic`
+    /// (July 1993).
+    pub catch_all: String,
+    /// The schemes with a rule of their own, in printed order.
+    pub schemes: Vec<KnownScheme>,
+    /// Where the document says what the catch-all is for.
+    pub section: &'static str,
+    /// What it says.
+    pub quote: String,
+}
+
+/// The catch-all of an edition, if its BNF has one.
+pub fn catch_all(edition: Edition) -> Option<&'static CatchAll> {
+    static ALL: PerEdition<Option<CatchAll>> = PerEdition::new();
+    ALL.get_or_init(edition, || read(PrintedGrammar::of(edition)))
+        .as_ref()
+}
+
+impl CatchAll {
+    /// The known scheme an input starts with (its scheme and colon).
+    pub fn scheme_of(&self, input: &str) -> Option<&KnownScheme> {
+        self.schemes
+            .iter()
+            .find(|k| input.as_bytes().starts_with(k.prefix.as_bytes()))
+    }
+
+    /// Whether the reading changes `rule`: the scheme rule itself, or a rule
+    /// that starts with it (draft-1993 `fragmentaddress = url [ # fragmentid ]`),
+    /// so that the input's scheme is the scheme rule's. Other rules, the
+    /// catch-all among them, read as printed.
+    pub fn applies_to(&self, rule: &str) -> bool {
+        let g = PrintedGrammar::of(self.edition);
+        let mut name = rule;
+        for _ in 0..g.rules.len() {
+            if name == self.rule {
+                return true;
+            }
+            let first = match g.rule(name).map(|r| &r.expr) {
+                Some(Expr::Ref(r)) => r,
+                Some(Expr::Seq(items)) => match items.first() {
+                    Some(Expr::Ref(r))
+                        if !items.iter().skip(1).any(|i| i.refs().contains(&r.as_str())) =>
+                    {
+                        r
+                    }
+                    _ => return false,
+                },
+                _ => return false,
+            };
+            name = first;
+        }
+        false
+    }
+
+    /// The automaton form of a rule without the catch-all.
+    pub(crate) fn form(&self) -> Form {
+        Form {
+            without: Some((self.rule.clone(), self.catch_all.clone())),
+            positions: false,
+        }
+    }
+}
+
+/// The scheme rule with a catch-all: the first rule, in printed order, whose
+/// alternatives are rules, at least two of them with a scheme of their own and
+/// exactly one without.
+fn read(g: &PrintedGrammar) -> Option<CatchAll> {
+    g.rules.iter().find_map(|rule| {
+        let Expr::Alt(items) = &rule.expr else {
+            return None;
+        };
+        let mut schemes = Vec::new();
+        let mut others = Vec::new();
+        for item in items {
+            let Expr::Ref(name) = item else { return None };
+            let (prefix, _) = literal_prefix(g, item, 0);
+            match prefix.find(':').and_then(|i| prefix.get(..=i)) {
+                Some(p) if p.len() > 1 => schemes.push(KnownScheme {
+                    scheme: p.trim_end_matches(':').to_string(),
+                    rule: name.clone(),
+                    prefix: p.to_string(),
+                }),
+                _ => others.push(name.clone()),
+            }
+        }
+        let [catch_all] = others.as_slice() else {
+            return None;
+        };
+        if schemes.len() < 2 {
+            return None;
+        }
+        let (section, quote) = match crate::analysis::prose::catch_all_prose(g.edition) {
+            (section, Some(quote)) => (section, quote.to_string()),
+            // The comment printed above the catch-all, or above the rule it names.
+            (section, None) => {
+                let comment = |name: &str| g.rule(name).and_then(|r| r.comment.clone());
+                let named = g.rule(catch_all).and_then(|r| match &r.expr {
+                    Expr::Ref(n) => Some(n.as_str()),
+                    _ => None,
+                });
+                (
+                    section,
+                    comment(catch_all).or_else(|| named.and_then(comment))?,
+                )
+            }
+        };
+        Some(CatchAll {
+            edition: g.edition,
+            rule: rule.name.clone(),
+            catch_all: catch_all.clone(),
+            schemes,
+            section,
+            quote,
+        })
+    })
+}
+
+/// The text every string of `e` starts with, and whether `e` derives that
+/// text alone.
+fn literal_prefix(g: &PrintedGrammar, e: &Expr, depth: usize) -> (String, bool) {
+    if depth > 64 {
+        return (String::new(), false);
+    }
+    match e {
+        Expr::Empty => (String::new(), true),
+        Expr::Lit(s) => (s.clone(), true),
+        Expr::Ref(r) => g.rule(r).map_or((String::new(), false), |r| {
+            literal_prefix(g, &r.expr, depth + 1)
+        }),
+        Expr::Seq(items) => {
+            let mut out = String::new();
+            for item in items {
+                let (p, whole) = literal_prefix(g, item, depth + 1);
+                out.push_str(&p);
+                if !whole {
+                    return (out, false);
+                }
+            }
+            (out, true)
+        }
+        Expr::Alt(items) => {
+            let mut all = items.iter().map(|i| literal_prefix(g, i, depth + 1));
+            let Some(first) = all.next() else {
+                return (String::new(), false);
+            };
+            all.fold(first, |(a, aw), (b, bw)| {
+                let common: String = a
+                    .chars()
+                    .zip(b.chars())
+                    .take_while(|(x, y)| x == y)
+                    .map(|(x, _)| x)
+                    .collect();
+                let whole = aw && bw && a == b;
+                (common, whole)
+            })
+        }
+        Expr::Opt(_) | Expr::Rep { .. } => (String::new(), false),
+    }
+}
