@@ -1,11 +1,11 @@
-//! A rule's automaton and NFA are compiled once per process, even when threads
-//! ask for the same rule at the same moment (the threads that describe a
-//! report's causes do): every caller gets the one compiled value.
+//! A rule's automata are compiled once per process, even when threads ask for
+//! the same rule at the same moment (the threads that describe a report's
+//! causes do): every caller gets the one compiled value.
 
 use std::sync::{Arc, Barrier};
 
 use urlbnf::Edition;
-use urlbnf::engine::{automaton, prefixes};
+use urlbnf::engine::automaton::{self, Form};
 
 /// Eight threads ask at once; all must get the same `Arc`.
 fn asked_together<T: Send + Sync + 'static>(ask: fn() -> Arc<T>) -> Vec<Arc<T>> {
@@ -32,7 +32,13 @@ fn an_automaton_is_compiled_once_when_threads_ask_together() {
 }
 
 #[test]
-fn an_nfa_is_compiled_once_when_threads_ask_together() {
-    let got = asked_together(|| prefixes::prefixes(Edition::Draft1993, "url").expect("compiles"));
+fn an_unminimized_automaton_is_compiled_once_when_threads_ask_together() {
+    let got = asked_together(|| {
+        let form = Form {
+            without: None,
+            positions: true,
+        };
+        automaton::automaton_of(Edition::Draft1993, "url", &form).expect("compiles")
+    });
     assert!(got.iter().all(|a| Arc::ptr_eq(a, &got[0])));
 }

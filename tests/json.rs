@@ -72,6 +72,14 @@ fn outputs() -> Vec<(String, Value)> {
         ),
         (vec!["check", "--json", "--only", "invalid", "x y"], b""),
         (
+            vec!["check", "--json", "--grammar", "rfc1738", "http://h:abc/"],
+            b"",
+        ),
+        (
+            vec!["report", "--json", "--lint", "--known-schemes"],
+            b"http://h:8080/\nhttp://h:abc/\n",
+        ),
+        (
             vec![
                 "parse",
                 "--json",

@@ -326,11 +326,6 @@ impl Checker {
         self.engine
     }
 
-    /// The reference automaton of the rule.
-    pub(crate) fn automaton(&self) -> &automaton::Automaton {
-        &self.dfa
-    }
-
     /// Whether the rule derives the whole input, in the checker's reading.
     pub fn is_valid(&self, input: &str) -> bool {
         self.judge(input).valid

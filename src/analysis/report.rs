@@ -20,20 +20,21 @@
 
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::sync::{Mutex, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use regex_automata::util::primitives::StateID;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::check::{Checker, Engine, describe};
+use crate::analysis::check::{Checker, Engine, Reading, describe};
+use crate::analysis::known::{self, CatchAll};
 use crate::edition::Edition;
-use crate::engine::prefixes;
+use crate::engine::automaton::{self, Automaton, Form};
 use crate::error::Error;
 use crate::grammar::{PestOutcome, PrintedGrammar, peg};
 
 /// The format a report's JSON declares; a merge refuses any other.
-pub const FORMAT: &str = "urlbnf-report/1";
+pub const FORMAT: &str = "urlbnf-report/2";
 /// Example inputs kept per cause: the shortest, then the least in byte order.
 pub const EXAMPLES: usize = 3;
 /// Longer inputs are counted but not kept as examples.
@@ -63,6 +64,12 @@ pub struct Report {
     pub format: String,
     /// Inputs read.
     pub inputs: u64,
+    /// How the grammars were read ([`Reading`], its fields written beside
+    /// these): reports made in different readings do not merge.
+    #[serde(flatten)]
+    pub reading: Reading,
+    /// Whether valid inputs were linted (counts per lint code).
+    pub lint: bool,
     /// One report per (edition, rule) checked, in the order given.
     pub editions: Vec<EditionReport>,
     /// How many inputs each combination of verdicts had: the editions that
@@ -89,6 +96,17 @@ pub struct EditionReport {
     pub schemes: Vec<SchemeCount>,
     /// The invalid inputs grouped by cause, most inputs first.
     pub causes: Vec<Cause>,
+    /// With `lint`: valid inputs per lint code (RFC 1738 §6), most first.
+    pub lints: Vec<LintCount>,
+}
+
+/// Valid inputs with one lint.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LintCount {
+    /// The lint's code ([`lint::Lint::code`](crate::analysis::lint::Lint)).
+    pub code: String,
+    /// Valid inputs that have it (an input counts once per code).
+    pub inputs: u64,
 }
 
 /// Verdicts on the inputs of one scheme.
@@ -100,12 +118,18 @@ pub struct SchemeCount {
     pub valid: u64,
     /// Inputs it does not.
     pub invalid: u64,
+    /// Inputs of a scheme with a rule of its own that only the catch-all for
+    /// new schemes derives (RFC 1738 `otherurl`, July 1993 `generic`): valid
+    /// by the letter, invalid read with known schemes. Counted in either
+    /// reading, under `valid` in the letter's, under `invalid` in the other.
+    pub catch_all_only: u64,
 }
 
 /// Why invalid inputs fail: one point of failure, counted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Cause {
-    /// The innermost printed rule still open where the input stops.
+    /// The innermost printed rule the input is in where it stops: on every
+    /// way it could have gone on, the rule's text holds the next character.
     pub rule: String,
     /// What the input has there: one character, [`FOUND_END`] or
     /// [`FOUND_NON_ASCII`].
@@ -256,19 +280,25 @@ fn keep_examples(examples: &mut Vec<Example>) {
     examples.truncate(EXAMPLES);
 }
 
+/// Where an input stops: which of its target's automata walked it (0: the
+/// rule as printed, 1: without its catch-all) and the state there.
+type Point = (u8, StateID);
+
 /// One target's counts while counting.
 #[derive(Clone, Debug, Default)]
 struct TargetTally {
     valid: u64,
     invalid: u64,
-    /// Causes in order of first sight: the state, what was found, the cause's
+    /// Causes in order of first sight: the point, what was found, the cause's
     /// slot (none for a state without a live number) and its examples. The
     /// inputs of a cause with a slot are counted in `slots`.
-    causes: Vec<(StateID, Found, Option<usize>, CauseTally)>,
+    causes: Vec<(Point, Found, Option<usize>, CauseTally)>,
     /// By slot (live state number x [`FOUND_CODES`] + found code): what every
     /// invalid verdict touches, in one place. A table, not a hash map, made at
     /// the first invalid input (states x 130 x 16 bytes).
     slots: Vec<Slot>,
+    /// Valid inputs per lint code.
+    lints: BTreeMap<&'static str, u64>,
 }
 
 /// A cause's counts where every invalid verdict finds them.
@@ -283,7 +313,7 @@ struct Slot {
 
 impl TargetTally {
     /// Count an input that stops at `key.0` with `key.1` next.
-    fn count(&mut self, slot: Option<usize>, key: (StateID, Found), input: &str, offset: usize) {
+    fn count(&mut self, slot: Option<usize>, key: (Point, Found), input: &str, offset: usize) {
         let seen = slot
             .and_then(|s| self.slots.get(s))
             .and_then(|e| (e.place as usize).checked_sub(1));
@@ -310,12 +340,7 @@ impl TargetTally {
     }
 
     /// The place of a cause, added (with `tally`) when new.
-    fn add_cause(
-        &mut self,
-        slot: Option<usize>,
-        key: (StateID, Found),
-        tally: CauseTally,
-    ) -> usize {
+    fn add_cause(&mut self, slot: Option<usize>, key: (Point, Found), tally: CauseTally) -> usize {
         let entry = slot.and_then(|s| self.slots.get_mut(s));
         let known = match &entry {
             Some(e) => (e.place as usize).checked_sub(1),
@@ -339,7 +364,7 @@ impl TargetTally {
     }
 
     /// The causes, each with its count.
-    fn into_causes(self) -> impl Iterator<Item = (StateID, Found, Option<usize>, CauseTally)> {
+    fn into_causes(self) -> impl Iterator<Item = (Point, Found, Option<usize>, CauseTally)> {
         let slots = self.slots;
         self.causes
             .into_iter()
@@ -357,8 +382,11 @@ impl TargetTally {
         if self.slots.len() < other.slots.len() {
             self.slots.resize(other.slots.len(), Slot::default());
         }
-        for (state, found, slot, tally) in other.into_causes() {
-            self.add_cause(slot, (state, found), tally);
+        for (code, n) in &other.lints {
+            *self.lints.entry(code).or_default() += n;
+        }
+        for (point, found, slot, tally) in other.into_causes() {
+            self.add_cause(slot, (point, found), tally);
         }
     }
 }
@@ -398,6 +426,10 @@ struct SchemeTally {
     names: Vec<Box<str>>,
     /// By a scheme's place in `names` x `patterns` + pattern.
     counts: Vec<u64>,
+    /// Targets, and by a scheme's place x targets + target: inputs only a
+    /// catch-all derives.
+    targets: usize,
+    catch_all: Vec<u64>,
     /// Places of the schemes [`packed`] into a number, hashed and compared
     /// without reading the heap (almost every scheme) ...
     short: FxHashMap<u128, usize>,
@@ -411,27 +443,35 @@ impl SchemeTally {
             patterns: 1 << targets,
             names: Vec::new(),
             counts: Vec::new(),
+            targets,
+            catch_all: Vec::new(),
             short: FxHashMap::default(),
             long: FxHashMap::default(),
         }
     }
 
-    /// Count `inputs` of a scheme with one verdict pattern.
-    fn count(&mut self, scheme: &str, pattern: usize, inputs: u64) {
-        let place = match packed(scheme) {
+    /// Count `inputs` of a scheme with one verdict pattern; `parted` has bit
+    /// i set where only target i's catch-all derives them.
+    fn count(&mut self, scheme: &str, pattern: usize, parted: usize, inputs: u64) {
+        let place = self.place_of(scheme);
+        self.add_to(place, pattern, parted, inputs);
+    }
+
+    /// The place of a scheme, made when new.
+    fn place_of(&mut self, scheme: &str) -> usize {
+        match packed(scheme) {
             Some(key) => self.packed_place(key),
             None => match self.long.get(scheme) {
                 Some(&place) => place,
                 None => self.add(scheme),
             },
-        };
-        self.add_to(place, pattern, inputs);
+        }
     }
 
     /// Count an input whose scheme is [`packed`] in `key`.
-    fn count_packed(&mut self, key: u128, pattern: usize) {
+    fn count_packed(&mut self, key: u128, pattern: usize, parted: usize) {
         let place = self.packed_place(key);
-        self.add_to(place, pattern, 1);
+        self.add_to(place, pattern, parted, 1);
     }
 
     /// The place of the scheme [`packed`] in `key`, made when new.
@@ -447,9 +487,16 @@ impl SchemeTally {
         self.add(name)
     }
 
-    fn add_to(&mut self, place: usize, pattern: usize, inputs: u64) {
+    fn add_to(&mut self, place: usize, pattern: usize, parted: usize, inputs: u64) {
         if let Some(count) = self.counts.get_mut(place * self.patterns + pattern) {
             *count += inputs;
+        }
+        if parted != 0 {
+            for i in (0..self.targets).filter(|i| parted & (1 << i) != 0) {
+                if let Some(count) = self.catch_all.get_mut(place * self.targets + i) {
+                    *count += inputs;
+                }
+            }
         }
     }
 
@@ -471,6 +518,8 @@ impl SchemeTally {
         let place = self.names.len();
         self.names.push(name.into());
         self.counts.resize(self.counts.len() + self.patterns, 0);
+        self.catch_all
+            .resize(self.catch_all.len() + self.targets, 0);
         match packed(name) {
             Some(key) => self.short.insert(key, place),
             None => self.long.insert(name.into(), place),
@@ -479,11 +528,26 @@ impl SchemeTally {
     }
 
     fn merge(&mut self, other: &SchemeTally) {
-        for (name, counts) in other.names.iter().zip(other.counts.chunks(other.patterns)) {
-            for (pattern, &inputs) in counts.iter().enumerate().filter(|(_, n)| **n > 0) {
-                self.count(name, pattern, inputs);
+        for (place, (name, counts)) in other.iter().enumerate() {
+            let mine = self.place_of(name);
+            for (pattern, &inputs) in counts.iter().enumerate() {
+                self.add_to(mine, pattern, 0, inputs);
+            }
+            for i in 0..other.targets {
+                let n = other.catch_all_of(place, i);
+                if let Some(count) = self.catch_all.get_mut(mine * self.targets + i) {
+                    *count += n;
+                }
             }
         }
+    }
+
+    /// Inputs of the scheme at `place` only target `i`'s catch-all derives.
+    fn catch_all_of(&self, place: usize, i: usize) -> u64 {
+        self.catch_all
+            .get(place * self.targets + i)
+            .copied()
+            .unwrap_or(0)
     }
 
     /// Each scheme with its counts per pattern.
@@ -509,78 +573,204 @@ fn packed(name: &str) -> Option<u128> {
 /// Counts a corpus against one rule of each of several editions.
 #[derive(Clone, Debug)]
 pub struct Reporter {
-    checkers: Vec<Checker>,
+    targets: Vec<Target>,
+    reading: Reading,
+    lint: bool,
+}
+
+/// One (edition, rule) being counted, and the automata that walk its inputs.
+#[derive(Clone, Debug)]
+struct Target {
+    checker: Checker,
+    /// The rule's automaton unminimized, so that a state is a set of places
+    /// in the printed rules: inputs stopping in one state stop in the same
+    /// rules, and a cause's rule is one each of its inputs is in.
+    printed: Arc<Automaton>,
+    /// Where the rule reaches a catch-all for new schemes: the catch-all and
+    /// the rule's unminimized automaton without it (see
+    /// [`known`](crate::analysis::known)).
+    own: Option<(&'static CatchAll, Arc<Automaton>)>,
+}
+
+impl Target {
+    /// The automaton of a point's first number.
+    fn automaton(&self, which: u8) -> &Automaton {
+        match (&self.own, which) {
+            (Some((_, own)), 1) => own,
+            _ => &self.printed,
+        }
+    }
+
+    /// Where `text` stops (`None`: valid in the checker's reading), which
+    /// automaton says so, and whether the readings part on it (a known scheme
+    /// that only the catch-all derives). An input of a known scheme is walked
+    /// by its own rule's automaton first, and by the printed rule's only if
+    /// that rejects it.
+    fn walk(&self, text: &str) -> (Option<(StateID, usize, usize)>, u8, bool) {
+        let own = self
+            .own
+            .as_ref()
+            .filter(|(c, _)| c.scheme_of(text).is_some())
+            .map(|(_, own)| own);
+        let known_reading = self.checker.current_reading().known_schemes;
+        match own.map(|own| own.stop_point_fast(text)) {
+            None => (self.printed.stop_point_fast(text), 0, false),
+            Some(None) => (None, 1, false),
+            Some(stop) if known_reading => (stop, 1, self.printed.matches(text)),
+            Some(_) => {
+                let stop = self.printed.stop_point_fast(text);
+                (stop, 0, stop.is_none())
+            }
+        }
+    }
 }
 
 impl Reporter {
-    /// A reporter over these checkers (each an edition and a rule).
+    /// A reporter over these checkers (each an edition, a rule and a reading:
+    /// the first checker's reading is the report's, and every other must share it).
     pub fn new(checkers: Vec<Checker>) -> Result<Reporter, Error> {
         if checkers.len() > MAX_TARGETS {
             return Err(Error::Report(format!(
                 "at most {MAX_TARGETS} (edition, rule) pairs per report"
             )));
         }
-        Ok(Reporter { checkers })
+        let asked = |c: &Checker| Reading {
+            // Folding is RFC 1738's alone: other editions' checkers never fold.
+            fold_scheme_case: c.current_reading().fold_scheme_case,
+            known_schemes: c.current_reading().known_schemes,
+        };
+        let reading = checkers
+            .iter()
+            .map(asked)
+            .fold(Reading::LETTER, |a, r| Reading {
+                fold_scheme_case: a.fold_scheme_case || r.fold_scheme_case,
+                known_schemes: a.known_schemes || r.known_schemes,
+            });
+        if checkers
+            .iter()
+            .any(|c| c.current_reading().known_schemes != reading.known_schemes)
+        {
+            return Err(Error::Report(
+                "every (edition, rule) of a report is read alike".to_string(),
+            ));
+        }
+        let targets = checkers
+            .into_iter()
+            .map(|checker| {
+                let (edition, rule) = (checker.edition(), checker.rule());
+                let positions = Form {
+                    without: None,
+                    positions: true,
+                };
+                let printed = automaton::automaton_of(edition, rule, &positions)?;
+                let own = match known::catch_all(edition).filter(|c| c.applies_to(rule)) {
+                    Some(c) => {
+                        let form = Form {
+                            positions: true,
+                            ..c.form()
+                        };
+                        Some((c, automaton::automaton_of(edition, rule, &form)?))
+                    }
+                    None => None,
+                };
+                Ok(Target {
+                    checker,
+                    printed,
+                    own,
+                })
+            })
+            .collect::<Result<_, Error>>()?;
+        Ok(Reporter {
+            targets,
+            reading,
+            lint: false,
+        })
+    }
+
+    /// Count, for each valid input of a URL rule, its lints (RFC 1738 §6) by code.
+    pub fn linting(mut self, lint: bool) -> Reporter {
+        self.lint = lint;
+        self
     }
 
     /// Empty counts for this reporter's targets.
     pub fn partial(&self) -> Partial {
         Partial {
             inputs: 0,
-            targets: vec![TargetTally::default(); self.checkers.len()],
-            schemes: SchemeTally::new(self.checkers.len()),
+            targets: vec![TargetTally::default(); self.targets.len()],
+            schemes: SchemeTally::new(self.targets.len()),
         }
     }
 
     /// Count one input.
     pub fn add(&self, partial: &mut Partial, input: &str) {
         partial.inputs += 1;
-        let mut pattern = 0usize;
-        for (i, (checker, tally)) in self.checkers.iter().zip(&mut partial.targets).enumerate() {
+        let (mut pattern, mut parted) = (0usize, 0usize);
+        let folded = if self.reading.fold_scheme_case {
+            crate::analysis::prose::fold_scheme_case(input)
+        } else {
+            std::borrow::Cow::Borrowed(input)
+        };
+        for (i, (target, tally)) in self.targets.iter().zip(&mut partial.targets).enumerate() {
+            let checker = &target.checker;
+            // Folding is RFC 1738's alone.
+            let text = if checker.current_reading().fold_scheme_case {
+                &*folded
+            } else {
+                input
+            };
             // One walk decides and locates, unless pest decides.
+            let (stop, which, parts) = target.walk(text);
+            if parts {
+                parted |= 1 << i;
+            }
             let stop = match checker.engine() {
-                Engine::Dfa => checker.automaton().stop_point_fast(input),
+                Engine::Dfa => stop,
                 Engine::Pest if checker.is_valid(input) => None,
-                Engine::Pest => Some(
-                    checker
-                        .automaton()
-                        .stop_point(input)
-                        // The engines agree on every tested input; an input
-                        // only pest rejects is counted at its end.
-                        .unwrap_or((
-                            checker.automaton().start(),
-                            input.chars().count(),
-                            input.len(),
-                        )),
-                ),
+                // The engines agree on every tested input; an input only pest
+                // rejects is counted at its end.
+                Engine::Pest => stop.or_else(|| {
+                    let a = target.automaton(which);
+                    Some((a.start(), text.chars().count(), text.len()))
+                }),
             };
             let Some((state, offset, byte_offset)) = stop else {
                 tally.valid += 1;
                 pattern |= 1 << i;
+                if self.lint {
+                    count_lints(tally, checker, text);
+                }
                 continue;
             };
             tally.invalid += 1;
-            let found = match input.as_bytes().get(byte_offset) {
+            let found = match text.as_bytes().get(byte_offset) {
                 Some(&b) if b.is_ascii() => Found::Char(b),
                 Some(_) => Found::NonAscii,
                 None => Found::End,
             };
-            let automaton = checker.automaton();
+            // Slots: the printed rule's states, then those without the catch-all.
+            let base = match which {
+                0 => 0,
+                _ => target.printed.live_states(),
+            };
             if tally.slots.is_empty() {
-                tally.slots = vec![Slot::default(); automaton.live_states() * FOUND_CODES];
+                let own = target.own.as_ref().map_or(0, |(_, a)| a.live_states());
+                let states = target.printed.live_states() + own;
+                tally.slots = vec![Slot::default(); states * FOUND_CODES];
             }
-            let slot = automaton
+            let slot = target
+                .automaton(which)
                 .live_number(state)
-                .map(|n| n * FOUND_CODES + found.code());
-            tally.count(slot, (state, found), input, offset);
+                .map(|n| (base + n) * FOUND_CODES + found.code());
+            tally.count(slot, ((which, state), found), input, offset);
         }
         match packed_scheme(input) {
-            Some(key) => partial.schemes.count_packed(key, pattern),
+            Some(key) => partial.schemes.count_packed(key, pattern, parted),
             None => {
                 let mut buf = [0u8; SCHEME_BYTES];
                 partial
                     .schemes
-                    .count(scheme_of(input, &mut buf), pattern, 1);
+                    .count(scheme_of(input, &mut buf), pattern, parted, 1);
             }
         }
     }
@@ -589,24 +779,33 @@ impl Reporter {
     pub fn finish(&self, partial: Partial) -> Report {
         let rules = self.innermost_rules(&partial);
         let editions = self
-            .checkers
+            .targets
             .iter()
             .zip(partial.targets)
             .enumerate()
-            .map(|(i, (checker, tally))| {
+            .map(|(i, (target, tally))| {
+                let checker = &target.checker;
                 let (valid, invalid) = (tally.valid, tally.invalid);
-                // A state is described once, whatever was found there; causes
+                // A point is described once, whatever was found there; causes
                 // described alike are summed by `normalize`.
-                let mut described: HashMap<StateID, (String, Vec<String>)> = HashMap::new();
+                let mut described: HashMap<Point, (String, Vec<String>)> = HashMap::new();
+                let lints = tally
+                    .lints
+                    .iter()
+                    .map(|(code, &inputs)| LintCount {
+                        code: code.to_string(),
+                        inputs,
+                    })
+                    .collect();
                 let causes = tally
                     .into_causes()
-                    .map(|(state, found, _, t)| {
-                        let (rule, expected) = described.entry(state).or_insert_with(|| {
+                    .map(|(point, found, _, t)| {
+                        let (rule, expected) = described.entry(point).or_insert_with(|| {
                             let rule = rules
-                                .get(&(i, state))
+                                .get(&(i, point))
                                 .cloned()
-                                .unwrap_or_else(|| innermost_rule_cached(checker, state));
-                            (rule, expected_at(checker, state))
+                                .unwrap_or_else(|| innermost_rule_cached(target, point));
+                            (rule, expected_at(target, point))
                         });
                         Cause {
                             rule: rule.clone(),
@@ -625,7 +824,8 @@ impl Reporter {
                     schemes: partial
                         .schemes
                         .iter()
-                        .map(|(scheme, counts)| {
+                        .enumerate()
+                        .map(|(place, (scheme, counts))| {
                             let (mut valid, mut invalid) = (0, 0);
                             for (pattern, n) in counts.iter().enumerate() {
                                 if pattern & (1 << i) != 0 {
@@ -638,14 +838,16 @@ impl Reporter {
                                 scheme: scheme.to_string(),
                                 valid,
                                 invalid,
+                                catch_all_only: partial.schemes.catch_all_of(place, i),
                             }
                         })
                         .collect(),
                     causes,
+                    lints,
                 }
             })
             .collect();
-        let targets: Vec<Edition> = self.checkers.iter().map(Checker::edition).collect();
+        let targets: Vec<Edition> = self.targets.iter().map(|t| t.checker.edition()).collect();
         let mut by_pattern = vec![0u64; partial.schemes.patterns];
         for (_, counts) in partial.schemes.iter() {
             for (total, n) in by_pattern.iter_mut().zip(counts) {
@@ -669,6 +871,8 @@ impl Reporter {
         let mut report = Report {
             format: FORMAT.to_string(),
             inputs: partial.inputs,
+            reading: self.reading,
+            lint: self.lint,
             editions,
             patterns,
             differences: Vec::new(),
@@ -678,29 +882,49 @@ impl Reporter {
     }
 }
 
+/// Count the lints of a valid input (each code once), where the rule names a URL.
+fn count_lints(tally: &mut TargetTally, checker: &Checker, text: &str) {
+    let (edition, rule) = (checker.edition(), checker.rule());
+    if !crate::analysis::ast::is_url_rule(edition, rule) {
+        return;
+    }
+    let Ok(url) = crate::analysis::ast::parse_rule(edition, rule, text) else {
+        return;
+    };
+    let mut codes: Vec<&'static str> = crate::analysis::lint::lints(&url)
+        .iter()
+        .map(|l| l.code)
+        .collect();
+    codes.sort_unstable();
+    codes.dedup();
+    for code in codes {
+        *tally.lints.entry(code).or_default() += 1;
+    }
+}
+
 impl Reporter {
-    /// The innermost open rule of every stop state in `partial`, by target and
-    /// state, computed on every core: each takes pest runs (and automata of
+    /// The innermost rule of every stop point in `partial`, by target and
+    /// point, computed on every core: each takes pest runs (and automata of
     /// the rules met), the larger part of finishing a report.
-    fn innermost_rules(&self, partial: &Partial) -> HashMap<(usize, StateID), String> {
-        let mut states: Vec<(usize, StateID)> = partial
+    fn innermost_rules(&self, partial: &Partial) -> HashMap<(usize, Point), String> {
+        let mut points: Vec<(usize, Point)> = partial
             .targets
             .iter()
             .enumerate()
             .flat_map(|(i, t)| t.causes.iter().map(move |c| (i, c.0)))
             .collect();
-        states.sort_unstable();
-        states.dedup();
+        points.sort_unstable();
+        points.dedup();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        // Dealt round the threads: neighbouring states cost alike.
-        let describe = |first: usize| -> Vec<((usize, StateID), String)> {
-            states
+        // Dealt round the threads: neighbouring points cost alike.
+        let describe = |first: usize| -> Vec<((usize, Point), String)> {
+            points
                 .iter()
                 .skip(first)
                 .step_by(threads)
-                .filter_map(|&(i, state)| {
-                    let checker = self.checkers.get(i)?;
-                    Some(((i, state), innermost_rule_cached(checker, state)))
+                .filter_map(|&(i, point)| {
+                    let target = self.targets.get(i)?;
+                    Some(((i, point), innermost_rule_cached(target, point)))
                 })
                 .collect()
         };
@@ -708,7 +932,7 @@ impl Reporter {
             let handles: Vec<_> = (0..threads)
                 .map(|first| std::thread::Builder::new().spawn_scoped(s, move || describe(first)))
                 .collect();
-            // A thread that cannot start leaves its states to `finish`.
+            // A thread that cannot start leaves its points to `finish`.
             handles
                 .into_iter()
                 .filter_map(Result::ok)
@@ -767,47 +991,54 @@ fn scheme_of<'b>(input: &str, buf: &'b mut [u8; SCHEME_BYTES]) -> &'b str {
     }
 }
 
-/// What could come where inputs stop at `state`, in words.
-fn expected_at(checker: &Checker, state: StateID) -> Vec<String> {
-    let a = checker.automaton();
-    describe(checker.edition(), &a.stop_in(state))
+/// What could come where inputs stop at `point`, in words.
+fn expected_at(target: &Target, (which, state): Point) -> Vec<String> {
+    let a = target.automaton(which);
+    describe(target.checker.edition(), &a.stop_in(state))
         .iter()
         .map(ToString::to_string)
         .collect()
 }
 
 /// [`innermost_rule`], computed once per process for each (edition, rule,
-/// state): reports of many parts describe the same points.
-fn innermost_rule_cached(checker: &Checker, state: StateID) -> String {
-    type Cache = Mutex<HashMap<(Edition, String, StateID), String>>;
+/// point): reports of many parts describe the same points.
+fn innermost_rule_cached(target: &Target, point: Point) -> String {
+    type Cache = Mutex<HashMap<(Edition, String, Point), String>>;
     static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
-    let key = (checker.edition(), checker.rule().to_string(), state);
+    let checker = &target.checker;
+    let key = (checker.edition(), checker.rule().to_string(), point);
     if let Some(rule) = cache.lock().ok().and_then(|c| c.get(&key).cloned()) {
         return rule;
     }
-    let rule = innermost_rule(checker, state);
+    let rule = innermost_rule(
+        checker.edition(),
+        checker.rule(),
+        target.automaton(point.0),
+        point.1,
+    );
     if let Ok(mut c) = cache.lock() {
         c.insert(key, rule.clone());
     }
     rule
 }
 
-/// The innermost printed rule open at the point of failure in every way the
-/// input could have gone on. The prefix is the shortest input that reaches
+/// The innermost printed rule the inputs stopping at `state` of `a` are in:
+/// the deepest rule open on every way the input could have gone on, open
+/// meaning its text holds the next character (or is empty just there), or
+/// ends just before it while on another way the same node goes on. The prefix is the shortest input that reaches
 /// `state`; each way on is one next character followed by the shortest valid
-/// continuation (or the end, where the input may end). A rule is open at the
-/// point if the point falls inside its text, or its text ends there and could go
-/// on. Character classes are left out: the expected items name them.
-fn innermost_rule(checker: &Checker, state: StateID) -> String {
-    let (edition, rule) = (checker.edition(), checker.rule());
-    let a = checker.automaton();
+/// continuation. Since `a` is unminimized, every input that reaches `state`
+/// stands at the same places of the printed rules as that prefix. Character
+/// classes are left out (the expected items name them); where nothing may
+/// follow, the rule itself.
+fn innermost_rule(edition: Edition, rule: &str, a: &Automaton, state: StateID) -> String {
     let Some(prefix) = a.shortest_to(state) else {
         return rule.to_string();
     };
     // Characters that lead to the same state go on the same ways: one each.
     let mut next = HashSet::new();
-    let mut ways: Vec<Vec<u8>> = a
+    let ways = a
         .live_bytes(state)
         .iter()
         .filter(|&b| next.insert(a.step(state, b)))
@@ -815,21 +1046,35 @@ fn innermost_rule(checker: &Checker, state: StateID) -> String {
             let mut way = vec![b];
             way.extend(a.shortest_completion(a.step(state, b))?);
             Some(way)
-        })
-        .collect();
-    if a.accepts_at_end(state) {
-        ways.push(Vec::new());
-    }
-    let mut common: Option<Vec<(usize, usize, &'static str)>> = None;
+        });
+    // Per way: the rules holding the next character, and those ending just
+    // before it. A rule ending there is open too where another way shows
+    // the same node going on.
+    let mut per_way = Vec::new();
     for way in ways {
         let mut text = prefix.clone();
         text.extend(way);
-        let Some(open) = String::from_utf8(text)
+        if let Some(open) = String::from_utf8(text)
             .ok()
             .and_then(|t| open_rules(edition, rule, &t, prefix.len()))
-        else {
-            continue;
-        };
+        {
+            per_way.push(open);
+        }
+    }
+    let goes_on: HashSet<(usize, &str)> = per_way
+        .iter()
+        .flat_map(|(holding, _)| holding.iter().map(|&(_, start, name)| (start, name)))
+        .collect();
+    let mut common: Option<Vec<(usize, usize, &'static str)>> = None;
+    for (holding, ending) in per_way {
+        let open: Vec<_> = holding
+            .into_iter()
+            .chain(
+                ending
+                    .into_iter()
+                    .filter(|&(_, start, name)| goes_on.contains(&(start, name))),
+            )
+            .collect();
         common = Some(match common {
             None => open,
             Some(c) => c.into_iter().filter(|n| open.contains(n)).collect(),
@@ -843,54 +1088,71 @@ fn innermost_rule(checker: &Checker, state: StateID) -> String {
         .map_or_else(|| rule.to_string(), |(_, _, r)| r.to_string())
 }
 
-/// The printed rules open at `point` in the derivation of `text`, as (depth,
-/// start, name); `None` if the rule does not derive `text`.
-fn open_rules(
-    edition: Edition,
-    rule: &str,
-    text: &str,
-    point: usize,
-) -> Option<Vec<(usize, usize, &'static str)>> {
+/// The printed rules whose text holds byte `point` in the derivation of
+/// `text` (or is empty right there: an `hsegment` just begun), and those
+/// whose text ends just before it, as (depth, start, name); `None` if the
+/// rule does not derive `text`.
+type Open = Vec<(usize, usize, &'static str)>;
+fn open_rules(edition: Edition, rule: &str, text: &str, point: usize) -> Option<(Open, Open)> {
     let Ok(PestOutcome::Whole(tree)) = peg::run(edition, rule, text) else {
         return None;
     };
     let grammar = PrintedGrammar::of(edition);
-    let mut open = Vec::new();
+    let (mut holding, mut ending) = (Vec::new(), Vec::new());
     let mut stack = vec![(&tree, 0usize)];
     while let Some((node, depth)) = stack.pop() {
         if !(node.start <= point && point <= node.end) {
             continue;
         }
         stack.extend(node.children.iter().map(|c| (c, depth + 1)));
-        // Named first: `open_after` compiles the rule's NFA.
-        let named = node.pest_rule.is_none() && grammar.char_class(node.rule).is_none();
-        if named
-            && (point < node.end
-                || open_after(
-                    edition,
-                    node.rule,
-                    text.get(node.start..node.end).unwrap_or_default(),
-                ))
-        {
-            open.push((depth, node.start, node.rule));
+        if node.pest_rule.is_some() || grammar.char_class(node.rule).is_some() {
+            continue;
+        }
+        let entry = (depth, node.start, node.rule);
+        if point < node.end || node.start == point {
+            holding.push(entry);
+        } else {
+            ending.push(entry);
         }
     }
-    Some(open)
+    Some((holding, ending))
 }
 
-/// Whether the rule derives some longer string that starts with `text`.
-fn open_after(edition: Edition, rule: &str, text: &str) -> bool {
-    prefixes::goes_on_after(edition, rule, text.as_bytes()).unwrap_or(false)
+/// A reading in words: `the letter`, `known schemes, scheme case folded, linted`.
+fn reading_words(r: Reading, lint: bool) -> String {
+    let mut words = Vec::new();
+    if r.known_schemes {
+        words.push("known schemes");
+    }
+    if r.fold_scheme_case {
+        words.push("scheme case folded");
+    }
+    if words.is_empty() {
+        words.push("the letter");
+    }
+    if lint {
+        words.push("linted");
+    }
+    words.join(", ")
 }
 
 impl Report {
     /// Add the report of a disjoint part of the corpus. Both must report the
     /// same (edition, rule) pairs in the same order.
     pub fn merge(&mut self, other: &Report) -> Result<(), Error> {
-        if other.format != FORMAT {
+        for r in [&*self, other] {
+            if r.format != FORMAT {
+                return Err(Error::Report(format!(
+                    "report format '{}' is not {FORMAT}",
+                    r.format
+                )));
+            }
+        }
+        if (self.reading, self.lint) != (other.reading, other.lint) {
             return Err(Error::Report(format!(
-                "report format '{}' is not {FORMAT}",
-                other.format
+                "the reports were made in different readings ({} and {})",
+                reading_words(self.reading, self.lint),
+                reading_words(other.reading, other.lint)
             )));
         }
         let targets = |r: &Report| -> Vec<(Edition, String)> {
@@ -910,6 +1172,7 @@ impl Report {
             mine.invalid += theirs.invalid;
             mine.schemes.extend(theirs.schemes.iter().cloned());
             mine.causes.extend(theirs.causes.iter().cloned());
+            mine.lints.extend(theirs.lints.iter().cloned());
         }
         self.patterns.extend(other.patterns.iter().cloned());
         self.normalize();
@@ -920,20 +1183,31 @@ impl Report {
     /// counts give equal reports however the work was split.
     fn normalize(&mut self) {
         for e in &mut self.editions {
-            let mut schemes: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+            let mut schemes: BTreeMap<String, (u64, u64, u64)> = BTreeMap::new();
             for s in e.schemes.drain(..) {
                 let slot = schemes.entry(s.scheme).or_default();
                 slot.0 += s.valid;
                 slot.1 += s.invalid;
+                slot.2 += s.catch_all_only;
             }
             e.schemes = schemes
                 .into_iter()
-                .map(|(scheme, (valid, invalid))| SchemeCount {
+                .map(|(scheme, (valid, invalid, catch_all_only))| SchemeCount {
                     scheme,
                     valid,
                     invalid,
+                    catch_all_only,
                 })
                 .collect();
+            let mut lints: BTreeMap<String, u64> = BTreeMap::new();
+            for l in e.lints.drain(..) {
+                *lints.entry(l.code).or_default() += l.inputs;
+            }
+            e.lints = lints
+                .into_iter()
+                .map(|(code, inputs)| LintCount { code, inputs })
+                .collect();
+            e.lints.sort_by_key(|l| Reverse(l.inputs));
             // Most inputs first; the map left them in name order.
             e.schemes.sort_by_key(|s| Reverse(s.valid + s.invalid));
             let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> = BTreeMap::new();

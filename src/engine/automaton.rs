@@ -17,7 +17,7 @@ use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, MatchKind, util::start};
 use regex_syntax::hir::{Hir, Repetition};
 
-use crate::edition::{Edition, PerEdition};
+use crate::edition::Edition;
 use crate::error::Error;
 use crate::grammar::{CharSet, Expr, PrintedGrammar};
 
@@ -248,12 +248,6 @@ impl Automaton {
     fn dead(&self) -> StateID {
         // Byte 0x80 never occurs in a printed grammar, so it leads to the dead state.
         self.dfa.next_state(self.start, 0x80)
-    }
-
-    /// Whether the rule derives `text` followed by at least one more byte.
-    pub fn goes_on_after(&self, text: &[u8]) -> bool {
-        self.state_after(text)
-            .is_some_and(|s| !self.live_bytes(s).is_empty())
     }
 
     /// The ASCII characters that keep `state` live.
@@ -625,20 +619,6 @@ pub(crate) fn compiled_once<T, F: Eq + std::hash::Hash>(
     Ok(done)
 }
 
-/// The automaton of a rule if it has been compiled: answers that either an
-/// automaton or a cheaper structure can give take the automaton when it is
-/// there, and never compile it for that.
-pub fn compiled(edition: Edition, rule: &str) -> Option<Arc<Automaton>> {
-    let slot = AUTOMATA
-        .get()?
-        .lock()
-        .ok()?
-        .get(&(edition, rule.to_string(), ()))?
-        .clone();
-    // One being compiled is not there yet.
-    slot.try_lock().ok()?.clone()
-}
-
 static AUTOMATA: RuleCache<Automaton> = OnceLock::new();
 
 /// The automaton of a rule of an edition, compiled once and shared.
@@ -678,20 +658,4 @@ pub fn automaton_of(edition: Edition, rule: &str, form: &Form) -> Result<Arc<Aut
         },
         |hir| Automaton::from_hir_with(hir, !form.positions),
     )
-}
-
-/// A rule's HIR, from one [`HirGrammar`] per edition kept for the process: the
-/// rules met when describing a report's causes share their sub-rules. (A
-/// command that compiles a few automata does not keep it: each rule's HIR
-/// holds its sub-rules', megabytes over a grammar.)
-pub(crate) fn rule_hir(edition: Edition, rule: &str) -> Result<Hir, CompileError> {
-    static GRAMMARS: PerEdition<Mutex<HirGrammar<'static>>> = PerEdition::new();
-    let grammar = GRAMMARS.get_or_init(edition, || {
-        Mutex::new(HirGrammar::new(PrintedGrammar::of(edition)))
-    });
-    match grammar.lock() {
-        Ok(mut g) => g.rule(rule),
-        // A panic elsewhere left it half-filled: start afresh.
-        Err(_) => HirGrammar::new(PrintedGrammar::of(edition)).rule(rule),
-    }
 }

@@ -5,6 +5,5 @@
 pub mod automaton;
 pub mod generate;
 pub mod machine;
-pub mod prefixes;
 
 pub use generate::Generator;

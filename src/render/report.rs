@@ -38,13 +38,14 @@ pub fn text(report: &Report, top: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "{}, checked against {}",
+        "{}, checked against {}{}",
         plural(report.inputs, "input", "inputs"),
-        plural(report.editions.len() as u64, "edition", "editions")
+        plural(report.editions.len() as u64, "edition", "editions"),
+        reading_words(report)
     );
     for e in &report.editions {
         out.push('\n');
-        edition_text(&mut out, e, top);
+        edition_text(&mut out, e, top, report.reading.known_schemes);
     }
     if report.editions.len() > 1 {
         out.push('\n');
@@ -53,7 +54,7 @@ pub fn text(report: &Report, top: usize) -> String {
     out
 }
 
-fn edition_text(out: &mut String, e: &EditionReport, top: usize) {
+fn edition_text(out: &mut String, e: &EditionReport, top: usize, known: bool) {
     let total = e.valid + e.invalid;
     let _ = writeln!(
         out,
@@ -66,23 +67,62 @@ fn edition_text(out: &mut String, e: &EditionReport, top: usize) {
         percent(e.invalid, total)
     );
     if !e.schemes.is_empty() {
-        let _ = writeln!(
+        let catch_all = has_catch_all(e);
+        let _ = write!(
             out,
             "  {:<20} {:>12} {:>12} {:>8} {:>12}",
             "scheme", "inputs", "valid", "%", "invalid"
         );
+        let _ = writeln!(out, "{}", if catch_all { "  catch-all only" } else { "" });
+        let row = |out: &mut String, name: &str, v: u64, i: u64, c: u64| {
+            scheme_row(out, name, v, i);
+            if catch_all {
+                out.pop();
+                let _ = writeln!(out, " {:>15}", count(c));
+            }
+        };
         for s in e.schemes.iter().take(top) {
-            scheme_row(out, &visible(&s.scheme), s.valid, s.invalid);
+            row(
+                out,
+                &visible(&s.scheme),
+                s.valid,
+                s.invalid,
+                s.catch_all_only,
+            );
         }
         if let Some(rest) = e.schemes.get(top..).filter(|r| !r.is_empty()) {
-            let (v, i) = rest
-                .iter()
-                .fold((0, 0), |(v, i), s| (v + s.valid, i + s.invalid));
-            scheme_row(
+            let (v, i, c) = rest.iter().fold((0, 0, 0), |(v, i, c), s| {
+                (v + s.valid, i + s.invalid, c + s.catch_all_only)
+            });
+            let name = plural(rest.len() as u64, "other scheme", "other schemes");
+            row(out, &name, v, i, c);
+        }
+        if catch_all && e.schemes.iter().any(|s| s.catch_all_only > 0) {
+            let _ = writeln!(
                 out,
-                &plural(rest.len() as u64, "other scheme", "other schemes"),
-                v,
-                i,
+                "  catch-all only: inputs of a scheme with a rule of its own that only {} derives ({})",
+                catch_all_name(e),
+                if known {
+                    "counted invalid: known schemes read by their own rules"
+                } else {
+                    "counted valid: the letter"
+                }
+            );
+        }
+    }
+    if !e.lints.is_empty() {
+        let _ = writeln!(
+            out,
+            "  lints of the {}:",
+            plural(e.valid, "valid input", "valid inputs")
+        );
+        for l in &e.lints {
+            let _ = writeln!(
+                out,
+                "  {:>10} {:>6}  {}",
+                count(l.inputs),
+                percent(l.inputs, e.valid),
+                l.code
             );
         }
     }
@@ -107,6 +147,35 @@ fn edition_text(out: &mut String, e: &EditionReport, top: usize) {
             plural(rest.len() as u64, "other cause", "other causes")
         );
     }
+}
+
+/// The reading and linting a report was made with, as the end of its first
+/// line: nothing for the letter.
+fn reading_words(report: &Report) -> String {
+    let mut words = Vec::new();
+    if report.reading.known_schemes {
+        words.push("known schemes by their own rules");
+    }
+    if report.reading.fold_scheme_case {
+        words.push("scheme case folded");
+    }
+    if report.lint {
+        words.push("linted");
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", words.join(", "))
+    }
+}
+
+/// Whether the edition's rule ends its schemes with a catch-all for new ones.
+fn has_catch_all(e: &EditionReport) -> bool {
+    crate::analysis::known::catch_all(e.grammar).is_some_and(|c| c.applies_to(&e.rule))
+}
+
+fn catch_all_name(e: &EditionReport) -> String {
+    crate::analysis::known::catch_all(e.grammar).map_or_else(String::new, |c| c.catch_all.clone())
 }
 
 fn scheme_row(out: &mut String, name: &str, valid: u64, invalid: u64) {
@@ -181,9 +250,10 @@ pub fn html(report: &Report, top: usize) -> String {
     let mut body = String::new();
     let _ = writeln!(
         body,
-        "<h1>Conformance report</h1>\n<p>{}, checked against {} by urlbnf.</p>",
+        "<h1>Conformance report</h1>\n<p>{}, checked against {} by urlbnf{}.</p>",
         plural(report.inputs, "input", "inputs"),
-        plural(report.editions.len() as u64, "edition", "editions")
+        plural(report.editions.len() as u64, "edition", "editions"),
+        esc(&reading_words(report))
     );
     body.push_str("<h2>Validity per edition</h2>\n");
     body.push_str(
@@ -199,7 +269,7 @@ pub fn html(report: &Report, top: usize) -> String {
         differences_html(&mut body, report);
     }
     for e in &report.editions {
-        edition_html(&mut body, e, top);
+        edition_html(&mut body, e, top, report.reading.known_schemes);
     }
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Conformance report · urlbnf</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
@@ -276,7 +346,7 @@ fn found_words(c: &Cause) -> String {
     }
 }
 
-fn edition_html(body: &mut String, e: &EditionReport, top: usize) {
+fn edition_html(body: &mut String, e: &EditionReport, top: usize, known: bool) {
     let total = e.valid + e.invalid;
     let _ = writeln!(
         body,
@@ -307,6 +377,42 @@ fn edition_html(body: &mut String, e: &EditionReport, top: usize) {
             ));
         }
         body.push_str(&stacked_bars(&rows));
+        let caught: Vec<String> = e
+            .schemes
+            .iter()
+            .filter(|s| s.catch_all_only > 0)
+            .map(|s| format!("{} {}", esc(&visible(&s.scheme)), count(s.catch_all_only)))
+            .collect();
+        if has_catch_all(e) && !caught.is_empty() {
+            let _ = writeln!(
+                body,
+                "<p>Inputs of a scheme with a rule of its own that only <code>{}</code> derives ({}): {}.</p>",
+                esc(&catch_all_name(e)),
+                if known {
+                    "counted invalid: known schemes read by their own rules"
+                } else {
+                    "counted valid: the letter"
+                },
+                caught.join(", ")
+            );
+        }
+    }
+    if !e.lints.is_empty() {
+        let _ = writeln!(
+            body,
+            "<h3>Lints of the {}</h3>\n<table>\n<tr><th>lint</th><th>inputs</th><th>%</th></tr>",
+            plural(e.valid, "valid input", "valid inputs")
+        );
+        for l in &e.lints {
+            let _ = writeln!(
+                body,
+                "<tr><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+                esc(&l.code),
+                count(l.inputs),
+                percent(l.inputs, e.valid)
+            );
+        }
+        body.push_str("</table>\n");
     }
     if e.causes.is_empty() {
         return;

@@ -17,10 +17,15 @@ Report the conformance of a corpus: one report, not one verdict per input.
 For each edition: how many inputs its rule derives, the same per scheme (the
 text before the first ':', lowercased), and the invalid inputs grouped by cause.
 A cause is the point where inputs stop being a prefix of any valid string: the
-innermost printed rule still open there, what was found, and what could come
-(as `check` says it), with its count, its share of the invalid inputs and up to
-3 of the shortest inputs with that cause. Across editions: for each pair, how
-many inputs one accepts and the other rejects.
+innermost printed rule each of them is in there, what was found, and what could
+come (as `check` says it), with its count, its share of the invalid inputs and
+up to 3 of the shortest inputs with that cause. Across editions: for each pair,
+how many inputs one accepts and the other rejects.
+
+Where an edition ends its schemes with a catch-all for new ones (rfc1738
+otherurl, draft-1993 generic), the scheme table counts the inputs of a known
+scheme that only the catch-all derives (\"catch-all only\"); --known-schemes
+checks those by their scheme's own rule, so their causes name its rules.
 
 Inputs are read as `check` reads standard input (one per line, a line that is
 not UTF-8 is an invalid input), on every core, in bounded memory: causes are
@@ -28,16 +33,20 @@ bounded by the grammars, examples by 3 per cause, schemes by 1000 (the rest are
 summed as \"(other schemes)\").
 
 The JSON (--json) is one object, the same for a corpus and for a merge:
-  format       \"urlbnf-report/1\"
+  format       \"urlbnf-report/2\"
   inputs       inputs read
+  reading      {known_schemes, fold_scheme_case}
+  lint         whether --lint counted lints
   editions[]   grammar, rule, valid, invalid,
-               schemes[] {scheme, valid, invalid},
+               schemes[] {scheme, valid, invalid, catch_all_only},
                causes[] {rule, found, expected[], inputs,
-                         examples[] {input, offset (characters)}}
+                         examples[] {input, offset (characters)}},
+               lints[] {code, inputs}
   patterns[]   {valid_in[] (editions accepting), inputs}
   differences[] {accepted_by, rejected_by, inputs}
 Reports of disjoint parts of a corpus merge (--merge) into exactly the report
-of the whole, in any order and grouping.";
+of the whole, in any order and grouping; reports made in different readings
+(--known-schemes, --fold-scheme-case, --lint) do not merge.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when the report is written, 2 on a usage error, 3 when a file
@@ -62,13 +71,20 @@ pub(crate) struct ReportArgs {
     #[arg(long, value_name = "OUT")]
     html: Option<PathBuf>,
 
+    #[command(flatten)]
+    reading: super::check::ReadingArgs,
+
+    /// Count the security lints (RFC 1738 section 6) of valid inputs, per code
+    #[arg(long)]
+    lint: bool,
+
     /// Causes and schemes shown per edition in text and HTML (JSON has all)
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
 
     /// The FILEs are JSON reports (one or more per file, one per line) of
     /// disjoint parts of a corpus: write the report of the whole
-    #[arg(long, conflicts_with_all = ["grammars", "rule", "engine"])]
+    #[arg(long, conflicts_with_all = ["grammars", "rule", "engine", "known_schemes", "fold_scheme_case", "lint"])]
     merge: bool,
 
     #[command(flatten)]
@@ -117,8 +133,10 @@ fn corpus(
                 .to_string(),
         ));
     };
+    let reading = args.reading.reading();
     let checkers = args.targets.checkers(err)?;
-    let reporter = Reporter::new(checkers)?;
+    let checkers = checkers.into_iter().map(|c| c.reading(reading)).collect();
+    let reporter = Reporter::new(checkers)?.linting(args.lint);
     let fold = |lines: Lines<'_>| {
         fold_lines(
             lines,
