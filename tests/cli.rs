@@ -589,3 +589,71 @@ fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
     assert_eq!(objs[1]["lints"].as_array().map(Vec::len), Some(0));
     assert_eq!(lint.code, 0, "lints are warnings, not errors");
 }
+
+/// A write that fails is an I/O error (exit 3) on every command, however
+/// little it writes: the last flush counts (`> /dev/full`).
+#[test]
+fn a_failed_write_is_exit_3_on_every_command() {
+    let full = std::path::Path::new("/dev/full");
+    if !full.exists() {
+        assert!(std::env::var_os("CI").is_none(), "CI has /dev/full");
+        eprintln!("SKIPPED: no /dev/full");
+        return;
+    }
+    let commands: &[&[&str]] = &[
+        &["check", "http://a/"],
+        &["parse", "http://a/"],
+        &["tree", "--grammar", "rfc1738", "http://a/"],
+        &["compare", "http://a/"],
+        &["resolve", "http://a/b", "c"],
+        &["equiv", "http://a/", "http://a/"],
+        &["encode", "a"],
+        &["explain", "--grammar", "rfc1738", "url"],
+        &["diff", "rfc1738", "draft-1994"],
+        &["report", "--json", "-"],
+        &["extract"],
+    ];
+    for args in commands {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+            .args(*args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::fs::File::create(full).expect("/dev/full"))
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .expect("runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
+        assert!(err.contains("No space left on device"), "{args:?}: {err}");
+    }
+}
+
+/// A closed standard input or output is an error, not an empty input or a
+/// silent success; `< /dev/null` is still an empty input.
+#[test]
+fn a_closed_standard_stream_is_exit_3() {
+    let bin = env!("CARGO_BIN_EXE_urlbnf");
+    let sh = |script: &str| {
+        let out = std::process::Command::new("sh")
+            .arg("-c")
+            .arg(script)
+            .arg("sh")
+            .arg(bin)
+            .output()
+            .expect("sh runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = sh("\"$1\" check <&-");
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("standard input is closed"), "{err}");
+    let (code, err) = sh("\"$1\" check http://a/ >&-");
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("standard output is closed"), "{err}");
+    // Arguments need no standard input.
+    let (code, _) = sh("\"$1\" check --grammar rfc1738 http://a/ <&- >/dev/null");
+    assert_eq!(code, Some(0));
+    let (code, _) = sh("\"$1\" check </dev/null >/dev/null");
+    assert_eq!(code, Some(0));
+}
