@@ -657,3 +657,16 @@ fn a_closed_standard_stream_is_exit_3() {
     let (code, _) = sh("\"$1\" check </dev/null >/dev/null");
     assert_eq!(code, Some(0));
 }
+
+/// `--jobs` asks for at most four threads per core.
+#[test]
+fn jobs_are_bounded_by_the_cores() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let most = (4 * cores).to_string();
+    let over = (4 * cores + 1).to_string();
+    let run = urlbnf(&["check", "--jobs", &most, "http://a/"], b"");
+    assert_ne!(run.code, 2, "{}", run.stderr);
+    let run = urlbnf(&["check", "--jobs", &over, "http://a/"], b"");
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("4 per core"), "{}", run.stderr);
+}
