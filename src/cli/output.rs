@@ -92,12 +92,18 @@ pub(crate) fn prose_notes(
         }
         Err(_) => {}
     }
+    // The readings part only where the catch-all derived the AST (the scheme
+    // rules come first in every transcription), or with known schemes where
+    // the input is invalid.
+    let parted = match result {
+        Ok(url) => matches!(url.body, crate::ast::Body::Generic(_)),
+        Err(Error::Invalid(_)) => reading.known_schemes,
+        Err(_) => false,
+    };
     let known = crate::analysis::known::catch_all(edition)
-        .filter(|c| c.applies_to(rule) && c.scheme_of(&text).is_some());
-    if let (Some(_), Ok(checker)) = (
-        known,
-        crate::Checker::new(edition, rule, crate::Engine::Dfa),
-    ) {
+        .filter(|c| parted && c.applies_to(rule) && c.scheme_of(&text).is_some());
+    let checker = known.and_then(|_| crate::Checker::new(edition, rule, crate::Engine::Dfa).ok());
+    if let Some(checker) = checker {
         let verdict = checker.reading(reading).check(input);
         notes.extend(verdict.notes.into_iter().filter(|n| n.code == "catch-all"));
     }
