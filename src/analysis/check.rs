@@ -328,7 +328,15 @@ impl Checker {
 
     /// Whether the rule derives the whole input, in the checker's reading.
     pub fn is_valid(&self, input: &str) -> bool {
-        self.judge(input).valid
+        if self.reading.known_schemes {
+            return self.judge(input).valid;
+        }
+        // The letter needs no second automaton: one walk of the rule's.
+        let text = &*self.text(input);
+        match self.engine {
+            Engine::Dfa => self.dfa.matches(text),
+            Engine::Pest => peg::matches(self.edition, &self.rule, text).unwrap_or(false),
+        }
     }
 
     /// The verdict, and whether it carries a prose note, in one walk for most
