@@ -582,22 +582,59 @@ pub struct Reporter {
 #[derive(Clone, Debug)]
 struct Target {
     checker: Checker,
-    /// The rule's automaton unminimized, so that a state is a set of places
-    /// in the printed rules: inputs stopping in one state stop in the same
-    /// rules, and a cause's rule is one each of its inputs is in.
-    printed: Arc<Automaton>,
+    /// The rule as printed: its minimal DFA decides and finds where an input
+    /// stops; its unminimized one, walked to that point, names the place.
+    printed: Walker,
     /// Where the rule reaches a catch-all for new schemes: the catch-all and
-    /// the rule's unminimized automaton without it (see
-    /// [`known`](crate::analysis::known)).
-    own: Option<(&'static CatchAll, Arc<Automaton>)>,
+    /// the rule without it (see [`known`](crate::analysis::known)).
+    own: Option<(&'static CatchAll, Walker)>,
+}
+
+/// A rule's minimal automaton and its unminimized one, whose states are sets
+/// of places in the printed rules: inputs stopping in one such state stop in
+/// the same rules, so a cause's rule is one each of its inputs is in.
+#[derive(Clone, Debug)]
+struct Walker {
+    minimal: Arc<Automaton>,
+    places: Arc<Automaton>,
+}
+
+impl Walker {
+    fn new(
+        edition: Edition,
+        rule: &str,
+        without: Option<(String, String)>,
+    ) -> Result<Walker, Error> {
+        let form = |positions| Form {
+            without: without.clone(),
+            positions,
+        };
+        Ok(Walker {
+            minimal: automaton::automaton_of(edition, rule, &form(false))?,
+            places: automaton::automaton_of(edition, rule, &form(true))?,
+        })
+    }
+
+    /// Where `text` stops, as (the unminimized state there, offset in
+    /// characters, in bytes); `None` if the rule derives it. Only an input
+    /// that stops is walked twice, and only up to where it stops.
+    fn stop(&self, text: &str) -> Option<(StateID, usize, usize)> {
+        let (_, offset, byte_offset) = self.minimal.stop_point_fast(text)?;
+        let head = text.as_bytes().get(..byte_offset).unwrap_or_default();
+        let state = self
+            .places
+            .state_after(head)
+            .unwrap_or_else(|| self.places.start());
+        Some((state, offset, byte_offset))
+    }
 }
 
 impl Target {
-    /// The automaton of a point's first number.
+    /// The unminimized automaton of a point's first number.
     fn automaton(&self, which: u8) -> &Automaton {
         match (&self.own, which) {
-            (Some((_, own)), 1) => own,
-            _ => &self.printed,
+            (Some((_, own)), 1) => &own.places,
+            _ => &self.printed.places,
         }
     }
 
@@ -613,13 +650,14 @@ impl Target {
             .filter(|(c, _)| c.scheme_of(text).is_some())
             .map(|(_, own)| own);
         let known_reading = self.checker.current_reading().known_schemes;
-        match own.map(|own| own.stop_point_fast(text)) {
-            None => (self.printed.stop_point_fast(text), 0, false),
-            Some(None) => (None, 1, false),
-            Some(stop) if known_reading => (stop, 1, self.printed.matches(text)),
+        match own {
+            None => (self.printed.stop(text), 0, false),
+            Some(own) if own.minimal.matches(text) => (None, 1, false),
+            Some(own) if known_reading => (own.stop(text), 1, self.printed.minimal.matches(text)),
             Some(_) => {
-                let stop = self.printed.stop_point_fast(text);
-                (stop, 0, stop.is_none())
+                let stop = self.printed.stop(text);
+                let parted = stop.is_none();
+                (stop, 0, parted)
             }
         }
     }
@@ -654,32 +692,24 @@ impl Reporter {
                 "every (edition, rule) of a report is read alike".to_string(),
             ));
         }
-        let targets = checkers
-            .into_iter()
-            .map(|checker| {
-                let (edition, rule) = (checker.edition(), checker.rule());
-                let positions = Form {
-                    without: None,
-                    positions: true,
-                };
-                let printed = automaton::automaton_of(edition, rule, &positions)?;
-                let own = match known::catch_all(edition).filter(|c| c.applies_to(rule)) {
-                    Some(c) => {
-                        let form = Form {
-                            positions: true,
-                            ..c.form()
-                        };
-                        Some((c, automaton::automaton_of(edition, rule, &form)?))
-                    }
-                    None => None,
-                };
-                Ok(Target {
-                    checker,
-                    printed,
-                    own,
-                })
+        // Each target's automata compile on a thread of their own.
+        let build = |checker: Checker| {
+            let (edition, rule) = (checker.edition(), checker.rule());
+            let printed = Walker::new(edition, rule, None)?;
+            let own = match known::catch_all(edition).filter(|c| c.applies_to(rule)) {
+                Some(c) => Some((c, Walker::new(edition, rule, c.form().without)?)),
+                None => None,
+            };
+            Ok(Target {
+                checker,
+                printed,
+                own,
             })
-            .collect::<Result<_, Error>>()?;
+        };
+        let targets = automaton::on_threads(checkers, build)
+            .into_iter()
+            .map(|t| t.unwrap_or_else(|| Err(Error::Report("a compiling thread failed".into()))))
+            .collect::<Result<Vec<Target>, Error>>()?;
         Ok(Reporter {
             targets,
             reading,
@@ -751,11 +781,14 @@ impl Reporter {
             // Slots: the printed rule's states, then those without the catch-all.
             let base = match which {
                 0 => 0,
-                _ => target.printed.live_states(),
+                _ => target.printed.places.live_states(),
             };
             if tally.slots.is_empty() {
-                let own = target.own.as_ref().map_or(0, |(_, a)| a.live_states());
-                let states = target.printed.live_states() + own;
+                let own = target
+                    .own
+                    .as_ref()
+                    .map_or(0, |(_, w)| w.places.live_states());
+                let states = target.printed.places.live_states() + own;
                 tally.slots = vec![Slot::default(); states * FOUND_CODES];
             }
             let slot = target

@@ -64,11 +64,15 @@ impl Targets {
     /// A checker per (edition, rule); a note on `err` for editions that lack
     /// the rule.
     pub(crate) fn checkers(&self, err: &mut dyn Write) -> Result<Vec<check::Checker>, CliError> {
-        targets(&self.grammars, self.rule.as_deref(), err)?
-            .iter()
-            .map(|(edition, rule)| check::Checker::new(*edition, rule, self.engine))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| CliError::Usage(e.to_string()))
+        let targets = targets(&self.grammars, self.rule.as_deref(), err)?;
+        // Each rule's automata compile on a thread of their own.
+        crate::engine::automaton::on_threads(targets, |(edition, rule)| {
+            check::Checker::new(edition, &rule, self.engine)
+        })
+        .into_iter()
+        .map(|c| c.unwrap_or_else(|| Err(crate::Error::Report("a compiling thread failed".into()))))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| CliError::Usage(e.to_string()))
     }
 }
 
