@@ -595,8 +595,13 @@ struct Target {
 /// the same rules, so a cause's rule is one each of its inputs is in.
 #[derive(Clone, Debug)]
 struct Walker {
+    edition: Edition,
+    rule: String,
+    without: Option<(String, String)>,
     minimal: Arc<Automaton>,
-    places: Arc<Automaton>,
+    /// Compiled when first needed: a corpus its rule accepts whole never
+    /// needs it.
+    places: Arc<OnceLock<Arc<Automaton>>>,
 }
 
 impl Walker {
@@ -605,36 +610,47 @@ impl Walker {
         rule: &str,
         without: Option<(String, String)>,
     ) -> Result<Walker, Error> {
-        let form = |positions| Form {
+        let form = Form {
             without: without.clone(),
-            positions,
+            positions: false,
         };
         Ok(Walker {
-            minimal: automaton::automaton_of(edition, rule, &form(false))?,
-            places: automaton::automaton_of(edition, rule, &form(true))?,
+            edition,
+            rule: rule.to_string(),
+            minimal: automaton::automaton_of(edition, rule, &form)?,
+            without,
+            places: Arc::default(),
+        })
+    }
+
+    /// The unminimized automaton. A defect that keeps it from compiling
+    /// leaves the minimal one in its place: causes are then named by its
+    /// states.
+    fn places(&self) -> &Automaton {
+        self.places.get_or_init(|| {
+            let form = Form {
+                without: self.without.clone(),
+                positions: true,
+            };
+            automaton::automaton_of(self.edition, &self.rule, &form)
+                .unwrap_or_else(|_| self.minimal.clone())
         })
     }
 
     /// Where `text` stops, as (the unminimized state there, offset in
-    /// characters, in bytes); `None` if the rule derives it. Only an input
-    /// that stops is walked twice, and only up to where it stops.
+    /// characters, in bytes); `None` if the rule derives it.
     fn stop(&self, text: &str) -> Option<(StateID, usize, usize)> {
-        let (_, offset, byte_offset) = self.minimal.stop_point_fast(text)?;
-        let head = text.as_bytes().get(..byte_offset).unwrap_or_default();
-        let state = self
-            .places
-            .state_after(head)
-            .unwrap_or_else(|| self.places.start());
-        Some((state, offset, byte_offset))
+        self.places().stop_point_fast(text)
     }
 }
 
 impl Target {
-    /// The unminimized automaton of a point's first number.
+    /// The unminimized automaton of a point's first number: 0 the rule as
+    /// printed, 1 without its catch-all.
     fn automaton(&self, which: u8) -> &Automaton {
         match (&self.own, which) {
-            (Some((_, own)), 1) => &own.places,
-            _ => &self.printed.places,
+            (Some((_, own)), 1) => own.places(),
+            _ => self.printed.places(),
         }
     }
 
@@ -781,14 +797,16 @@ impl Reporter {
             // Slots: the printed rule's states, then those without the catch-all.
             let base = match which {
                 0 => 0,
-                _ => target.printed.places.live_states(),
+                _ => target.printed.places().live_states(),
             };
             if tally.slots.is_empty() {
-                let own = target
-                    .own
-                    .as_ref()
-                    .map_or(0, |(_, w)| w.places.live_states());
-                let states = target.printed.places.live_states() + own;
+                // The printed rule's states, then, with known schemes, those
+                // of the rule without its catch-all.
+                let other = match (&target.own, self.reading.known_schemes) {
+                    (Some((_, own)), true) => own.places().live_states(),
+                    _ => 0,
+                };
+                let states = target.printed.places().live_states() + other;
                 tally.slots = vec![Slot::default(); states * FOUND_CODES];
             }
             let slot = target
