@@ -182,6 +182,14 @@ fn merge(files: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Report, CliError>
                     i + 1
                 ))
             })?;
+            // A part is untrusted input: refused whole, with the field.
+            part.validate().map_err(|e| {
+                CliError::Usage(format!(
+                    "{}:{}: not a valid urlbnf report: {e}",
+                    path.display(),
+                    i + 1
+                ))
+            })?;
             match &mut whole {
                 None => whole = Some(part),
                 Some(w) => w

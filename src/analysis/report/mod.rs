@@ -33,6 +33,8 @@ use crate::engine::automaton::{self, Automaton, Form};
 use crate::error::Error;
 use crate::grammar::{PestOutcome, PrintedGrammar, peg};
 
+mod validate;
+
 /// The format a report's JSON declares; a merge refuses any other.
 pub const FORMAT: &str = "urlbnf-report/2";
 /// Example inputs kept per cause: the shortest, then the least in byte order.
@@ -1190,15 +1192,17 @@ fn reading_words(r: Reading, lint: bool) -> String {
 impl Report {
     /// Add the report of a disjoint part of the corpus. Both must report the
     /// same (edition, rule) pairs in the same order.
+    ///
+    /// Both are validated first ([`Report::validate`]): a report from another
+    /// machine is untrusted input.
     pub fn merge(&mut self, other: &Report) -> Result<(), Error> {
-        for r in [&*self, other] {
-            if r.format != FORMAT {
-                return Err(Error::Report(format!(
-                    "report format '{}' is not {FORMAT}",
-                    r.format
-                )));
-            }
-        }
+        self.validate()?;
+        other.validate()?;
+        // Every count is at most its report's inputs: if these add up, all do.
+        let inputs = self
+            .inputs
+            .checked_add(other.inputs)
+            .ok_or_else(|| Error::Report("inputs: the counts overflow".into()))?;
         if (self.reading, self.lint) != (other.reading, other.lint) {
             return Err(Error::Report(format!(
                 "the reports were made in different readings ({} and {})",
@@ -1217,7 +1221,7 @@ impl Report {
                 "the reports check different editions or rules".to_string(),
             ));
         }
-        self.inputs += other.inputs;
+        self.inputs = inputs;
         for (mine, theirs) in self.editions.iter_mut().zip(&other.editions) {
             mine.valid += theirs.valid;
             mine.invalid += theirs.invalid;
@@ -1261,6 +1265,34 @@ impl Report {
             e.lints.sort_by_key(|l| Reverse(l.inputs));
             // Most inputs first; the map left them in name order.
             e.schemes.sort_by_key(|s| Reverse(s.valid + s.invalid));
+            // A merge keeps as many schemes as one report: the ones with the
+            // most inputs (then by name); the rest are summed as others.
+            if e.schemes.len() > MAX_SCHEMES + 1 {
+                let rest = e.schemes.split_off(MAX_SCHEMES);
+                let others = rest.into_iter().fold(
+                    SchemeCount {
+                        scheme: OTHER_SCHEMES.to_string(),
+                        valid: 0,
+                        invalid: 0,
+                        catch_all_only: 0,
+                    },
+                    |mut o, s| {
+                        o.valid += s.valid;
+                        o.invalid += s.invalid;
+                        o.catch_all_only += s.catch_all_only;
+                        o
+                    },
+                );
+                match e.schemes.iter_mut().find(|s| s.scheme == OTHER_SCHEMES) {
+                    Some(o) => {
+                        o.valid += others.valid;
+                        o.invalid += others.invalid;
+                        o.catch_all_only += others.catch_all_only;
+                    }
+                    None => e.schemes.push(others),
+                }
+                e.schemes.sort_by_key(|s| Reverse(s.valid + s.invalid));
+            }
             let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> = BTreeMap::new();
             for c in e.causes.drain(..) {
                 causes

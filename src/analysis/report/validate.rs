@@ -1,0 +1,218 @@
+//! A report to be merged comes from another machine: untrusted input. Every
+//! field is checked against the others before it is counted or rendered, so
+//! that a forged or damaged part is refused with the field it got wrong, and
+//! no number in it decides how much memory is used.
+
+use std::collections::HashSet;
+
+use super::{
+    EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NON_ASCII, MAX_SCHEMES, MAX_TARGETS,
+    NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES, Report, SCHEME_BYTES,
+};
+use crate::error::Error;
+use crate::grammar::PrintedGrammar;
+
+/// `field` of a report is wrong, and how.
+fn wrong(field: &str, why: impl std::fmt::Display) -> Error {
+    Error::Report(format!("{field}: {why}"))
+}
+
+/// The sum of `counts`, or an error naming `field` where it overflows.
+fn sum(field: &str, counts: impl IntoIterator<Item = u64>) -> Result<u64, Error> {
+    counts.into_iter().try_fold(0u64, |a, n| {
+        a.checked_add(n)
+            .ok_or_else(|| wrong(field, "the counts overflow"))
+    })
+}
+
+/// `got` must be `want`, else an error naming `field`.
+fn equal(field: &str, got: u64, want: u64, what: &str) -> Result<(), Error> {
+    if got == want {
+        Ok(())
+    } else {
+        Err(wrong(field, format!("{got}, where {what} is {want}")))
+    }
+}
+
+impl Report {
+    /// Check that the report is one urlbnf could have written: its format, its
+    /// editions and rules, every count against the others (each edition's
+    /// verdicts sum to the inputs, its schemes and causes to its verdicts,
+    /// the patterns to the inputs), schemes bounded as in one report,
+    /// examples short and their offsets inside them. The first field found
+    /// wrong is named in the error.
+    pub fn validate(&self) -> Result<(), Error> {
+        if self.format != FORMAT {
+            return Err(wrong(
+                "format",
+                format!("'{}' is not {FORMAT}", self.format),
+            ));
+        }
+        if self.editions.is_empty() || self.editions.len() > MAX_TARGETS {
+            return Err(wrong(
+                "editions",
+                format!(
+                    "{} (edition, rule) pairs, not 1 to {MAX_TARGETS}",
+                    self.editions.len()
+                ),
+            ));
+        }
+        for (i, e) in self.editions.iter().enumerate() {
+            let at = |field: &str| format!("editions[{i}].{field}");
+            let grammar = PrintedGrammar::of(e.grammar);
+            grammar.require(&e.rule).map_err(|_| {
+                wrong(
+                    &at("rule"),
+                    format!("{} has no rule '{}'", e.grammar, e.rule),
+                )
+            })?;
+            let verdicts = sum(&at("valid"), [e.valid, e.invalid])?;
+            equal(&at("valid + invalid"), verdicts, self.inputs, "inputs")?;
+            // Schemes: as many as one report keeps, each named once.
+            if e.schemes.len() > MAX_SCHEMES + 1 {
+                return Err(wrong(
+                    &at("schemes"),
+                    format!(
+                        "{} schemes, more than the {} a report keeps",
+                        e.schemes.len(),
+                        MAX_SCHEMES + 1
+                    ),
+                ));
+            }
+            let mut names = HashSet::new();
+            for (j, s) in e.schemes.iter().enumerate() {
+                let special = [NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES].contains(&s.scheme.as_str());
+                let named = s.scheme.len() <= SCHEME_BYTES
+                    && !s.scheme.is_empty()
+                    && s.scheme.bytes().all(|b| {
+                        b.is_ascii_lowercase() || b.is_ascii_digit() || b"+.-".contains(&b)
+                    });
+                if !(special || named) || !names.insert(s.scheme.as_str()) {
+                    return Err(wrong(
+                        &at(&format!("schemes[{j}].scheme")),
+                        format!(
+                            "{:?} is no scheme a report counts, or counts twice",
+                            s.scheme
+                        ),
+                    ));
+                }
+                let inputs = sum(&at(&format!("schemes[{j}]")), [s.valid, s.invalid])?;
+                if s.catch_all_only > inputs {
+                    return Err(wrong(
+                        &at(&format!("schemes[{j}].catch_all_only")),
+                        format!(
+                            "{}, more than the scheme's {inputs} inputs",
+                            s.catch_all_only
+                        ),
+                    ));
+                }
+            }
+            if !e.schemes.is_empty() {
+                let valid = sum(&at("schemes"), e.schemes.iter().map(|s| s.valid))?;
+                let invalid = sum(&at("schemes"), e.schemes.iter().map(|s| s.invalid))?;
+                equal(&at("schemes' valid"), valid, e.valid, "valid")?;
+                equal(&at("schemes' invalid"), invalid, e.invalid, "invalid")?;
+            } else if self.inputs > 0 {
+                return Err(wrong(&at("schemes"), "none, for inputs counted"));
+            }
+            let causes = sum(&at("causes"), e.causes.iter().map(|c| c.inputs))?;
+            equal(&at("causes' inputs"), causes, e.invalid, "invalid")?;
+            for (j, c) in e.causes.iter().enumerate() {
+                let at = |field: &str| at(&format!("causes[{j}].{field}"));
+                grammar.require(&c.rule).map_err(|_| {
+                    wrong(
+                        &at("rule"),
+                        format!("{} has no rule '{}'", e.grammar, c.rule),
+                    )
+                })?;
+                let one = c.found.chars().count() == 1;
+                if !(one || c.found == FOUND_END || c.found == FOUND_NON_ASCII) {
+                    return Err(wrong(
+                        &at("found"),
+                        format!("{:?} is no character", c.found),
+                    ));
+                }
+                if c.inputs == 0 || c.examples.is_empty() || c.examples.len() > EXAMPLES {
+                    return Err(wrong(
+                        &at("examples"),
+                        format!(
+                            "{} examples of {} inputs, not 1 to {EXAMPLES}",
+                            c.examples.len(),
+                            c.inputs
+                        ),
+                    ));
+                }
+                if c.examples.len() as u64 > c.inputs {
+                    return Err(wrong(&at("examples"), "more examples than inputs"));
+                }
+                for (k, ex) in c.examples.iter().enumerate() {
+                    let at = |field: &str| at(&format!("examples[{k}].{field}"));
+                    if ex.input.len() > EXAMPLE_BYTES {
+                        return Err(wrong(
+                            &at("input"),
+                            format!(
+                                "{} bytes, more than the {EXAMPLE_BYTES} an example has",
+                                ex.input.len()
+                            ),
+                        ));
+                    }
+                    let chars = ex.input.chars().count();
+                    if ex.offset > chars {
+                        return Err(wrong(
+                            &at("offset"),
+                            format!("{}, past the end of its {chars}-character input", ex.offset),
+                        ));
+                    }
+                }
+            }
+            if !self.lint && !e.lints.is_empty() {
+                return Err(wrong(&at("lints"), "lints in a report made without --lint"));
+            }
+            for (j, l) in e.lints.iter().enumerate() {
+                if l.inputs > e.valid || l.inputs == 0 {
+                    return Err(wrong(
+                        &at(&format!("lints[{j}].inputs")),
+                        format!("{}, not 1 to the {} valid inputs", l.inputs, e.valid),
+                    ));
+                }
+            }
+        }
+        let editions: Vec<_> = self.editions.iter().map(|e| e.grammar).collect();
+        for (i, p) in self.patterns.iter().enumerate() {
+            let unique: HashSet<_> = p.valid_in.iter().collect();
+            if unique.len() != p.valid_in.len() || p.valid_in.iter().any(|e| !editions.contains(e))
+            {
+                return Err(wrong(
+                    &format!("patterns[{i}].valid_in"),
+                    "names an edition twice or one the report does not check",
+                ));
+            }
+        }
+        let patterns = sum("patterns", self.patterns.iter().map(|p| p.inputs))?;
+        equal("patterns' inputs", patterns, self.inputs, "inputs")?;
+        let unique: HashSet<_> = editions.iter().collect();
+        for e in self
+            .editions
+            .iter()
+            .filter(|_| unique.len() == editions.len())
+        {
+            let valid = sum(
+                "patterns",
+                self.patterns
+                    .iter()
+                    .filter(|p| p.valid_in.contains(&e.grammar))
+                    .map(|p| p.inputs),
+            )?;
+            equal(
+                &format!("patterns valid in {}", e.grammar),
+                valid,
+                e.valid,
+                "its valid",
+            )?;
+        }
+        if self.differences != self.derive_differences() {
+            return Err(wrong("differences", "not those the patterns give"));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,220 @@
+//! `report --merge` reads reports made on other machines: untrusted input.
+//! A forged or damaged part is refused (exit 2) with its file and the field it
+//! got wrong, first file or not, before anything is counted or rendered.
+
+mod common;
+
+use serde_json::{Value, json};
+
+/// A small, valid report.
+fn good() -> Value {
+    let input = b"http://a/\nhttp://h/~joe\nmailto:x\nHTTP://b/\nfoo:bar\n\n";
+    let out = common::run_urlbnf(
+        &[
+            "report",
+            "--json",
+            "--grammar",
+            "rfc1738",
+            "--grammar",
+            "draft-1994",
+        ],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    serde_json::from_slice(&out.stdout).expect("a report")
+}
+
+fn dir() -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("urlbnf-merge-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("temp dir");
+    d
+}
+
+/// `report --merge` of the files, as (exit status, standard error).
+fn merge(reports: &[(&str, &Value)]) -> (Option<i32>, String) {
+    let paths: Vec<String> = reports
+        .iter()
+        .map(|(name, r)| {
+            let p = dir().join(name);
+            std::fs::write(&p, r.to_string()).expect("written");
+            p.display().to_string()
+        })
+        .collect();
+    let mut args = vec!["report", "--merge"];
+    args.extend(paths.iter().map(String::as_str));
+    let out = common::run_urlbnf(&args, b"");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_valid_part_merges() {
+    let g = good();
+    let (code, err) = merge(&[("a.json", &g), ("b.json", &g)]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+/// What a forgery is called, what it changes, and the field the error names.
+type Forgery = (&'static str, Box<dyn Fn(&mut Value)>, &'static str);
+
+#[test]
+fn every_forged_field_is_refused_with_its_name() {
+    let forgeries: Vec<Forgery> = vec![
+        (
+            "huge example offset",
+            Box::new(|r| {
+                r["editions"][0]["causes"][0]["examples"][0]["offset"] = json!(6616666678u64)
+            }),
+            "offset",
+        ),
+        (
+            "u64::MAX offset",
+            Box::new(|r| r["editions"][0]["causes"][0]["examples"][0]["offset"] = json!(u64::MAX)),
+            "offset",
+        ),
+        (
+            "long example",
+            Box::new(|r| {
+                r["editions"][0]["causes"][0]["examples"][0]["input"] = json!("a".repeat(300))
+            }),
+            "input",
+        ),
+        (
+            "format",
+            Box::new(|r| r["format"] = json!("urlbnf-report/1")),
+            "format",
+        ),
+        (
+            "inputs against verdicts",
+            Box::new(|r| r["inputs"] = json!(7)),
+            "inputs",
+        ),
+        (
+            "valid against schemes",
+            Box::new(|r| {
+                let v = r["editions"][0]["valid"].as_u64().unwrap();
+                let i = r["editions"][0]["invalid"].as_u64().unwrap();
+                r["editions"][0]["valid"] = json!(v + 1);
+                r["editions"][0]["invalid"] = json!(i - 1);
+            }),
+            "schemes' valid",
+        ),
+        (
+            "causes against invalid",
+            Box::new(|r| r["editions"][0]["causes"][0]["inputs"] = json!(1000)),
+            "causes' inputs",
+        ),
+        (
+            "overflowing counts",
+            Box::new(|r| r["editions"][0]["valid"] = json!(u64::MAX)),
+            "overflow",
+        ),
+        (
+            "unknown rule",
+            Box::new(|r| r["editions"][0]["rule"] = json!("nosuchrule")),
+            "rule",
+        ),
+        (
+            "unknown cause rule",
+            Box::new(|r| r["editions"][0]["causes"][0]["rule"] = json!("nosuchrule")),
+            "rule",
+        ),
+        (
+            "found of two characters",
+            Box::new(|r| r["editions"][0]["causes"][0]["found"] = json!("ab")),
+            "found",
+        ),
+        (
+            "a scheme twice",
+            Box::new(|r| {
+                let s = r["editions"][0]["schemes"][0].clone();
+                r["editions"][0]["schemes"].as_array_mut().unwrap().push(s);
+            }),
+            "scheme",
+        ),
+        (
+            "patterns against inputs",
+            Box::new(|r| r["patterns"][0]["inputs"] = json!(1000)),
+            "patterns",
+        ),
+        (
+            "differences",
+            Box::new(|r| r["differences"][0]["inputs"] = json!(1000)),
+            "differences",
+        ),
+        (
+            "lints without --lint",
+            Box::new(|r| r["editions"][0]["lints"] = json!([{"code": "x", "inputs": 1}])),
+            "lints",
+        ),
+    ];
+    let g = good();
+    for (what, forge, field) in forgeries {
+        let mut bad = g.clone();
+        forge(&mut bad);
+        // As the first file and as a later one.
+        for order in [
+            [("bad.json", &bad), ("good.json", &g)],
+            [("good.json", &g), ("bad.json", &bad)],
+        ] {
+            let (code, err) = merge(&order);
+            assert_eq!(code, Some(2), "{what}: {err}");
+            assert!(
+                err.contains("bad.json") && err.contains(field),
+                "{what}: {err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_merge_keeps_as_many_schemes_as_one_report() {
+    // 2 x 700 distinct schemes: the merge keeps 1000 and sums the rest.
+    let part = |from: usize| -> Value {
+        let lines: String = (from..from + 700).map(|i| format!("s{i}:x\n")).collect();
+        let out = common::run_urlbnf(
+            &["report", "--json", "--grammar", "rfc1738"],
+            lines.as_bytes(),
+        );
+        serde_json::from_slice(&out.stdout).expect("a report")
+    };
+    let (a, b) = (part(0), part(700));
+    let paths: Vec<String> = [("p1.json", &a), ("p2.json", &b)]
+        .iter()
+        .map(|(n, r)| {
+            let p = dir().join(n);
+            std::fs::write(&p, r.to_string()).unwrap();
+            p.display().to_string()
+        })
+        .collect();
+    let out = common::run_urlbnf(&["report", "--merge", "--json", &paths[0], &paths[1]], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let merged: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let schemes = merged["editions"][0]["schemes"].as_array().unwrap();
+    assert_eq!(schemes.len(), 1001);
+    let other = schemes
+        .iter()
+        .find(|s| s["scheme"] == "(other schemes)")
+        .unwrap();
+    assert_eq!(
+        other["valid"].as_u64().unwrap() + other["invalid"].as_u64().unwrap(),
+        400
+    );
+    // The merged report is itself a valid part.
+    let p = dir().join("merged.json");
+    std::fs::write(&p, merged.to_string()).unwrap();
+    let again = common::run_urlbnf(&["report", "--merge", p.to_str().unwrap()], b"");
+    assert_eq!(
+        again.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+}
