@@ -102,11 +102,7 @@ fn edition_text(out: &mut String, e: &EditionReport, top: usize, known: bool) {
                 out,
                 "  catch-all only: inputs of a scheme with a rule of its own that only {} derives ({})",
                 catch_all_name(e),
-                if known {
-                    "counted invalid: known schemes read by their own rules"
-                } else {
-                    "counted valid: the letter"
-                }
+                catch_all_counted(known)
             );
         }
     }
@@ -172,6 +168,15 @@ fn reading_words(report: &Report) -> String {
 /// Whether the edition's rule ends its schemes with a catch-all for new ones.
 fn has_catch_all(e: &EditionReport) -> bool {
     crate::analysis::known::catch_all(e.grammar).is_some_and(|c| c.applies_to(&e.rule))
+}
+
+/// How the inputs only a catch-all derives were counted, in the reading.
+fn catch_all_counted(known: bool) -> &'static str {
+    if known {
+        "counted invalid: known schemes read by their own rules"
+    } else {
+        "counted valid: the letter"
+    }
 }
 
 fn catch_all_name(e: &EditionReport) -> String {
@@ -388,11 +393,7 @@ fn edition_html(body: &mut String, e: &EditionReport, top: usize, known: bool) {
                 body,
                 "<p>Inputs of a scheme with a rule of its own that only <code>{}</code> derives ({}): {}.</p>",
                 esc(&catch_all_name(e)),
-                if known {
-                    "counted invalid: known schemes read by their own rules"
-                } else {
-                    "counted valid: the letter"
-                },
+                catch_all_counted(known),
                 caught.join(", ")
             );
         }
