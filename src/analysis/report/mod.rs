@@ -690,18 +690,16 @@ impl Reporter {
                 "at most {MAX_TARGETS} (edition, rule) pairs per report"
             )));
         }
-        let asked = |c: &Checker| Reading {
-            // Folding is RFC 1738's alone: other editions' checkers never fold.
-            fold_scheme_case: c.current_reading().fold_scheme_case,
-            known_schemes: c.current_reading().known_schemes,
-        };
-        let reading = checkers
-            .iter()
-            .map(asked)
-            .fold(Reading::LETTER, |a, r| Reading {
-                fold_scheme_case: a.fold_scheme_case || r.fold_scheme_case,
-                known_schemes: a.known_schemes || r.known_schemes,
-            });
+        // Folding is RFC 1738's alone (other editions' checkers never fold):
+        // the report folds if any checker does.
+        let reading =
+            checkers
+                .iter()
+                .map(Checker::current_reading)
+                .fold(Reading::LETTER, |a, r| Reading {
+                    fold_scheme_case: a.fold_scheme_case || r.fold_scheme_case,
+                    known_schemes: a.known_schemes || r.known_schemes,
+                });
         if checkers
             .iter()
             .any(|c| c.current_reading().known_schemes != reading.known_schemes)
