@@ -670,3 +670,89 @@ fn jobs_are_bounded_by_the_cores() {
     assert_eq!(run.code, 2);
     assert!(run.stderr.contains("4 per core"), "{}", run.stderr);
 }
+
+/// What a command writes to a terminal (standard output and error on one
+/// pseudo-terminal), its standard input `stdin` from a pipe.
+fn on_a_terminal(args: &[&str], stdin: &[u8]) -> Vec<u8> {
+    use std::io::{Read, Write};
+    use std::os::fd::{FromRawFd, OwnedFd};
+    let (mut master, mut slave) = (0, 0);
+    // SAFETY: openpty writes two new descriptors, owned below.
+    let opened = unsafe {
+        libc::openpty(
+            &mut master,
+            &mut slave,
+            std::ptr::null_mut(),
+            std::ptr::null(),
+            std::ptr::null(),
+        )
+    };
+    assert_eq!(opened, 0, "openpty");
+    // SAFETY: both descriptors are fresh and owned here alone.
+    let (master, slave) = unsafe {
+        (
+            std::fs::File::from_raw_fd(master),
+            OwnedFd::from_raw_fd(slave),
+        )
+    };
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_urlbnf"));
+    cmd.args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(slave.try_clone().expect("dup"))
+        .stderr(slave);
+    let mut child = cmd.spawn().expect("runs");
+    drop(cmd);
+    let reader = std::thread::spawn(move || {
+        let (mut master, mut out, mut buf) = (master, Vec::new(), [0u8; 4096]);
+        // Linux says EIO once the last writer has closed the terminal.
+        while let Ok(n @ 1..) = master.read(&mut buf) {
+            out.extend_from_slice(&buf[..n]);
+        }
+        out
+    });
+    let mut input = child.stdin.take().expect("stdin");
+    input.write_all(stdin).expect("stdin written");
+    drop(input);
+    child.wait().expect("ends");
+    reader.join().expect("reader")
+}
+
+/// No command sends a terminal a raw control or bidirectional control from
+/// its input or arguments: ESC (colours, OSC 8 hyperlinks), BEL, backspace,
+/// DEL, C1 controls, U+202E and U+2066-U+2069.
+#[test]
+fn no_raw_control_reaches_a_terminal() {
+    let hostile = "http://a/\u{1b}[31mred\u{1b}]8;;http://evil/\u{7}x\u{8}\u{7f}\u{9b}1m\u{202e}gnp.exe\u{2066}";
+    let lines = format!("{hostile}\nsee {hostile}-\n{hostile} there\n");
+    let runs: &[&[&str]] = &[
+        &["check"],
+        &["check", "--only", "invalid"],
+        &["check", "--lint", "--grammar", "rfc1738"],
+        &["parse"],
+        &["tree", "--grammar", "rfc1738", "-"],
+        &["compare"],
+        &["resolve", "http://a/b"],
+        &["encode"],
+        &["extract"],
+        &["report", "-"],
+        &["check", "--rule", hostile, "http://a/"],
+        &["explain", hostile],
+        &["equiv", hostile, "http://a/"],
+        &[hostile],
+    ];
+    for args in runs {
+        let out = on_a_terminal(args, lines.as_bytes());
+        let text = String::from_utf8_lossy(&out);
+        let bad: Vec<char> = text
+            .chars()
+            .filter(|&c| {
+                (c.is_control() && !matches!(c, '\n' | '\r'))
+                    || matches!(c, '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+            })
+            .collect();
+        assert!(
+            bad.is_empty(),
+            "{args:?} sent {bad:?} to a terminal:\n{text}"
+        );
+    }
+}

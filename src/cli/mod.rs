@@ -232,12 +232,20 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
+    let args: Vec<std::ffi::OsString> = args.into_iter().map(Into::into).collect();
+    // An argument with a control character is echoed in the error without
+    // styling, each such character shown as `·`.
+    let hostile = args.iter().any(|a| {
+        a.to_string_lossy()
+            .chars()
+            .any(crate::render::unsafe_on_terminal)
+    });
     let render = |e: &clap::Error| {
         let styled = e.render();
-        if terminal.color {
+        if terminal.color && !hostile {
             styled.ansi().to_string()
         } else {
-            styled.to_string()
+            crate::render::visible_lines(&styled.to_string())
         }
     };
     let cli = match Cli::try_parse_from(args) {
@@ -287,8 +295,14 @@ where
             let mut cmd = Cli::command().bin_name("urlbnf");
             cmd.build();
             let e = match cmd.find_subcommand_mut(name) {
-                Some(sub) => sub.error(ErrorKind::InvalidValue, message),
-                None => cmd.error(ErrorKind::InvalidValue, message),
+                Some(sub) => sub.error(
+                    ErrorKind::InvalidValue,
+                    crate::render::visible_lines(&message),
+                ),
+                None => cmd.error(
+                    ErrorKind::InvalidValue,
+                    crate::render::visible_lines(&message),
+                ),
             };
             let _ = write!(err, "{}", render(&e));
             2
@@ -296,15 +310,27 @@ where
         // A closed pipe (`urlbnf check … | head`) ends the run quietly.
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(CliError::Io(e)) => {
-            let _ = writeln!(err, "urlbnf: {e}");
+            let _ = writeln!(
+                err,
+                "urlbnf: {}",
+                crate::render::visible_lines(&e.to_string())
+            );
             3
         }
         Err(CliError::Lib(e @ crate::Error::Io { .. })) => {
-            let _ = writeln!(err, "urlbnf: {e}");
+            let _ = writeln!(
+                err,
+                "urlbnf: {}",
+                crate::render::visible_lines(&e.to_string())
+            );
             3
         }
         Err(CliError::Lib(e)) => {
-            let _ = writeln!(err, "urlbnf: {e}");
+            let _ = writeln!(
+                err,
+                "urlbnf: {}",
+                crate::render::visible_lines(&e.to_string())
+            );
             2
         }
     };

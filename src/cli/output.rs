@@ -326,14 +326,14 @@ pub(crate) fn caret(out: &mut dyn Write, input: &str, e: &CheckError) -> io::Res
     };
     writeln!(out, "      {before}{}{after}", visible(&shown))?;
     let column = e.offset - from + usize::from(from > 0);
-    writeln!(out, "      {}^ {}", " ".repeat(column), e.message)
+    writeln!(out, "      {}^ {}", " ".repeat(column), visible(&e.message))
 }
 
 /// Write the input with control characters shown as `·`, without allocating
 /// when it has none.
 pub(crate) fn write_visible(out: &mut (impl Write + ?Sized), input: &str) -> io::Result<()> {
     let printable_ascii = input.bytes().all(|b| (0x20..0x7f).contains(&b));
-    if !printable_ascii && input.chars().any(char::is_control) {
+    if !printable_ascii && input.chars().any(crate::render::unsafe_on_terminal) {
         out.write_all(visible(input).as_bytes())
     } else {
         out.write_all(input.as_bytes())

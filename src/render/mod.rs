@@ -24,9 +24,27 @@ pub fn esc(s: &str) -> String {
     out
 }
 
-/// Text with each control character shown as `·`, safe for a terminal.
+/// Whether a character must not reach a terminal as it is: C0 and C1
+/// controls and DEL (escape sequences, hyperlinks, bells, backspaces) and the
+/// bidirectional controls that reorder the text after them (U+061C, U+200E,
+/// U+200F, U+202A-U+202E, U+2066-U+2069).
+pub fn unsafe_on_terminal(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// Text with each character [`unsafe_on_terminal`] shown as `·`, safe for a
+/// terminal.
 pub fn visible(s: &str) -> String {
     s.chars()
-        .map(|c| if c.is_control() { '·' } else { c })
+        .map(|c| if unsafe_on_terminal(c) { '·' } else { c })
         .collect()
+}
+
+/// [`visible`], keeping line breaks: for messages of several lines.
+pub fn visible_lines(s: &str) -> String {
+    s.split('\n').map(visible).collect::<Vec<_>>().join("\n")
 }

@@ -122,7 +122,8 @@ fn write_found(
     for alt in &found.without_hyphen {
         writeln!(
             out,
-            "  note: a line break follows a hyphen; without it: {alt}"
+            "  note: a line break follows a hyphen; without it: {}",
+            visible(alt)
         )?;
     }
     for v in &verdicts {
