@@ -8,7 +8,10 @@ use serde_json::{Value, json};
 
 /// A small, valid report.
 fn good() -> Value {
-    let input = b"http://a/\nhttp://h/~joe\nmailto:x\nHTTP://b/\nfoo:bar\n\n";
+    report_of(b"http://a/\nhttp://h/~joe\nmailto:x\nHTTP://b/\nfoo:bar\n\n")
+}
+
+fn report_of(input: &[u8]) -> Value {
     let out = common::run_urlbnf(
         &[
             "report",
@@ -51,9 +54,39 @@ fn merge(reports: &[(&str, &Value)]) -> (Option<i32>, String) {
 
 #[test]
 fn a_valid_part_merges() {
-    let g = good();
-    let (code, err) = merge(&[("a.json", &g), ("b.json", &g)]);
+    let (g, other) = (good(), report_of(b"gopher://h/\n"));
+    let (code, err) = merge(&[("a.json", &g), ("b.json", &other)]);
     assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
+fn a_part_given_twice_is_refused() {
+    let (g, other) = (good(), report_of(b"gopher://h/\n"));
+    let (code, err) = merge(&[("a.json", &g), ("b.json", &other), ("c.json", &g)]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("c.json") && err.contains("parts:") && err.contains("given twice"),
+        "{err}"
+    );
+    // A merged report given with one of its parts.
+    let paths: Vec<String> = [("a.json", &g), ("b.json", &other)]
+        .iter()
+        .map(|(name, r)| {
+            let p = dir().join(name);
+            std::fs::write(&p, r.to_string()).expect("written");
+            p.display().to_string()
+        })
+        .collect();
+    let out = common::run_urlbnf(&["report", "--merge", "--json", &paths[0], &paths[1]], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let both: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    assert_eq!(both["parts"].as_array().map(Vec::len), Some(2));
+    let (code, err) = merge(&[("both.json", &both), ("b.json", &other)]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("b.json") && err.contains("given twice"),
+        "{err}"
+    );
 }
 
 /// What a forgery is called, what it changes, and the field the error names.
@@ -83,8 +116,31 @@ fn every_forged_field_is_refused_with_its_name() {
         ),
         (
             "format",
-            Box::new(|r| r["format"] = json!("urlbnf-report/1")),
+            Box::new(|r| r["format"] = json!("urlbnf-report/2")),
             "format",
+        ),
+        (
+            "digest not hexadecimal",
+            Box::new(|r| r["digest"] = json!("not a digest")),
+            "digest",
+        ),
+        (
+            "digest not the parts'",
+            Box::new(|r| r["digest"] = json!("0".repeat(32))),
+            "digest",
+        ),
+        (
+            "parts against inputs",
+            Box::new(|r| r["parts"][0]["inputs"] = json!(1)),
+            "parts",
+        ),
+        (
+            "a part listed twice",
+            Box::new(|r| {
+                let p = r["parts"][0].clone();
+                r["parts"].as_array_mut().unwrap().push(p);
+            }),
+            "parts",
         ),
         (
             "inputs against verdicts",

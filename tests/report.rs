@@ -159,6 +159,14 @@ fn reports(reporter: &Reporter, parts: &[Vec<&str>]) -> Vec<Report> {
         .collect()
 }
 
+/// A report's counts: all but the list of parts it was merged from.
+fn counted(report: &Report) -> Report {
+    Report {
+        parts: Vec::new(),
+        ..report.clone()
+    }
+}
+
 fn merged(reports: &[Report]) -> Report {
     let mut it = reports.iter();
     let mut whole = it.next().expect("one report").clone();
@@ -244,11 +252,15 @@ fn merging_is_exact_associative_and_commutative_on_random_splits() {
         );
         let mut partial = reports(&reporter, &parts);
         partial.shuffle(&mut rng);
+        let all = merged(&partial);
         assert_eq!(
-            merged(&partial),
-            whole,
+            counted(&all),
+            counted(&whole),
             "trial {trial}: {k} parts in a random order"
         );
+        // One part per part with inputs; the digest is the whole's.
+        let nonempty = parts.iter().filter(|p| !p.is_empty()).count();
+        assert_eq!(all.parts.len(), nonempty, "trial {trial}");
         if let [a, b, c, ..] = partial.as_slice() {
             let left = merged(&[merged(&[a.clone(), b.clone()]), c.clone()]);
             let right = merged(&[a.clone(), merged(&[b.clone(), c.clone()])]);
@@ -284,7 +296,23 @@ fn the_merge_command_gives_the_report_of_the_whole() {
     let (code, merged_json, err) =
         urlbnf(&[&["report", "--merge", "--json"][..], &args].concat(), b"");
     assert_eq!((code, err.as_str()), (0, ""));
-    assert_eq!(merged_json, whole_json);
+    let without_parts = |json: &str| {
+        let mut r: serde_json::Value = serde_json::from_str(json).unwrap();
+        let parts = r["parts"].as_array().map_or(0, Vec::len);
+        r.as_object_mut().unwrap().remove("parts");
+        (r, parts)
+    };
+    assert_eq!(
+        without_parts(&merged_json),
+        (without_parts(&whole_json).0, 3)
+    );
+    // A part given twice is refused, naming the file and the field.
+    let (code, _, err) = urlbnf(&["report", "--merge", &paths[0], &paths[1], &paths[0]], b"");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(&paths[0]) && err.contains("parts:") && err.contains("given twice"),
+        "{err}"
+    );
     let (_, merged_text, _) = urlbnf(&[&["report", "--merge"][..], &args].concat(), b"");
     assert_eq!(merged_text, whole_text);
     // Reports of different editions do not merge.

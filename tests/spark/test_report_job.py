@@ -73,7 +73,13 @@ def check(name, job, whole):
     parts = int(re.search(r"^(\d+) partitions$", job.stderr + job.stdout, re.M).group(1))
     assert parts >= 4, f"{name}: {parts} partitions"
     merged = json.loads(next(l for l in job.stdout.splitlines() if l.startswith("{")))
-    assert merged == whole, f"{name}: the merged report differs from the single-machine one"
+    # One part per partition with inputs; everything else, digest included,
+    # as the single-machine report counts it.
+    merged_parts, whole_parts = merged.pop("parts"), dict(whole).pop("parts")
+    assert len(whole_parts) == 1 and 1 < len(merged_parts) <= parts, f"{name}: {len(merged_parts)} parts"
+    assert sum(p["inputs"] for p in merged_parts) == whole["inputs"]
+    assert merged == {k: v for k, v in whole.items() if k != "parts"}, \
+        f"{name}: the merged report differs from the single-machine one"
     print(f"{name}: {parts} partitions, merged report == single-machine report "
           f"({whole['inputs']:,} inputs, {sum(len(e['causes']) for e in whole['editions'])} causes)")
 

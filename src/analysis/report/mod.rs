@@ -36,7 +36,7 @@ use crate::grammar::{PestOutcome, PrintedGrammar, peg};
 mod validate;
 
 /// The format a report's JSON declares; a merge refuses any other.
-pub const FORMAT: &str = "urlbnf-report/2";
+pub const FORMAT: &str = "urlbnf-report/3";
 /// Example inputs kept per cause: the shortest, then the least in byte order.
 pub const EXAMPLES: usize = 3;
 /// Longer inputs are counted but not kept as examples.
@@ -66,6 +66,15 @@ pub struct Report {
     pub format: String,
     /// Inputs read.
     pub inputs: u64,
+    /// A digest of the inputs read, whatever their order: the sum of each
+    /// input's 128-bit XXH3 modulo 2^128, in hexadecimal. A merge has the
+    /// digest of the whole, so it tells whether two reports count the same
+    /// inputs.
+    pub digest: String,
+    /// The parts this report counts, one for a corpus and one per part for a
+    /// merge, in digest order: a merge refuses a part it has counted already.
+    /// A part with no inputs is not listed (counting it twice changes nothing).
+    pub parts: Vec<Part>,
     /// How the grammars were read ([`Reading`], its fields written beside
     /// these): reports made in different readings do not merge.
     #[serde(flatten)]
@@ -80,6 +89,15 @@ pub struct Report {
     /// For each ordered pair of editions, the inputs the first accepts and the
     /// second rejects (derived from `patterns`).
     pub differences: Vec<Difference>,
+}
+
+/// One part of a corpus, as counted by one report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Part {
+    /// Its inputs' digest (see [`Report::digest`]).
+    pub digest: String,
+    /// Its inputs.
+    pub inputs: u64,
 }
 
 /// The verdicts of one edition's rule on the corpus.
@@ -397,6 +415,8 @@ impl TargetTally {
 #[derive(Clone, Debug)]
 pub struct Partial {
     inputs: u64,
+    /// The sum of the inputs' XXH3-128, modulo 2^128.
+    digest: u128,
     targets: Vec<TargetTally>,
     schemes: SchemeTally,
 }
@@ -405,6 +425,7 @@ impl Partial {
     /// Add another part's counts.
     pub fn merge(&mut self, other: Partial) {
         self.inputs += other.inputs;
+        self.digest = self.digest.wrapping_add(other.digest);
         for (mine, theirs) in self.targets.iter_mut().zip(other.targets) {
             mine.merge(theirs);
         }
@@ -559,6 +580,16 @@ impl SchemeTally {
             .map(|name| &**name)
             .zip(self.counts.chunks(self.patterns))
     }
+}
+
+/// A digest as written in a report: 32 lowercase hexadecimal digits.
+fn hex(digest: u128) -> String {
+    format!("{digest:032x}")
+}
+
+/// A digest read from a report ([`Report::validate`] checked its form).
+fn digest_of(text: &str) -> u128 {
+    u128::from_str_radix(text, 16).unwrap_or(0)
 }
 
 /// A name of at most 15 bytes as a number: its bytes and its length.
@@ -743,6 +774,7 @@ impl Reporter {
     pub fn partial(&self) -> Partial {
         Partial {
             inputs: 0,
+            digest: 0,
             targets: vec![TargetTally::default(); self.targets.len()],
             schemes: SchemeTally::new(self.targets.len()),
         }
@@ -751,6 +783,9 @@ impl Reporter {
     /// Count one input.
     pub fn add(&self, partial: &mut Partial, input: &str) {
         partial.inputs += 1;
+        partial.digest = partial
+            .digest
+            .wrapping_add(xxhash_rust::xxh3::xxh3_128(input.as_bytes()));
         let (mut pattern, mut parted) = (0usize, 0usize);
         let folded = if self.reading.fold_scheme_case {
             crate::analysis::prose::fold_scheme_case(input)
@@ -919,9 +954,19 @@ impl Reporter {
                 inputs,
             })
             .collect();
+        let digest = hex(partial.digest);
+        let parts = match partial.inputs {
+            0 => Vec::new(),
+            inputs => vec![Part {
+                digest: digest.clone(),
+                inputs,
+            }],
+        };
         let mut report = Report {
             format: FORMAT.to_string(),
             inputs: partial.inputs,
+            digest,
+            parts,
             reading: self.reading,
             lint: self.lint,
             editions,
@@ -1219,7 +1264,20 @@ impl Report {
                 "the reports check different editions or rules".to_string(),
             ));
         }
+        if let Some(part) = other.parts.iter().find(|p| {
+            self.parts
+                .binary_search_by(|q| q.digest.cmp(&p.digest))
+                .is_ok()
+        }) {
+            return Err(Error::Report(format!(
+                "parts: the part with digest {} ({} inputs) is counted already: a part given twice",
+                part.digest, part.inputs
+            )));
+        }
         self.inputs = inputs;
+        self.digest = hex(digest_of(&self.digest).wrapping_add(digest_of(&other.digest)));
+        self.parts.extend(other.parts.iter().cloned());
+        self.parts.sort_by(|a, b| a.digest.cmp(&b.digest));
         for (mine, theirs) in self.editions.iter_mut().zip(&other.editions) {
             mine.valid += theirs.valid;
             mine.invalid += theirs.invalid;

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::{
     EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NON_ASCII, MAX_SCHEMES, MAX_TARGETS,
-    NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES, Report, SCHEME_BYTES,
+    NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES, Report, SCHEME_BYTES, digest_of,
 };
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
@@ -47,6 +47,42 @@ impl Report {
                 "format",
                 format!("'{}' is not {FORMAT}", self.format),
             ));
+        }
+        // Parts: distinct, each counting inputs, summing to the whole.
+        let is_digest = |d: &str| {
+            d.len() == 32
+                && d.bytes()
+                    .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        };
+        if !is_digest(&self.digest) {
+            return Err(wrong("digest", "not 32 lowercase hexadecimal digits"));
+        }
+        let mut digest = 0u128;
+        for (i, p) in self.parts.iter().enumerate() {
+            if !is_digest(&p.digest) {
+                return Err(wrong(
+                    &format!("parts[{i}].digest"),
+                    "not 32 lowercase hexadecimal digits",
+                ));
+            }
+            if p.inputs == 0 {
+                return Err(wrong(
+                    &format!("parts[{i}].inputs"),
+                    "a part with no inputs",
+                ));
+            }
+            if i > 0 && self.parts.get(i - 1).is_none_or(|q| q.digest >= p.digest) {
+                return Err(wrong(
+                    &format!("parts[{i}].digest"),
+                    "parts out of digest order, or a part counted twice",
+                ));
+            }
+            digest = digest.wrapping_add(digest_of(&p.digest));
+        }
+        let parts = sum("parts", self.parts.iter().map(|p| p.inputs))?;
+        equal("parts' inputs", parts, self.inputs, "inputs")?;
+        if digest != digest_of(&self.digest) {
+            return Err(wrong("digest", "not the sum of the parts' digests"));
         }
         if self.editions.is_empty() || self.editions.len() > MAX_TARGETS {
             return Err(wrong(

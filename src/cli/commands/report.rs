@@ -45,8 +45,9 @@ The JSON (--json) is one object, the same for a corpus and for a merge:
   patterns[]   {valid_in[] (editions accepting), inputs}
   differences[] {accepted_by, rejected_by, inputs}
 Reports of disjoint parts of a corpus merge (--merge) into exactly the report
-of the whole, in any order and grouping; reports made in different readings
-(--known-schemes, --fold-scheme-case, --lint) do not merge.";
+of the whole, in any order and grouping; a part given twice is refused, and
+so are reports made in different readings (--known-schemes,
+--fold-scheme-case, --lint).";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when the report is written, 2 on a usage error, 3 when a file
