@@ -190,6 +190,17 @@ fn schemes_are_lowercased_counted_by_name_and_bounded() {
         "a b:c".to_string(),
     ];
     lines.extend((0..1200).map(|i| format!("s{i}:x")));
+    // Below the bound, a long name is counted by name, lowercased.
+    let mut p = reporter.partial();
+    for l in lines.iter().take(5) {
+        reporter.add(&mut p, l);
+    }
+    let few = reporter.finish(p);
+    let long = few.editions[0]
+        .schemes
+        .iter()
+        .find(|s| s.scheme == "averylongschemenameindeed");
+    assert_eq!(long.map(|s| s.valid + s.invalid), Some(3));
     let mut p = reporter.partial();
     for l in &lines {
         reporter.add(&mut p, l);
@@ -202,13 +213,16 @@ fn schemes_are_lowercased_counted_by_name_and_bounded() {
             .find(|s| s.scheme == name)
             .map(|s| s.valid + s.invalid)
     };
-    assert_eq!(inputs("averylongschemenameindeed"), Some(3));
     assert_eq!(inputs(NO_SCHEME), Some(1));
     assert_eq!(inputs(NOT_A_SCHEME), Some(1));
     assert_eq!(inputs("s0"), Some(1));
-    // 1,000 kept by name (the first seen), the other 203 summed.
-    assert_eq!(schemes.len(), 1001);
-    assert_eq!(inputs(OTHER_SCHEMES), Some(1200 - 997));
+    // The 1,000 shortest, then first in byte order, are kept (s0..s999); the
+    // other 200 and the long name (3 inputs) are summed.
+    assert_eq!(inputs("s999"), Some(1));
+    assert_eq!(inputs("s1000"), None);
+    assert_eq!(inputs("averylongschemenameindeed"), None);
+    assert_eq!(schemes.len(), 1000 + 3);
+    assert_eq!(inputs(OTHER_SCHEMES), Some(200 + 3));
     assert_eq!(
         schemes.iter().map(|s| s.valid + s.invalid).sum::<u64>(),
         lines.len() as u64
@@ -435,5 +449,77 @@ fn the_fast_stop_is_the_exact_stop() {
                 );
             }
         }
+    }
+}
+
+/// `schemes` × `repeat` lines, one scheme each, in a shuffled order: every
+/// run, thread count and split must count them alike.
+fn many_schemes(schemes: usize, repeat: usize, seed: u64) -> Vec<Vec<u8>> {
+    let mut lines: Vec<Vec<u8>> = (0..repeat)
+        .flat_map(|_| (0..schemes).map(|i| format!("s{i}:x").into_bytes()))
+        .collect();
+    lines.shuffle(&mut rand::rngs::StdRng::seed_from_u64(seed));
+    lines
+}
+
+/// The scheme rows of an edition of a report, by name.
+fn scheme_rows(report: &Report) -> HashMap<String, u64> {
+    report.editions[0]
+        .schemes
+        .iter()
+        .map(|s| (s.scheme.clone(), s.valid + s.invalid))
+        .collect()
+}
+
+#[test]
+fn scheme_counts_are_exact_at_any_number_of_schemes_threads_and_splits() {
+    for (schemes, repeat) in [(1_500, 20), (300_000, 1)] {
+        let lines = many_schemes(schemes, repeat, 1738);
+        let path = temp(&format!("schemes-{schemes}.txt"));
+        std::fs::write(&path, joined(&lines)).unwrap();
+        let file = path.display().to_string();
+        let run = |jobs: &str| report_json(&["--grammar", "rfc1738", "--jobs", jobs, &file], b"");
+        let one = run("1");
+        // The kept schemes are the 1,000 shortest, then first in byte order:
+        // s0..s999, each with all its inputs; the rest are summed.
+        let rows = scheme_rows(&one);
+        assert_eq!(rows.len(), 1001, "{schemes} schemes");
+        for i in 0..1000 {
+            assert_eq!(rows.get(&format!("s{i}")), Some(&(repeat as u64)), "s{i}");
+        }
+        assert_eq!(
+            rows.get(OTHER_SCHEMES),
+            Some(&(((schemes - 1000) * repeat) as u64))
+        );
+        for jobs in ["2", "4"] {
+            assert_eq!(run(jobs), one, "{schemes} schemes, --jobs {jobs}");
+        }
+        // Any split, merged, counts the same (the parts listed aside).
+        let mut rng = rand::rngs::StdRng::seed_from_u64(schemes as u64);
+        let mut parts: Vec<Vec<Vec<u8>>> = vec![Vec::new(); 3];
+        for l in lines {
+            parts[rng.gen_range(0..3)].push(l);
+        }
+        let mut args = vec!["report".to_string(), "--merge".into(), "--json".into()];
+        for (i, part) in parts.iter().enumerate() {
+            let p = temp(&format!("schemes-{schemes}-part-{i}.json"));
+            let (code, out, err) = urlbnf(
+                &["report", "--json", "--grammar", "rfc1738", "--jobs", "2"],
+                &joined(part),
+            );
+            assert_eq!(code, 0, "{err}");
+            std::fs::write(&p, out).unwrap();
+            args.push(p.display().to_string());
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = urlbnf(&args, b"");
+        assert_eq!(code, 0, "{err}");
+        let merged: Report = serde_json::from_str(&out).unwrap();
+        assert_eq!(merged.parts.len(), 3);
+        assert_eq!(
+            counted(&merged),
+            counted(&one),
+            "{schemes} schemes, 3 parts"
+        );
     }
 }

@@ -458,6 +458,8 @@ struct SchemeTally {
     short: FxHashMap<u128, usize>,
     /// ... and of the others, by name.
     long: FxHashMap<Box<str>, usize>,
+    /// The kept schemes (not the buckets) in [`keep_order`], with their places.
+    kept: BTreeMap<KeepKey, usize>,
 }
 
 impl SchemeTally {
@@ -470,6 +472,7 @@ impl SchemeTally {
             catch_all: Vec::new(),
             short: FxHashMap::default(),
             long: FxHashMap::default(),
+            kept: BTreeMap::new(),
         }
     }
 
@@ -523,14 +526,31 @@ impl SchemeTally {
         }
     }
 
-    /// The place of a scheme not seen before: its own, or that of
-    /// [`OTHER_SCHEMES`] once [`MAX_SCHEMES`] are kept.
+    /// The place of a scheme not seen before: its own while it is among the
+    /// [`MAX_SCHEMES`] first in [`keep_order`], else that of [`OTHER_SCHEMES`].
+    /// A kept scheme that a new one displaces has its counts moved there.
     fn add(&mut self, scheme: &str) -> usize {
-        let name = if self.names.len() < MAX_SCHEMES {
-            scheme
-        } else {
-            OTHER_SCHEMES
-        };
+        if !is_bucket(scheme) {
+            let key = keep_order(scheme);
+            if self.kept.len() >= MAX_SCHEMES {
+                match self.kept.last_key_value() {
+                    Some((last, _)) if *last > key => {
+                        if let Some((_, place)) = self.kept.pop_last() {
+                            return self.displace(place, scheme, key);
+                        }
+                    }
+                    _ => return self.bucket(OTHER_SCHEMES),
+                }
+            }
+            let place = self.bucket(scheme);
+            self.kept.insert(key, place);
+            return place;
+        }
+        self.bucket(scheme)
+    }
+
+    /// The place of `name`, made when new, whatever the bound.
+    fn bucket(&mut self, name: &str) -> usize {
         let known = match packed(name) {
             Some(key) => self.short.get(&key),
             None => self.long.get(name),
@@ -543,10 +563,33 @@ impl SchemeTally {
         self.counts.resize(self.counts.len() + self.patterns, 0);
         self.catch_all
             .resize(self.catch_all.len() + self.targets, 0);
+        self.index(name, place);
+        place
+    }
+
+    fn index(&mut self, name: &str, place: usize) {
         match packed(name) {
             Some(key) => self.short.insert(key, place),
             None => self.long.insert(name.into(), place),
         };
+    }
+
+    /// Sum the scheme at `place` into [`OTHER_SCHEMES`] and give its place,
+    /// emptied, to `scheme`.
+    fn displace(&mut self, place: usize, scheme: &str, key: KeepKey) -> usize {
+        let other = self.bucket(OTHER_SCHEMES);
+        let (p, t) = (self.patterns, self.targets);
+        move_counts(&mut self.counts, place * p, other * p, p);
+        move_counts(&mut self.catch_all, place * t, other * t, t);
+        if let Some(name) = self.names.get_mut(place) {
+            let old = std::mem::replace(name, scheme.into());
+            match packed(&old) {
+                Some(k) => self.short.remove(&k),
+                None => self.long.remove(&old),
+            };
+        }
+        self.index(scheme, place);
+        self.kept.insert(key, place);
         place
     }
 
@@ -590,6 +633,42 @@ fn hex(digest: u128) -> String {
 /// A digest read from a report ([`Report::validate`] checked its form).
 fn digest_of(text: &str) -> u128 {
     u128::from_str_radix(text, 16).unwrap_or(0)
+}
+
+/// Add `len` counts from `from` onwards to those from `to`, leaving zeros.
+fn move_counts(counts: &mut [u64], from: usize, to: usize, len: usize) {
+    for i in 0..len {
+        let n = counts.get_mut(from + i).map(std::mem::take).unwrap_or(0);
+        if let Some(count) = counts.get_mut(to + i) {
+            *count += n;
+        }
+    }
+}
+
+/// Whether a scheme count is one of the rows that are not a scheme.
+fn is_bucket(name: &str) -> bool {
+    [NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES].contains(&name)
+}
+
+/// Where a scheme stands in the order that decides which schemes are counted
+/// one by one: those a printed grammar gives a rule of its own first, then
+/// shorter before longer, then byte order.
+type KeepKey = (bool, usize, Box<str>);
+
+/// The order of [`KeepKey`]. It depends on the name alone, so the kept
+/// schemes are the same however a corpus is split or ordered: a scheme summed
+/// under [`OTHER_SCHEMES`] in a part has [`MAX_SCHEMES`] schemes before it
+/// there, and so in the whole.
+fn keep_order(scheme: &str) -> KeepKey {
+    static KNOWN: OnceLock<HashSet<String>> = OnceLock::new();
+    let known = KNOWN.get_or_init(|| {
+        Edition::ALL
+            .iter()
+            .filter_map(|&e| known::catch_all(e))
+            .flat_map(|c| c.schemes.iter().map(|k| k.scheme.to_ascii_lowercase()))
+            .collect()
+    });
+    (!known.contains(scheme), scheme.len(), scheme.into())
 }
 
 /// A name of at most 15 bytes as a number: its bytes and its length.
@@ -1321,33 +1400,41 @@ impl Report {
             e.lints.sort_by_key(|l| Reverse(l.inputs));
             // Most inputs first; the map left them in name order.
             e.schemes.sort_by_key(|s| Reverse(s.valid + s.invalid));
-            // A merge keeps as many schemes as one report: the ones with the
-            // most inputs (then by name); the rest are summed as others.
-            if e.schemes.len() > MAX_SCHEMES + 1 {
-                let rest = e.schemes.split_off(MAX_SCHEMES);
-                let others = rest.into_iter().fold(
-                    SchemeCount {
-                        scheme: OTHER_SCHEMES.to_string(),
-                        valid: 0,
-                        invalid: 0,
-                        catch_all_only: 0,
-                    },
-                    |mut o, s| {
-                        o.valid += s.valid;
-                        o.invalid += s.invalid;
-                        o.catch_all_only += s.catch_all_only;
-                        o
-                    },
-                );
-                match e.schemes.iter_mut().find(|s| s.scheme == OTHER_SCHEMES) {
-                    Some(o) => {
-                        o.valid += others.valid;
-                        o.invalid += others.invalid;
-                        o.catch_all_only += others.catch_all_only;
+            // A merge keeps the schemes one report of the whole would: the
+            // first MAX_SCHEMES in keep_order; the rest are summed as others.
+            let mut proper: Vec<(KeepKey, usize)> = e
+                .schemes
+                .iter()
+                .enumerate()
+                .filter(|(_, s)| !is_bucket(&s.scheme))
+                .map(|(i, s)| (keep_order(&s.scheme), i))
+                .collect();
+            if proper.len() > MAX_SCHEMES {
+                proper.sort_unstable();
+                let rest: HashSet<usize> = proper
+                    .split_off(MAX_SCHEMES)
+                    .into_iter()
+                    .map(|(_, i)| i)
+                    .collect();
+                let mut others = SchemeCount {
+                    scheme: OTHER_SCHEMES.to_string(),
+                    valid: 0,
+                    invalid: 0,
+                    catch_all_only: 0,
+                };
+                let mut kept = Vec::with_capacity(MAX_SCHEMES + 3);
+                for (i, s) in e.schemes.drain(..).enumerate() {
+                    if rest.contains(&i) || s.scheme == OTHER_SCHEMES {
+                        others.valid += s.valid;
+                        others.invalid += s.invalid;
+                        others.catch_all_only += s.catch_all_only;
+                    } else {
+                        kept.push(s);
                     }
-                    None => e.schemes.push(others),
                 }
-                e.schemes.sort_by_key(|s| Reverse(s.valid + s.invalid));
+                kept.push(others);
+                kept.sort_by_key(|s| Reverse(s.valid + s.invalid));
+                e.schemes = kept;
             }
             let mut causes: BTreeMap<(String, String, Vec<String>), CauseTally> = BTreeMap::new();
             for c in e.causes.drain(..) {

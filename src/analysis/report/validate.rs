@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use super::{
-    EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NON_ASCII, MAX_SCHEMES, MAX_TARGETS,
-    NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES, Report, SCHEME_BYTES, digest_of,
+    EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NON_ASCII, MAX_SCHEMES, MAX_TARGETS, Report,
+    SCHEME_BYTES, digest_of, is_bucket,
 };
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
@@ -105,19 +105,16 @@ impl Report {
             let verdicts = sum(&at("valid"), [e.valid, e.invalid])?;
             equal(&at("valid + invalid"), verdicts, self.inputs, "inputs")?;
             // Schemes: as many as one report keeps, each named once.
-            if e.schemes.len() > MAX_SCHEMES + 1 {
+            let proper = e.schemes.iter().filter(|s| !is_bucket(&s.scheme)).count();
+            if proper > MAX_SCHEMES {
                 return Err(wrong(
                     &at("schemes"),
-                    format!(
-                        "{} schemes, more than the {} a report keeps",
-                        e.schemes.len(),
-                        MAX_SCHEMES + 1
-                    ),
+                    format!("{proper} schemes, more than the {MAX_SCHEMES} a report keeps"),
                 ));
             }
             let mut names = HashSet::new();
             for (j, s) in e.schemes.iter().enumerate() {
-                let special = [NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES].contains(&s.scheme.as_str());
+                let special = is_bucket(&s.scheme);
                 let named = s.scheme.len() <= SCHEME_BYTES
                     && !s.scheme.is_empty()
                     && s.scheme.bytes().all(|b| {

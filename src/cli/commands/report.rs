@@ -29,12 +29,15 @@ checks those by their scheme's own rule, so their causes name its rules.
 
 Inputs are read as `check` reads standard input (one per line, a line that is
 not UTF-8 is an invalid input), on every core, in bounded memory: causes are
-bounded by the grammars, examples by 3 per cause, schemes by 1000 (the rest are
-summed as \"(other schemes)\").
+bounded by the grammars, examples by 3 per cause, schemes by 1000 counted one
+by one (those a grammar names first, then the shortest, then byte order; the
+rest are summed as \"(other schemes)\"), whatever the order or --jobs.
 
 The JSON (--json) is one object, the same for a corpus and for a merge:
-  format       \"urlbnf-report/2\"
+  format       \"urlbnf-report/3\"
   inputs       inputs read
+  digest       the inputs' digest, whatever their order
+  parts[]      {digest, inputs} per part counted
   reading      {known_schemes, fold_scheme_case}
   lint         whether --lint counted lints
   editions[]   grammar, rule, valid, invalid,
