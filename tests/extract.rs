@@ -1,8 +1,10 @@
 //! URLs in plain text: the RFC 1738 appendix example, draft-1994's wrapper example,
 //! and a line break after a hyphen.
 
+mod common;
+
 use urlbnf::check::Checker;
-use urlbnf::extract::{Wrapper, extract};
+use urlbnf::extract::{HYPHEN_READINGS, Wrapper, extract};
 use urlbnf::{Edition, Engine};
 
 /// RFC 1738, APPENDIX: Recommendations for URLs in Context, "Examples".
@@ -154,5 +156,40 @@ fn lines_after_an_unclosed_bracket_are_read_once() {
             .map(|f| (f.line, f.url.as_str()))
             .collect::<Vec<_>>(),
         [(100_002, "http://a/")]
+    );
+}
+
+/// `<URL:http://a/`, then `b-` and a line break `n` times, then `c>`.
+fn broken_after_hyphens(n: usize) -> String {
+    format!("<URL:http://a/{}c>", "b-\n".repeat(n))
+}
+
+#[test]
+fn many_hyphen_breaks_keep_a_bounded_number_of_readings() {
+    let found = extract(&broken_after_hyphens(10_000));
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].hyphen_breaks, 10_000);
+    assert_eq!(found[0].without_hyphen.len(), HYPHEN_READINGS);
+    // The first reading drops the first hyphen, and so on.
+    assert!(found[0].without_hyphen[0].starts_with("http://a/bb-b-"));
+    assert!(found[0].without_hyphen[1].starts_with("http://a/b-bb-"));
+    // What is kept grows as the text does: twice the text, twice the bytes.
+    let kept = |n| {
+        let f = extract(&broken_after_hyphens(n));
+        f.iter()
+            .map(|f| f.url.len() + f.without_hyphen.iter().map(String::len).sum::<usize>())
+            .sum::<usize>()
+    };
+    for n in [50_000, 100_000, 200_000] {
+        let ratio = kept(2 * n) as f64 / kept(n) as f64;
+        assert!((1.9..2.1).contains(&ratio), "{n} -> {}: {ratio}", 2 * n);
+    }
+    // The command says how many readings it did not show.
+    let out = common::run_urlbnf(&["extract"], broken_after_hyphens(20).as_bytes());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.matches("without it:").count(), HYPHEN_READINGS);
+    assert!(
+        text.contains("12 more line breaks follow a hyphen"),
+        "{text}"
     );
 }

@@ -8,6 +8,10 @@
 
 use serde::Serialize;
 
+/// Readings without a hyphen kept per URL: each is a copy of the URL, so a URL
+/// broken after many hyphens keeps the first ones and counts the rest.
+pub const HYPHEN_READINGS: usize = 8;
+
 /// How a URL was wrapped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -30,9 +34,13 @@ pub struct Found {
     /// How it was wrapped.
     pub wrapper: Wrapper,
     /// Where a line break follows a hyphen: the reading without that hyphen
-    /// (RFC 1738: "the hyphen may or may not actually be part of the URL").
+    /// (RFC 1738: "the hyphen may or may not actually be part of the URL"),
+    /// for the first [`HYPHEN_READINGS`] such breaks.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub without_hyphen: Vec<String>,
+    /// How many line breaks follow a hyphen (readings beyond the first
+    /// [`HYPHEN_READINGS`] are counted, not kept).
+    pub hyphen_breaks: usize,
 }
 
 /// Whether `s` starts like an absolute URL: a scheme (a letter, then letters,
@@ -47,10 +55,12 @@ fn starts_like_url(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
-/// Line breaks right after a hyphen in the wrapper's `content`: for each, the
-/// URL read without that hyphen (it may have been added by the line break).
-fn hyphen_readings(content: &str, url: &str) -> Vec<String> {
+/// Line breaks right after a hyphen in the wrapper's `content`: for the first
+/// [`HYPHEN_READINGS`], the URL read without that hyphen (it may have been
+/// added by the line break); and how many there are.
+fn hyphen_readings(content: &str, url: &str) -> (Vec<String>, usize) {
     let mut without_hyphen = Vec::new();
+    let mut breaks = 0;
     let mut prefix_len = 0; // characters of the URL before the current point
     let mut after_hyphen = false;
     let mut at_break = false;
@@ -61,18 +71,23 @@ fn hyphen_readings(content: &str, url: &str) -> Vec<String> {
         if ch.is_whitespace() {
             continue;
         }
-        if at_break {
-            let mut alt: Vec<char> = url.chars().collect();
-            if prefix_len > 0 && alt.get(prefix_len - 1) == Some(&'-') {
-                alt.remove(prefix_len - 1);
-                without_hyphen.push(alt.into_iter().collect());
+        if at_break && prefix_len > 0 {
+            breaks += 1;
+            if breaks <= HYPHEN_READINGS {
+                // The hyphen is the URL's character before this one.
+                let at = url.char_indices().nth(prefix_len - 1);
+                if let Some((i, '-')) = at {
+                    let mut alt = url.to_string();
+                    alt.remove(i);
+                    without_hyphen.push(alt);
+                }
             }
-            at_break = false;
         }
+        at_break = false;
         after_hyphen = ch == '-';
         prefix_len += 1;
     }
-    without_hyphen
+    (without_hyphen, breaks)
 }
 
 /// Every wrapped URL in the text, in order.
@@ -176,13 +191,14 @@ fn scan(text: &str, mut line: usize, mut column: usize) -> (Vec<Found>, usize, u
             Wrapper::UrlPrefix => body.trim_start().get(4..).unwrap_or(""),
             Wrapper::AngleBrackets => body,
         };
-        let without_hyphen = hyphen_readings(content, &url);
+        let (without_hyphen, hyphen_breaks) = hyphen_readings(content, &url);
         found.push(Found {
             url,
             line: start_line,
             column: start_column,
             wrapper,
             without_hyphen,
+            hyphen_breaks,
         });
         // Continue after the wrapper, keeping line and column right.
         for (j, ch) in rest.by_ref() {

@@ -108,7 +108,8 @@ fn write_found(
     if json {
         let obj = serde_json::json!({
             "line": found.line, "column": found.column, "input": found.url,
-            "wrapper": found.wrapper, "without_hyphen": found.without_hyphen, "verdicts": verdicts,
+            "wrapper": found.wrapper, "without_hyphen": found.without_hyphen,
+            "hyphen_breaks": found.hyphen_breaks, "verdicts": verdicts,
         });
         return json_line(out, &obj);
     }
@@ -124,6 +125,16 @@ fn write_found(
             out,
             "  note: a line break follows a hyphen; without it: {}",
             visible(alt)
+        )?;
+    }
+    let more = found
+        .hyphen_breaks
+        .saturating_sub(found.without_hyphen.len());
+    if more > 0 {
+        writeln!(
+            out,
+            "  note: {more} more line breaks follow a hyphen (the first {} readings are shown)",
+            found.without_hyphen.len()
         )?;
     }
     for v in &verdicts {
