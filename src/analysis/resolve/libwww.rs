@@ -266,12 +266,14 @@ fn clean_host(host: &str, access: Option<&str>, notes: &mut Vec<Note>) -> String
 /// unless `xxx` is `..` or follows an empty element or the host (`//`), and the
 /// scan goes on from the slash before `xxx`; `/.` (followed by `/` or the end) is
 /// removed and the character after it passed over. The search is not spared.
-/// Written as a stack (the text scanned so far) so it is linear.
+/// Written as a stack (the text scanned so far), with the place of its first
+/// `?` kept as it grows and shrinks, so it is linear.
 fn simplify(s: &str, notes: &mut Vec<Note>) -> String {
     let input = s.as_bytes();
     let at = |i: usize| input.get(i).copied();
     let ends = |i: usize| matches!(at(i), Some(b'/') | None);
     let mut out: Vec<u8> = input.get(..2).unwrap_or(input).to_vec();
+    let mut search = out.iter().position(|&c| c == b'?');
     let mut i = out.len();
     let mut removed = false;
     while let Some(c) = at(i) {
@@ -280,8 +282,10 @@ fn simplify(s: &str, notes: &mut Vec<Note>) -> String {
             let before = |q: usize| q >= 2 && out.get(q - 1) == Some(&b'/');
             match q {
                 Some(q) if out.get(q..).is_none_or(|t| t != b"/..") && !before(q) => {
-                    if out.get(..q).is_some_and(|h| h.contains(&b'?')) {
+                    if search.is_some_and(|s| s < q) {
                         note_search(notes);
+                    } else {
+                        search = None;
                     }
                     out.truncate(q);
                     removed = true;
@@ -298,16 +302,22 @@ fn simplify(s: &str, notes: &mut Vec<Note>) -> String {
                 _ => {}
             }
         } else if c == b'/' && at(i + 1) == Some(b'.') && ends(i + 2) {
-            if out.contains(&b'?') {
+            if search.is_some() {
                 note_search(notes);
             }
             // The "/." goes; the character after it is passed over unexamined.
             i += 2;
             if let Some(next) = at(i) {
+                if next == b'?' && search.is_none() {
+                    search = Some(out.len());
+                }
                 out.push(next);
                 i += 1;
             }
             continue;
+        }
+        if c == b'?' && search.is_none() {
+            search = Some(out.len());
         }
         out.push(c);
         i += 1;
@@ -364,5 +374,78 @@ mod tests {
             "http://h/a?x/z"
         );
         assert_eq!(simplify("http://h/a/./b", &mut notes), "http://h/a/b");
+    }
+
+    /// Whether the search is among the text scanned so far, found by
+    /// searching it every time (the plain reading of `HTSimplify`).
+    fn simplify_searching(s: &str, notes: &mut Vec<Note>) -> String {
+        let input = s.as_bytes();
+        let at = |i: usize| input.get(i).copied();
+        let ends = |i: usize| matches!(at(i), Some(b'/') | None);
+        let mut out: Vec<u8> = input.get(..2).unwrap_or(input).to_vec();
+        let (mut i, mut removed) = (out.len(), false);
+        while let Some(c) = at(i) {
+            if c == b'/' && at(i + 1) == Some(b'.') && at(i + 2) == Some(b'.') && ends(i + 3) {
+                let q = out.iter().rposition(|&c| c == b'/');
+                let before = |q: usize| q >= 2 && out.get(q - 1) == Some(&b'/');
+                match q {
+                    Some(q) if out.get(q..).is_none_or(|t| t != b"/..") && !before(q) => {
+                        if out.get(..q).is_some_and(|h| h.contains(&b'?')) {
+                            note_search(notes);
+                        }
+                        out.truncate(q);
+                        (removed, i) = (true, i + 3);
+                        continue;
+                    }
+                    Some(q) if before(q) => {
+                        note(notes, "dot-dot-after-empty-segment", String::new())
+                    }
+                    _ => {}
+                }
+            } else if c == b'/' && at(i + 1) == Some(b'.') && ends(i + 2) {
+                if out.contains(&b'?') {
+                    note_search(notes);
+                }
+                i += 2;
+                if let Some(next) = at(i) {
+                    out.push(next);
+                    i += 1;
+                }
+                continue;
+            }
+            out.push(c);
+            i += 1;
+        }
+        if out.is_empty() && removed {
+            out.push(b'/');
+        }
+        String::from_utf8_lossy(&out).into_owned()
+    }
+
+    #[test]
+    fn the_linear_simplify_is_the_searching_one() {
+        // Every string of up to 6 pieces that matter to it.
+        let pieces = ["/", ".", "..", "a", "?", "/..", "/.", "//"];
+        let mut strings = vec![String::new()];
+        for _ in 0..6 {
+            let longer: Vec<String> = strings
+                .iter()
+                .flat_map(|s| pieces.iter().map(move |p| format!("{s}{p}")))
+                .collect();
+            strings.extend(longer);
+        }
+        strings.sort();
+        strings.dedup();
+        assert!(strings.len() > 100_000);
+        for s in strings {
+            let (mut fast, mut plain) = (Vec::new(), Vec::new());
+            assert_eq!(
+                simplify(&s, &mut fast),
+                simplify_searching(&s, &mut plain),
+                "{s}"
+            );
+            let codes = |n: &[Note]| n.iter().map(|n| n.code).collect::<Vec<_>>();
+            assert_eq!(codes(&fast), codes(&plain), "{s}");
+        }
     }
 }
