@@ -198,6 +198,56 @@ fn main() -> std::io::Result<()> {
             report / check.max(1e-9)
         );
     }
+    growth(urlbnf)
+}
+
+/// Time and memory on the worst inputs known for paths that were once
+/// quadratic, from 100 KB to 1.6 MB: a linear path doubles (or less) per
+/// doubling of its input.
+fn growth(urlbnf: &str) -> std::io::Result<()> {
+    type Text = fn(usize) -> String;
+    let cases: [(&str, Vec<&str>, Text); 2] = [
+        // A wrapped URL broken after a hyphen on every line.
+        ("extract, hyphen breaks", vec!["extract"], |bytes| {
+            format!("<URL:http://a/{}c>\n", "b-\n".repeat(bytes / 3))
+        }),
+        // A long path, then as many "../" as it has elements.
+        (
+            "resolve, libwww",
+            vec!["resolve", "--rules", "libwww-1993", "http://h/a"],
+            |bytes| format!("{}{}\n", "d/".repeat(bytes / 5), "../".repeat(bytes / 5)),
+        ),
+    ];
+    println!(
+        "\n{:<24} {:>7} {:>9} {:>12} {:>14}",
+        "growth", "input", "time", "peak memory", "per doubling"
+    );
+    for (name, args, text) in cases {
+        let mut last: Option<(Duration, u64)> = None;
+        for kb in [100, 200, 400, 800, 1600] {
+            let path = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("growth-{kb}.txt"));
+            std::fs::write(&path, text(kb * 1024))?;
+            let m = median(
+                (0..3)
+                    .map(|_| measure(Command::new(urlbnf).args(&args), &path))
+                    .collect::<Result<_, _>>()?,
+            );
+            let ratio = last.map_or(String::new(), |(t, kb0)| {
+                format!(
+                    "{:.2}x, {:.2}x",
+                    m.0.as_secs_f64() / t.as_secs_f64().max(1e-9),
+                    m.1 as f64 / kb0.max(1) as f64
+                )
+            });
+            println!(
+                "{name:<24} {:>5} KB {:>8.3}s {:>9.1} MB {ratio:>14}",
+                kb,
+                m.0.as_secs_f64(),
+                m.1 as f64 / 1024.0
+            );
+            last = Some(m);
+        }
+    }
     Ok(())
 }
 
