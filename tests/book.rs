@@ -57,7 +57,7 @@ fn read_pages(dir: &Path) -> HashMap<String, String> {
 #[test]
 fn the_book_links_resolve_and_every_rule_has_a_diagram() {
     let dir = out_dir("static");
-    let written = book::build(&dir).unwrap();
+    let written = book::build(&dir, false).unwrap();
     assert_eq!(
         written.len(),
         12,
@@ -116,7 +116,7 @@ fn every_page_renders_in_headless_chromium() {
         return;
     };
     let dir = out_dir("browser");
-    let pages = book::build(&dir).unwrap();
+    let pages = book::build(&dir, false).unwrap();
     let profile = dir.join(".profile");
     for page in pages {
         let name = page.file_name().unwrap().to_string_lossy().into_owned();
@@ -155,7 +155,7 @@ fn every_page_renders_in_headless_chromium() {
 #[test]
 fn pages_show_what_a_reader_needs() {
     let dir = out_dir("reader");
-    book::build(&dir).unwrap();
+    book::build(&dir, false).unwrap();
     let pages = read_pages(&dir);
     assert!(pages["index.html"].contains("<title>urlbnf</title>"));
     for (name, html) in &pages {
@@ -256,4 +256,103 @@ fn pages_show_what_a_reader_needs() {
     assert!(css.contains(".diagram svg { max-width: 100%;"));
     assert!(css.contains("section.rule h2 { font-size: 1.45rem;"));
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The command on `dir`, with its exit status and standard error.
+fn book_command(dir: &std::path::Path, extra: &[&str]) -> (Option<i32>, String) {
+    let mut args = vec!["book", "--out", dir.to_str().unwrap()];
+    args.extend(extra);
+    let out = common::run_urlbnf(&args, b"");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Names in `dir`'s parent that a book left behind (its hidden work folders).
+fn leftovers(dir: &Path) -> Vec<String> {
+    let name = dir.file_name().unwrap().to_string_lossy().into_owned();
+    std::fs::read_dir(dir.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(&format!(".{name}.urlbnf-")))
+        .collect()
+}
+
+#[test]
+fn a_link_planted_in_an_earlier_book_is_not_followed() {
+    let dir = out_dir("planted");
+    assert_eq!(book_command(&dir, &[]).0, Some(0));
+    let victim = out_dir("planted-victim");
+    std::fs::write(&victim, "not the book's").unwrap();
+    let index = dir.join("index.html");
+    std::fs::remove_file(&index).unwrap();
+    std::os::unix::fs::symlink(&victim, &index).unwrap();
+    assert_eq!(book_command(&dir, &[]).0, Some(0));
+    assert_eq!(std::fs::read_to_string(&victim).unwrap(), "not the book's");
+    let meta = std::fs::symlink_metadata(&index).unwrap();
+    assert!(meta.is_file(), "index.html is the book's own file again");
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
+    // A link as the folder itself is refused.
+    let link = out_dir("planted-link");
+    std::os::unix::fs::symlink(&dir, &link).unwrap();
+    let (code, err) = book_command(&link, &[]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(err.contains("symbolic link"), "{err}");
+    let _ = std::fs::remove_file(&victim);
+    let _ = std::fs::remove_file(&link);
+}
+
+#[test]
+fn a_folder_holding_something_else_is_refused_unless_forced() {
+    let dir = out_dir("foreign");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "someone's page").unwrap();
+    let (code, err) = book_command(&dir, &[]);
+    assert_eq!(code, Some(3), "{err}");
+    assert!(
+        err.contains(dir.to_str().unwrap()) && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("index.html")).unwrap(),
+        "someone's page"
+    );
+    assert_eq!(book_command(&dir, &["--force"]).0, Some(0));
+    assert!(
+        std::fs::read_to_string(dir.join("index.html"))
+            .unwrap()
+            .contains("<title>urlbnf</title>")
+    );
+    // An empty folder, and the book just written, are replaced without it.
+    assert_eq!(book_command(&dir, &[]).0, Some(0));
+    let empty = out_dir("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    assert_eq!(book_command(&empty, &[]).0, Some(0));
+}
+
+#[test]
+fn a_failed_write_leaves_the_earlier_book() {
+    let dir = out_dir("failing");
+    assert_eq!(book_command(&dir, &[]).0, Some(0));
+    std::fs::write(dir.join("index.html"), "the earlier book's index").unwrap();
+    // Files may grow to 4 KB only: the first large page fails (EFBIG, with
+    // SIGXFSZ ignored).
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "trap '' XFSZ; ulimit -f 8; exec \"$0\" book --out \"$1\"",
+            env!("CARGO_BIN_EXE_urlbnf"),
+            dir.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{err}");
+    assert!(err.contains(dir.to_str().unwrap()), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("index.html")).unwrap(),
+        "the earlier book's index"
+    );
+    assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
 }

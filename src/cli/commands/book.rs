@@ -10,17 +10,28 @@ Write a static HTML site that works from file:// with no JavaScript and no
 network: an index with the five documents and a timeline, one page per edition
 (every rule with printed text, PEG and railroad diagram, linked), one page per
 chronological pair of editions (the diff with witnesses), the partial-form
-examples worked step by step, and the corrections and PEG rewrites.";
+examples worked step by step, and the corrections and PEG rewrites.
+
+The book is written into a new folder beside DIR, then renamed to DIR: a
+failure leaves the earlier book, and nothing is written through a link in DIR.
+DIR may be missing, empty or an earlier book; a folder holding anything else is
+refused unless --force (which replaces it and everything in it).
+
+Exit status: 0 when the book is written, 2 on a usage error, 3 when a file
+cannot be written or DIR is refused.";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct BookArgs {
     /// Directory to write the book into (created if missing)
     #[arg(long, value_name = "DIR")]
     out: std::path::PathBuf,
+    /// Replace DIR even if it holds files that are not an earlier book
+    #[arg(long)]
+    force: bool,
 }
 
 pub(crate) fn run(args: BookArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let pages = crate::render::book::build(&args.out)?;
+    let pages = crate::render::book::build(&args.out, args.force)?;
     writeln!(out, "wrote {} pages to {}", pages.len(), args.out.display())?;
     writeln!(out, "open {}", args.out.join("index.html").display())?;
     Ok(Tally::default())

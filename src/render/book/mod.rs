@@ -14,6 +14,7 @@ mod diagram;
 mod diff_page;
 mod edition_page;
 mod notes;
+mod write;
 
 pub use diagram::diagram;
 
@@ -211,10 +212,12 @@ fn index_page() -> String {
     page("index.html", "urlbnf", &b)
 }
 
-/// Write the book into `out` (created if missing); returns the pages written. A
-/// failure names the path it happened at.
-pub fn build(out: &Path) -> Result<Vec<PathBuf>, Error> {
-    std::fs::create_dir_all(out).map_err(|e| Error::io(out, &e))?;
+/// Write the book as the folder `out`: made if missing, replaced whole if it
+/// holds an earlier book or nothing (or, with `force`, whatever it holds),
+/// refused otherwise. The pages are written into a new folder renamed into
+/// place, so a failure leaves the earlier book or none; it names the path it
+/// happened at. Returns the pages written.
+pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
     let mut pages: Vec<(String, String)> = vec![("index.html".into(), index_page())];
     for e in Edition::ALL {
         pages.push((page_name(e), edition_page::page_html(e)));
@@ -224,13 +227,13 @@ pub fn build(out: &Path) -> Result<Vec<PathBuf>, Error> {
     }
     pages.push(("partial-forms.html".into(), notes::partial_forms_page()));
     pages.push(("corrections.html".into(), notes::corrections_page()));
-    let css = out.join("style.css");
-    std::fs::write(&css, CSS).map_err(|e| Error::io(&css, &e))?;
-    let mut written = Vec::new();
-    for (name, html) in pages {
-        let path = out.join(&name);
-        std::fs::write(&path, html).map_err(|e| Error::io(&path, &e))?;
-        written.push(path);
-    }
+    let count = pages.len();
+    pages.push(("style.css".into(), CSS.to_string()));
+    pages.push((
+        write::MARK.into(),
+        "A book urlbnf wrote; `urlbnf book` replaces this folder.\n".into(),
+    ));
+    let mut written = write::write_folder(out, &pages, force)?;
+    written.truncate(count);
     Ok(written)
 }
