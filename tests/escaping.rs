@@ -1,6 +1,8 @@
 //! Escaping and equivalence: RFC 1630's Examples 1-3, and the encoder of unsafe
 //! characters (RFC 1738 section 2.2).
 
+mod common;
+
 use urlbnf::Edition::{self, *};
 use urlbnf::encoding::{canonical, encode, equivalent};
 
@@ -90,4 +92,14 @@ fn the_encoder_escapes_unsafe_and_disallowed_characters_and_keeps_reserved_ones(
         assert!(enc.bytes().all(|b| b.is_ascii_graphic()), "{e}: {enc}");
         assert!(equivalent(e, &enc, &enc).equivalent);
     }
+}
+
+#[test]
+fn encode_reads_lines_without_their_ending_and_encodes_any_other_cr() {
+    let out = common::run_urlbnf(&["encode"], b"a b\r\nc\rd\ne\r\r\n");
+    assert_eq!(out.status.code(), Some(0));
+    // CR LF ends a line as LF does; a CR elsewhere is text.
+    assert_eq!(out.stdout, b"a%20b\nc%0Dd\ne%0D\n");
+    let out = common::run_urlbnf(&["encode", "a\r"], b"");
+    assert_eq!(out.stdout, b"a%0D\n");
 }

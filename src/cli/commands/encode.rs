@@ -12,7 +12,12 @@ Encode text for use in a URL of an edition: characters the edition does not
 allow unencoded, RFC 1738's unsafe characters (space, < > \" # % { } | \\ ^ ~ [ ]
 and backquote), controls and non-ASCII (as UTF-8 octets) become %XX; reserved
 characters are kept, since they carry meaning. Octets are encoded as read: a
-byte that is not UTF-8 becomes its own %XX.";
+byte that is not UTF-8 becomes its own %XX.
+
+Standard input is read one text per line: the line ending (LF, or CR LF) is
+not part of the text, so a CR just before LF is dropped; any other CR is text
+and becomes %0D. To encode a CR at the end of a text, give it as an argument
+(urlbnf encode \"$(printf 'a\\r')\").";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0, or 2 on a usage error, 3 when standard input cannot be read.
