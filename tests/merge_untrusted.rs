@@ -60,6 +60,21 @@ fn a_valid_part_merges() {
 }
 
 #[test]
+fn a_cause_whose_inputs_are_too_long_to_keep_merges() {
+    // Its one input is longer than an example may be: the cause has none.
+    let long = format!("htt%{}\n", "x".repeat(300));
+    let (a, b) = (report_of(long.as_bytes()), report_of(b"http://a/\n"));
+    assert_eq!(
+        a["editions"][0]["causes"][0]["examples"]
+            .as_array()
+            .map(Vec::len),
+        Some(0)
+    );
+    let (code, err) = merge(&[("long.json", &a), ("short.json", &b)]);
+    assert_eq!(code, Some(0), "{err}");
+}
+
+#[test]
 fn a_part_given_twice_is_refused() {
     let (g, other) = (good(), report_of(b"gopher://h/\n"));
     let (code, err) = merge(&[("a.json", &g), ("b.json", &other), ("c.json", &g)]);
@@ -101,6 +116,16 @@ fn every_forged_field_is_refused_with_its_name() {
                 r["editions"][0]["causes"][0]["examples"][0]["offset"] = json!(6616666678u64)
             }),
             "offset",
+        ),
+        (
+            "more examples than inputs",
+            Box::new(|r| {
+                let e = r["editions"][0]["causes"][0]["examples"][0].clone();
+                let c = &mut r["editions"][0]["causes"][0];
+                c["inputs"] = json!(1);
+                c["examples"] = json!([e.clone(), e]);
+            }),
+            "examples",
         ),
         (
             "u64::MAX offset",
