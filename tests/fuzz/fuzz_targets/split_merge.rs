@@ -1,0 +1,55 @@
+//! A corpus split anywhere, each part reported and the reports merged, gives
+//! the report of the whole (its parts listed aside).
+#![no_main]
+
+use std::sync::OnceLock;
+
+use libfuzzer_sys::fuzz_target;
+use urlbnf::report::{Report, Reporter};
+use urlbnf::{Checker, Edition, Engine};
+
+fn reporter() -> &'static Reporter {
+    static R: OnceLock<Reporter> = OnceLock::new();
+    R.get_or_init(|| {
+        let checkers = Edition::ALL
+            .iter()
+            .map(|&e| Checker::new(e, e.default_rule(), Engine::Dfa).expect("a checker"))
+            .collect();
+        Reporter::new(checkers).expect("a reporter")
+    })
+}
+
+fn report(lines: &[&str]) -> Report {
+    let r = reporter();
+    let mut p = r.partial();
+    for l in lines {
+        r.add(&mut p, l);
+    }
+    r.finish(p)
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&cut, rest)) = data.split_first() else {
+        return;
+    };
+    let text = String::from_utf8_lossy(rest);
+    let lines: Vec<&str> = text.lines().collect();
+    let at = usize::from(cut) % (lines.len() + 1);
+    let (a, b) = lines.split_at(at);
+    let whole = report(&lines);
+    let (mut merged, other) = (report(a), report(b));
+    match merged.merge(&other) {
+        Ok(()) => {
+            merged.parts.clear();
+            assert_eq!(
+                merged,
+                Report {
+                    parts: Vec::new(),
+                    ..whole
+                }
+            );
+        }
+        // Two parts with the same inputs are one part given twice.
+        Err(_) => assert_eq!(report(a).digest, other.digest),
+    }
+});
