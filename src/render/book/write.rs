@@ -95,7 +95,8 @@ pub(super) fn write_folder(
         parent.join(n)
     };
     let new = hidden("new");
-    fs::create_dir(&new).map_err(|e| Error::io(&new, &e))?;
+    // Named by the folder asked for: the work folder is an implementation detail.
+    fs::create_dir(&new).map_err(|e| Error::io(&out, &e))?;
     let written = files.iter().try_for_each(|(file, text)| {
         let path = new.join(file);
         fs::OpenOptions::new()
