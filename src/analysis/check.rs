@@ -8,6 +8,7 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
@@ -150,17 +151,23 @@ pub struct Judgement {
     pub noted: bool,
 }
 
-/// Checks many inputs against one rule of one edition: the rule is looked up and
-/// its automaton compiled once.
+/// An automaton compiled when first used (a report that walks automata of its
+/// own never compiles a checker's); `None` where it cannot be compiled, a
+/// defect of the transcription that the tests rule out for every rule, and
+/// then pest decides.
+type Lazy = OnceLock<Option<Arc<automaton::Automaton>>>;
+
+/// Checks many inputs against one rule of one edition: the rule is looked up
+/// once, and its automaton compiled once, when first needed.
 #[derive(Clone, Debug)]
 pub struct Checker {
     edition: Edition,
     rule: String,
     engine: Engine,
-    dfa: std::sync::Arc<automaton::Automaton>,
+    dfa: Lazy,
     /// Where the rule reaches a catch-all for new schemes: the catch-all, and
     /// the rule's automaton without it (the language of known schemes).
-    known: Option<(&'static CatchAll, std::sync::Arc<automaton::Automaton>)>,
+    known: Option<(&'static CatchAll, Lazy)>,
     reading: Reading,
 }
 
@@ -168,18 +175,32 @@ impl Checker {
     /// A checker for `rule` of `edition`; an unknown rule is [`Error::UnknownRule`].
     pub fn new(edition: Edition, rule: &str, engine: Engine) -> Result<Checker, Error> {
         require_rule(edition, rule)?;
-        let known = match known::catch_all(edition).filter(|c| c.applies_to(rule)) {
-            Some(c) => Some((c, automaton::automaton_of(edition, rule, &c.form())?)),
-            None => None,
-        };
+        let known = known::catch_all(edition)
+            .filter(|c| c.applies_to(rule))
+            .map(|c| (c, Lazy::new()));
         Ok(Checker {
             edition,
             rule: rule.to_string(),
             engine,
-            dfa: automaton::automaton(edition, rule)?,
+            dfa: Lazy::new(),
             known,
             reading: Reading::LETTER,
         })
+    }
+
+    /// The rule's minimal automaton.
+    fn dfa(&self) -> Option<&automaton::Automaton> {
+        self.dfa
+            .get_or_init(|| automaton::automaton(self.edition, &self.rule).ok())
+            .as_deref()
+    }
+
+    /// Whether the rule, as printed, derives `text` (already folded).
+    fn letter(&self, text: &str) -> bool {
+        match self.dfa() {
+            Some(dfa) => dfa.matches(text),
+            None => peg::matches(self.edition, &self.rule, text).unwrap_or(false),
+        }
     }
 
     /// A checker for the edition's whole-URL rule (`url`, or where the edition
@@ -227,14 +248,18 @@ impl Checker {
         &automaton::Automaton,
     )> {
         let (c, own) = self.known.as_ref()?;
-        Some((c, c.scheme_of(text)?, own))
+        let scheme = c.scheme_of(text)?;
+        let own = own
+            .get_or_init(|| automaton::automaton_of(self.edition, &self.rule, &c.form()).ok())
+            .as_deref()?;
+        Some((c, scheme, own))
     }
 
     /// The automaton that reads `text` (already folded) in this reading.
-    fn automaton_for(&self, text: &str) -> &automaton::Automaton {
+    fn automaton_for(&self, text: &str) -> Option<&automaton::Automaton> {
         match self.known_scheme(text) {
-            Some((_, _, own)) if self.reading.known_schemes => own,
-            _ => &self.dfa,
+            Some((_, _, own)) if self.reading.known_schemes => Some(own),
+            _ => self.dfa(),
         }
     }
 
@@ -276,8 +301,7 @@ impl Checker {
         let mut out = Vec::new();
         // Where the readings part: the catch-all alone derives a known scheme.
         if let Some((c, scheme, own)) = self.known_scheme(&text) {
-            if valid != self.reading.known_schemes && !own.matches(&text) && self.dfa.matches(&text)
-            {
+            if valid != self.reading.known_schemes && !own.matches(&text) && self.letter(&text) {
                 let error = own
                     .diagnose(&text)
                     .err()
@@ -334,7 +358,7 @@ impl Checker {
         // The letter needs no second automaton: one walk of the rule's.
         let text = &*self.text(input);
         match self.engine {
-            Engine::Dfa => self.dfa.matches(text),
+            Engine::Dfa => self.letter(text),
             Engine::Pest => peg::matches(self.edition, &self.rule, text).unwrap_or(false),
         }
     }
@@ -346,12 +370,12 @@ impl Checker {
         let text = &*self.text(input);
         let known = self.known_scheme(text);
         let (valid, parted) = match (self.engine, known) {
-            (Engine::Dfa, None) => (self.dfa.matches(text), false),
+            (Engine::Dfa, None) => (self.letter(text), false),
             (Engine::Dfa, Some((_, _, own))) => {
                 if own.matches(text) {
                     (true, false)
                 } else {
-                    let letter = self.dfa.matches(text);
+                    let letter = self.letter(text);
                     (letter && !self.reading.known_schemes, letter)
                 }
             }
@@ -373,11 +397,11 @@ impl Checker {
     pub fn diagnose(&self, input: &str) -> CheckError {
         // Folding keeps every offset: it changes letters, not lengths.
         let input = &*self.text(input);
-        match self.automaton_for(input).diagnose(input) {
-            Err(stop) => error_at(self.edition, input, &stop),
+        match self.automaton_for(input).map(|a| a.diagnose(input)) {
+            Some(Err(stop)) => error_at(self.edition, input, &stop),
             // The engines agree on every tested input; should the automaton accept
             // what pest rejected, report pest's own furthest point.
-            Ok(()) => pest_diagnosis(self.edition, &self.rule, input),
+            _ => pest_diagnosis(self.edition, &self.rule, input),
         }
     }
 
@@ -410,7 +434,14 @@ impl Checker {
             .and_then(|h| std::str::from_utf8(h).ok())
             .unwrap_or("");
         let text = &*self.text(head);
-        let stop = self.automaton_for(text).stop_or_end(text);
+        let stop = match self.automaton_for(text) {
+            Some(automaton) => automaton.stop_or_end(text),
+            // No automaton: pest's furthest point in the valid prefix.
+            None => {
+                let error = pest_diagnosis(self.edition, &self.rule, text);
+                return self.invalid_bytes(input, error);
+            }
+        };
         let error = if stop.byte_offset < text.len() {
             error_at(self.edition, text, &stop)
         } else {
@@ -427,6 +458,10 @@ impl Checker {
                 expected,
             }
         };
+        self.invalid_bytes(input, error)
+    }
+
+    fn invalid_bytes(&self, input: &[u8], error: CheckError) -> Verdict {
         Verdict {
             input: String::from_utf8_lossy(input).into_owned(),
             grammar: self.edition,

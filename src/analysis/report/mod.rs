@@ -702,57 +702,45 @@ struct Target {
     own: Option<(&'static CatchAll, Walker)>,
 }
 
-/// A rule's minimal automaton and its unminimized one, whose states are sets
-/// of places in the printed rules: inputs stopping in one such state stop in
-/// the same rules, so a cause's rule is one each of its inputs is in.
+/// A rule's unminimized automaton, whose states are sets of places in the
+/// printed rules: inputs stopping in one such state stop in the same rules, so
+/// a cause's rule is one each of its inputs is in. It also decides: no
+/// minimal automaton is compiled for it.
 #[derive(Clone, Debug)]
 struct Walker {
-    edition: Edition,
-    rule: String,
-    without: Option<(String, String)>,
-    minimal: Arc<Automaton>,
-    /// Compiled when first needed: a corpus its rule accepts whole never
-    /// needs it.
-    places: Arc<OnceLock<Arc<Automaton>>>,
+    places: Arc<Automaton>,
 }
 
 impl Walker {
+    /// Compiled unminimized; a defect that keeps it from compiling leaves the
+    /// minimal one in its place (causes are then named by its states).
     fn new(
         edition: Edition,
         rule: &str,
         without: Option<(String, String)>,
     ) -> Result<Walker, Error> {
-        let form = Form {
+        let form = |positions| Form {
             without: without.clone(),
-            positions: false,
+            positions,
         };
-        Ok(Walker {
-            edition,
-            rule: rule.to_string(),
-            minimal: automaton::automaton_of(edition, rule, &form)?,
-            without,
-            places: Arc::default(),
-        })
+        let places = automaton::automaton_of(edition, rule, &form(true))
+            .or_else(|_| automaton::automaton_of(edition, rule, &form(false)))?;
+        Ok(Walker { places })
     }
 
-    /// The unminimized automaton. A defect that keeps it from compiling
-    /// leaves the minimal one in its place: causes are then named by its
-    /// states.
     fn places(&self) -> &Automaton {
-        self.places.get_or_init(|| {
-            let form = Form {
-                without: self.without.clone(),
-                positions: true,
-            };
-            automaton::automaton_of(self.edition, &self.rule, &form)
-                .unwrap_or_else(|_| self.minimal.clone())
-        })
+        &self.places
+    }
+
+    /// Whether the rule derives `text`.
+    fn matches(&self, text: &str) -> bool {
+        self.places.matches(text)
     }
 
     /// Where `text` stops, as (the unminimized state there, offset in
     /// characters, in bytes); `None` if the rule derives it.
     fn stop(&self, text: &str) -> Option<(StateID, usize, usize)> {
-        self.places().stop_point_fast(text)
+        self.places.stop_point_fast(text)
     }
 }
 
@@ -780,8 +768,8 @@ impl Target {
         let known_reading = self.checker.current_reading().known_schemes;
         match own {
             None => (self.printed.stop(text), 0, false),
-            Some(own) if own.minimal.matches(text) => (None, 1, false),
-            Some(own) if known_reading => (own.stop(text), 1, self.printed.minimal.matches(text)),
+            Some(own) if own.matches(text) => (None, 1, false),
+            Some(own) if known_reading => (own.stop(text), 1, self.printed.matches(text)),
             Some(_) => {
                 let stop = self.printed.stop(text);
                 let parted = stop.is_none();
