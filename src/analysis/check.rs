@@ -537,9 +537,20 @@ pub fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
     out
 }
 
+/// A character found, quoted; one that would print as an escape such as
+/// `\u{feff}` is named by its code point instead.
+fn found_char(c: char) -> String {
+    let quoted = format!("{:?}", c.to_string());
+    match c {
+        _ if !quoted.contains("\\u{") => quoted,
+        '\u{feff}' => "U+FEFF (a byte-order mark)".to_string(),
+        _ => format!("U+{:04X}", u32::from(c)),
+    }
+}
+
 fn message(input: &str, stop: &Stop, expected: &[Expected]) -> String {
     let found = match input.get(stop.byte_offset..).and_then(|s| s.chars().next()) {
-        Some(c) => format!("found {:?}", c.to_string()),
+        Some(c) => format!("found {}", found_char(c)),
         None => "found end of input".to_string(),
     };
     format!(
