@@ -5,8 +5,9 @@
 //! every core (rayon), and write the results in input order; memory is one
 //! batch and its output, whatever the length of the input.
 
-use std::io::{BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::ops::AddAssign;
+use std::path::{Path, PathBuf};
 use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
@@ -146,27 +147,187 @@ pub(crate) struct Batch {
     #[command(flatten)]
     jobs: Jobs,
 
+    #[command(flatten)]
+    files: Files,
+
     /// Inputs (default: lines of standard input)
     #[arg(value_name = "URL")]
     urls: Vec<std::ffi::OsString>,
+}
+
+/// `--file`: inputs read from files, one per line.
+#[derive(Debug, Default, clap::Args)]
+pub(crate) struct Files {
+    /// Read inputs from FILE, one per line ('-' is standard input); repeatable,
+    /// read after any inputs given as arguments
+    #[arg(id = "file", long = "file", short = 'f', value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+}
+
+/// Standard input, and where to say what is done with it.
+pub(crate) struct Stdin<'a> {
+    pub(crate) reader: &'a mut dyn BufRead,
+    /// Standard error: the main thread's, which holds its lock.
+    pub(crate) err: &'a mut dyn Write,
+    /// Standard input is a terminal: say that it is read and how to end it.
+    pub(crate) terminal: bool,
+    /// Show a progress line on standard error.
+    pub(crate) progress: bool,
+}
+
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// A stream of lines whose leading byte-order mark is skipped (a BOM is no
+/// part of the first line's text), and whose read errors name the file.
+pub(crate) struct Stream<'r> {
+    inner: &'r mut dyn BufRead,
+    name: Option<&'r Path>,
+    started: bool,
+    pub(crate) skipped_bom: bool,
+}
+
+impl<'r> Stream<'r> {
+    pub(crate) fn new(inner: &'r mut dyn BufRead, name: Option<&'r Path>) -> Self {
+        Stream {
+            inner,
+            name,
+            started: false,
+            skipped_bom: false,
+        }
+    }
+
+    /// Skip a BOM the first time the stream is read.
+    fn start(&mut self) -> io::Result<()> {
+        if !self.started {
+            self.started = true;
+            let name = self.name;
+            let head = self.inner.fill_buf().map_err(|e| named(name, e))?;
+            if head.starts_with(BOM) {
+                self.inner.consume(BOM.len());
+                self.skipped_bom = true;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Read for Stream<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.start()?;
+        self.inner.read(buf).map_err(|e| named(self.name, e))
+    }
+}
+
+impl BufRead for Stream<'_> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.start()?;
+        let name = self.name;
+        self.inner.fill_buf().map_err(|e| named(name, e))
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.inner.consume(n);
+    }
+}
+
+/// A read error, naming the file read.
+fn named(name: Option<&Path>, e: io::Error) -> io::Error {
+    match name {
+        Some(path) => io::Error::new(e.kind(), format!("{}: {e}", path.display())),
+        None => e,
+    }
+}
+
+/// Each stream of inputs in order: the `--file`s (`-` is standard input), or
+/// standard input when no input was given at all. A byte-order mark at the
+/// start of one is skipped, and said.
+pub(crate) fn each_stream(
+    arguments: bool,
+    files: &[PathBuf],
+    stdin: &mut Stdin<'_>,
+    mut f: impl FnMut(&mut dyn BufRead) -> Result<(), CliError>,
+) -> Result<(), CliError> {
+    let standard = [PathBuf::from("-")];
+    let files = match (files.is_empty(), arguments) {
+        (false, _) => files,
+        (true, false) => &standard[..],
+        (true, true) => &[],
+    };
+    for path in files {
+        let skipped = if path.as_os_str() == "-" {
+            if stdin.terminal {
+                writeln!(
+                    stdin.err,
+                    "urlbnf: reading standard input, one input per line (end it with Ctrl-D)"
+                )?;
+            }
+            let mut stream = Stream::new(&mut *stdin.reader, None);
+            f(&mut stream)?;
+            stream.skipped_bom
+        } else {
+            let file = std::fs::File::open(path).map_err(|e| crate::Error::io(path, &e))?;
+            let mut reader = io::BufReader::with_capacity(1 << 16, file);
+            let mut stream = Stream::new(&mut reader, Some(path));
+            f(&mut stream)?;
+            stream.skipped_bom
+        };
+        if skipped {
+            say_bom(path, stdin.err)?;
+        }
+    }
+    Ok(())
+}
+
+/// Say that the stream read from `path` (`-`: standard input) started with a
+/// byte-order mark, which was skipped.
+pub(crate) fn say_bom(path: &Path, err: &mut dyn Write) -> io::Result<()> {
+    let name = match path.as_os_str() == "-" {
+        true => "standard input".to_string(),
+        false => crate::render::visible(&path.display().to_string()),
+    };
+    writeln!(
+        err,
+        "urlbnf: {name} starts with a byte-order mark (U+FEFF); skipped"
+    )
+}
+
+/// A lone argument that names a file is most likely meant as one: say how.
+fn hint_file_argument(
+    urls: &[std::ffi::OsString],
+    files: &[PathBuf],
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    if let ([url], []) = (urls, files) {
+        if Path::new(url).is_file() {
+            let shown = crate::render::visible(&url.to_string_lossy());
+            writeln!(
+                err,
+                "urlbnf: hint: '{shown}' is read as an input; to read the inputs in that file, give --file '{shown}'"
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// Run `f` on each input, `jobs` threads at a time, and write what it writes in
 /// input order. `f` writes one input's output to the writer it is given and
 /// counts into the tally it is given; the tallies are summed. A batch too small
 /// to split (one long line, say) is written straight through, so its output is
-/// never held in memory.
+/// never held in memory. Output is flushed whenever input pauses, so results
+/// appear as slow input arrives.
 pub(crate) fn each_input_parallel<F>(
     batch: &Batch,
-    stdin: &mut dyn BufRead,
-    progress: bool,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
     f: F,
 ) -> Result<Tally, CliError>
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    let (urls, jobs) = (&batch.urls, batch.jobs.count());
+    let (urls, files) = (&batch.urls, &batch.files.files);
+    hint_file_argument(urls, files, stdin.err)?;
+    let (jobs, progress) = (batch.jobs.count(), stdin.progress);
     let pool = batch.jobs.pool()?;
     let work = Work {
         f: &f,
@@ -174,54 +335,16 @@ where
         pool: &pool,
         spare: Default::default(),
     };
+    let mut tally = Tally::default();
     if !urls.is_empty() {
         // An argument is an input like a line: not UTF-8, it is an invalid input.
         let lines: Vec<&[u8]> = urls.iter().map(|u| u.as_encoded_bytes()).collect();
-        return work.batch(&lines, out);
+        tally += work.batch(&lines, out)?;
     }
-    let bar = progress_bar(progress);
-    let mut tally = Tally::default();
-    let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
-    let mut eof = read_batch(stdin, &mut carry, &mut current)?;
-    // The output of the batch before, written while this one is checked.
-    let mut written: Vec<(Vec<u8>, Tally)> = Vec::new();
-    while !current.is_empty() {
-        let mut next_eof = eof;
-        // One thread, or a batch of a few long lines: written straight
-        // through, so a long line's output is never held in memory.
-        let lines = memchr::memchr_iter(b'\n', &current).take(MIN_SPLIT).count();
-        if jobs == 1 || lines < MIN_SPLIT {
-            tally += work.flush(&mut written, out)?;
-            let lines = split_lines(&current);
-            tally += work.batch(&lines, out)?;
-            bar.inc(lines.len() as u64);
-            if !eof {
-                next_eof = read_batch(stdin, &mut carry, &mut next)?;
-            }
-        } else {
-            // Check this batch on the pool while this thread writes the last
-            // one's output and reads the next.
-            let mut pieces = None;
-            let mut read = Ok(eof);
-            let mut wrote = Ok(Tally::default());
-            pool.in_place_scope(|s| {
-                s.spawn(|_| pieces = Some(work.pieces(&current)));
-                wrote = work.flush(&mut written, out);
-                if !eof {
-                    read = read_batch(stdin, &mut carry, &mut next);
-                }
-            });
-            tally += wrote?;
-            written = pieces.unwrap_or_else(|| Ok(Vec::new()))?;
-            bar.inc(written.iter().map(|(_, t)| t.inputs).sum::<usize>() as u64);
-            next_eof = read?;
-        }
-        std::mem::swap(&mut current, &mut next);
-        next.clear();
-        eof = next_eof;
-    }
-    tally += work.flush(&mut written, out)?;
-    bar.finish_and_clear();
+    each_stream(!urls.is_empty(), files, stdin, |reader| {
+        tally += work.stream(reader, progress, out)?;
+        Ok(())
+    })?;
     Ok(tally)
 }
 
@@ -242,15 +365,25 @@ fn cut(batch: &[u8], n: usize) -> Vec<&[u8]> {
     pieces
 }
 
+/// How a batch was read.
+#[derive(Clone, Copy, Debug)]
+struct BatchRead {
+    /// The input has ended.
+    eof: bool,
+    /// The input paused: a read gave less than asked, and the batch was cut
+    /// there at a line's end rather than waited on.
+    paused: bool,
+}
+
 /// Read the next batch into `batch`: what `carry` held, then at least
-/// [`BATCH_BYTES`] more, up to a line's end; the part after the last line end
-/// goes back to `carry`. At the end of input the batch is all that is left.
-/// Returns whether the input has ended.
+/// [`BATCH_BYTES`] more, up to a line's end, or less where the input pauses
+/// (a terminal, a pipe that waits); the part after the last line end goes
+/// back to `carry`. At the end of input the batch is all that is left.
 fn read_batch(
     stdin: &mut dyn BufRead,
     carry: &mut Vec<u8>,
     batch: &mut Vec<u8>,
-) -> std::io::Result<bool> {
+) -> std::io::Result<BatchRead> {
     batch.clear();
     batch.append(carry);
     let mut scanned = 0;
@@ -261,13 +394,18 @@ fn read_batch(
         batch.resize(old + READ_BYTES, 0);
         let read = stdin.read(batch.get_mut(old..).unwrap_or_default());
         batch.truncate(old + *read.as_ref().unwrap_or(&0));
-        match read {
-            Ok(0) => return Ok(true),
-            Ok(_) => {}
+        let short = match read {
+            Ok(0) => {
+                return Ok(BatchRead {
+                    eof: true,
+                    paused: false,
+                });
+            }
+            Ok(n) => n < READ_BYTES,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
-        }
-        if batch.len() < BATCH_BYTES {
+        };
+        if batch.len() < BATCH_BYTES && !short {
             continue;
         }
         if memchr::memchr(b'\n', batch.get(scanned..).unwrap_or_default()).is_some() {
@@ -275,7 +413,10 @@ fn read_batch(
                 carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
                 batch.truncate(i + 1);
             }
-            return Ok(false);
+            return Ok(BatchRead {
+                eof: false,
+                paused: short && batch.len() < BATCH_BYTES,
+            });
         }
         scanned = batch.len();
     }
@@ -374,6 +515,64 @@ where
         Ok(tally)
     }
 
+    /// Every line of `reader`, in batches, each checked on the pool while the
+    /// output of the one before is written and the next is read.
+    fn stream(
+        &self,
+        reader: &mut dyn BufRead,
+        progress: bool,
+        out: &mut dyn Write,
+    ) -> Result<Tally, CliError> {
+        let bar = progress_bar(progress);
+        let mut tally = Tally::default();
+        let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
+        let mut read = read_batch(reader, &mut carry, &mut current)?;
+        // The output of the batch before, written while this one is checked.
+        let mut written: Vec<(Vec<u8>, Tally)> = Vec::new();
+        while !current.is_empty() {
+            let mut next_read = read;
+            // One thread, a batch of a few long lines, or input that paused:
+            // written straight through (a long line's output is never held in
+            // memory, and a slow input's results are seen before it goes on).
+            let lines = memchr::memchr_iter(b'\n', &current).take(MIN_SPLIT).count();
+            if self.jobs == 1 || lines < MIN_SPLIT || read.paused {
+                tally += self.flush(&mut written, out)?;
+                let lines = split_lines(&current);
+                tally += self.batch(&lines, out)?;
+                bar.inc(lines.len() as u64);
+                if read.paused {
+                    out.flush()?;
+                }
+                if !read.eof {
+                    next_read = read_batch(reader, &mut carry, &mut next)?;
+                }
+            } else {
+                // Check this batch on the pool while this thread writes the
+                // last one's output and reads the next.
+                let mut pieces = None;
+                let mut reading = Ok(read);
+                let mut wrote = Ok(Tally::default());
+                self.pool.in_place_scope(|s| {
+                    s.spawn(|_| pieces = Some(self.pieces(&current)));
+                    wrote = self.flush(&mut written, out);
+                    if !read.eof {
+                        reading = read_batch(reader, &mut carry, &mut next);
+                    }
+                });
+                tally += wrote?;
+                written = pieces.unwrap_or_else(|| Ok(Vec::new()))?;
+                bar.inc(written.iter().map(|(_, t)| t.inputs).sum::<usize>() as u64);
+                next_read = reading?;
+            }
+            std::mem::swap(&mut current, &mut next);
+            next.clear();
+            read = next_read;
+        }
+        tally += self.flush(&mut written, out)?;
+        bar.finish_and_clear();
+        Ok(tally)
+    }
+
     /// Run one batch of lines, writing its output to `out` in input order.
     fn batch(&self, lines: &[&[u8]], out: &mut dyn Write) -> Result<Tally, CliError> {
         if self.jobs == 1 || lines.len() < MIN_SPLIT {
@@ -444,7 +643,7 @@ where
     let threads = pool.current_num_threads().max(1);
     let values: Vec<Mutex<A>> = (0..threads).map(|_| Mutex::new(init())).collect();
     let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
-    let mut eof = read_batch(reader, &mut carry, &mut current)?;
+    let mut eof = read_batch(reader, &mut carry, &mut current)?.eof;
     while !current.is_empty() {
         // Pieces of whole lines, each split into lines by the thread that takes it.
         let pieces = cut(&current, threads * PIECES_PER_THREAD);
@@ -465,7 +664,7 @@ where
                 });
             });
             if !eof {
-                read = read_batch(reader, &mut carry, &mut next);
+                read = read_batch(reader, &mut carry, &mut next).map(|r| r.eof);
             }
         });
         if progress {
@@ -502,29 +701,52 @@ fn bytes_bar(total: u64) -> indicatif::ProgressBar {
     bar
 }
 
-/// Feed each input to `f`: the arguments, or else each line of standard input,
-/// streamed.
+/// Feed each input to `f` with `out`: the arguments, then the lines of each
+/// `--file`, or else each line of standard input, streamed. Output is flushed
+/// whenever the input read so far is used up, so results appear as slow input
+/// arrives, and a large input is written in large pieces.
 pub(crate) fn each_input(
     urls: &[std::ffi::OsString],
-    stdin: &mut dyn BufRead,
-    progress: bool,
-    mut f: impl FnMut(&Input<'_>) -> Result<(), CliError>,
+    files: &Files,
+    stdin: &mut Stdin<'_>,
+    out: &mut dyn Write,
+    mut f: impl FnMut(&Input<'_>, &mut dyn Write) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    if !urls.is_empty() {
-        for u in urls {
-            f(&line_input(u.as_encoded_bytes()))?;
-        }
-        return Ok(());
+    hint_file_argument(urls, &files.files, stdin.err)?;
+    for u in urls {
+        f(&line_input(u.as_encoded_bytes()), out)?;
     }
-    let bar = progress_bar(progress);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        if stdin.read_until(b'\n', &mut line)? == 0 {
-            bar.finish_and_clear();
-            return Ok(());
+    let progress = stdin.progress;
+    each_stream(!urls.is_empty(), &files.files, stdin, |reader| {
+        let bar = progress_bar(progress);
+        let mut line = Vec::new();
+        loop {
+            let chunk = reader.fill_buf()?;
+            if chunk.is_empty() {
+                if !line.is_empty() {
+                    bar.inc(1);
+                    f(&line_input(trim_line_end(&line)), out)?;
+                }
+                bar.finish_and_clear();
+                return Ok(());
+            }
+            let taken = chunk.len();
+            let mut start = 0;
+            for end in memchr::memchr_iter(b'\n', chunk) {
+                let piece = chunk.get(start..=end).unwrap_or_default();
+                start = end + 1;
+                bar.inc(1);
+                if line.is_empty() {
+                    f(&line_input(trim_line_end(piece)), out)?;
+                } else {
+                    line.extend_from_slice(piece);
+                    f(&line_input(trim_line_end(&line)), out)?;
+                    line.clear();
+                }
+            }
+            line.extend_from_slice(chunk.get(start..).unwrap_or_default());
+            reader.consume(taken);
+            out.flush()?;
         }
-        bar.inc(1);
-        f(&line_input(trim_line_end(&line)))?;
-    }
+    })
 }

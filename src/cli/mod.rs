@@ -139,6 +139,7 @@ pub fn main() -> ExitCode {
         // A progress line goes to a terminal on stderr while the results go elsewhere.
         progress: io::IsTerminal::is_terminal(&stderr) && !on_terminal,
         stderr: io::IsTerminal::is_terminal(&stderr),
+        stdin: io::IsTerminal::is_terminal(&stdin),
     };
     let args = std::env::args_os();
     let (mut input, mut errors) = (stdin.lock(), stderr.lock());
@@ -218,6 +219,8 @@ pub struct Terminal {
     pub progress: bool,
     /// Standard error is a terminal: `report` shows a bar while it reads a file.
     pub stderr: bool,
+    /// Standard input is a terminal: a command that reads it says so first.
+    pub stdin: bool,
 }
 
 /// Run the command: 0 all good, 1 something invalid, 2 usage error.
@@ -261,27 +264,39 @@ where
         }
     };
     let name = cli.command.name();
+    // Standard input and what is said about reading it; a progress line only
+    // where no JSON is written.
+    macro_rules! input {
+        ($progress:expr) => {
+            &mut input::Stdin {
+                reader: &mut *stdin,
+                err: &mut *err,
+                terminal: terminal.stdin,
+                progress: terminal.progress && $progress,
+            }
+        };
+    }
     let result = match cli.command {
         Command::Check(args) => {
-            let progress = terminal.progress && !args.json;
-            check::run(args, stdin, out, err, progress, terminal.stdout)
+            let json = args.json;
+            check::run(args, input!(!json), out, terminal.stdout)
         }
         Command::Parse(args) => {
-            let progress = terminal.progress && !args.json;
-            parse::run(args, stdin, out, err, progress)
+            let json = args.json;
+            parse::run(args, input!(!json), out)
         }
-        Command::Tree(args) => tree::run(args, stdin, out),
+        Command::Tree(args) => tree::run(args, input!(false), out),
         Command::Diff(args) => diff::run(args, out),
-        Command::Resolve(args) => resolve::run(args, stdin, out),
+        Command::Resolve(args) => resolve::run(args, input!(false), out),
         Command::Equiv(args) => equiv::run(args, out),
-        Command::Encode(args) => encode::run(args, stdin, out),
-        Command::Extract(args) => extract::run(args, stdin, out),
+        Command::Encode(args) => encode::run(args, input!(false), out),
+        Command::Extract(args) => extract::run(args, input!(false), out),
         Command::Explain(args) => explain::run(args, out),
         Command::Book(args) => book::run(args, out),
-        Command::Report(args) => report::run(args, stdin, out, err, terminal),
+        Command::Report(args) => report::run(args, input!(false), out, terminal),
         Command::Compare(args) => {
-            let progress = terminal.progress && !args.json;
-            compare::run(args, stdin, out, progress)
+            let json = args.json;
+            compare::run(args, input!(!json), out)
         }
     };
     // What is still buffered is part of the output: a write that fails at

@@ -1,8 +1,8 @@
 //! `urlbnf check`: verdicts and diagnoses, one per (input, edition).
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
-use super::super::input::{Batch, Input, each_input_parallel};
+use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, plural, summary, write_heading, write_visible,
 };
@@ -192,15 +192,13 @@ struct Mode {
 
 pub(crate) fn run(
     args: CheckArgs,
-    stdin: &mut dyn BufRead,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
-    err: &mut dyn Write,
-    progress: bool,
     terminal: bool,
 ) -> Result<Tally, CliError> {
     let checkers: Vec<check::Checker> = args
         .targets
-        .checkers(err)?
+        .checkers(stdin.err)?
         .into_iter()
         .map(|c| c.reading(args.reading.reading()))
         .collect();
@@ -226,7 +224,7 @@ pub(crate) fn run(
         valid_lines: &valid_lines,
         mode,
     };
-    let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, buf, tally| {
+    let tally = each_input_parallel(&args.batch, stdin, out, |input, buf, tally| {
         plan.check_one(input, buf, tally)
     })?;
     if mode.only.is_some() {

@@ -1,9 +1,9 @@
 //! `urlbnf compare`: one input against all five editions, side by side.
 
-use std::io::{self, BufRead, Write};
+use std::io::{self, Write};
 
 use super::super::CliError;
-use super::super::input::{Batch, Input, each_input_parallel};
+use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{ParseJson, Tally, parse_in, reading_text, summary, write_heading};
 use crate::analysis::check::Reading;
 use crate::edition::Edition;
@@ -38,12 +38,11 @@ pub(crate) struct CompareArgs {
 
 pub(crate) fn run(
     args: CompareArgs,
-    stdin: &mut dyn BufRead,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
-    progress: bool,
 ) -> Result<Tally, CliError> {
     let (json, reading) = (args.json, args.reading.reading());
-    let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, out, tally| {
+    let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
         compare_one(input, json, reading, out, tally)
     })?;
     if !json {

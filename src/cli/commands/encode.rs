@@ -1,9 +1,9 @@
 //! `urlbnf encode`: text encoded for a URL.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use super::super::CliError;
-use super::super::input::each_input;
+use super::super::input::{Files, Stdin, each_input};
 use super::super::output::{Tally, json_line};
 use crate::edition::Edition;
 
@@ -45,6 +45,9 @@ pub(crate) struct EncodeArgs {
     #[arg(long)]
     json: bool,
 
+    #[command(flatten)]
+    files: Files,
+
     /// Texts to encode (default: lines of standard input)
     #[arg(value_name = "TEXT")]
     texts: Vec<std::ffi::OsString>,
@@ -52,10 +55,10 @@ pub(crate) struct EncodeArgs {
 
 pub(crate) fn run(
     args: EncodeArgs,
-    stdin: &mut dyn BufRead,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
-    each_input(&args.texts, stdin, false, |input| {
+    each_input(&args.texts, &args.files, stdin, out, |input, out| {
         let encoded = crate::analysis::encoding::encode_bytes(args.grammar, input.raw());
         if args.json {
             json_line(

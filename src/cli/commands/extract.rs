@@ -1,8 +1,8 @@
 //! `urlbnf extract`: URLs found in plain text, and checked.
 
-use std::fs::File;
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 
+use super::super::input::{Files, Stdin, each_stream};
 use super::super::output::{Tally, emit_verdict, json_line, plural, visible};
 use super::super::{CliError, editions};
 use crate::analysis::check::{self, Engine, Verdict};
@@ -34,14 +34,17 @@ pub(crate) struct ExtractArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// The text (default: standard input)
+    #[command(flatten)]
+    more: Files,
+
+    /// The texts, one after another (default or '-': standard input)
     #[arg(value_name = "FILE")]
-    file: Option<std::path::PathBuf>,
+    files: Vec<std::path::PathBuf>,
 }
 
 pub(crate) fn run(
     args: ExtractArgs,
-    stdin: &mut dyn BufRead,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
     let checkers = editions(&args.grammars)
@@ -49,34 +52,27 @@ pub(crate) fn run(
         .map(|e| check::Checker::new(e, e.default_rule(), Engine::Pest))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let mut file;
-    let reader: &mut dyn BufRead = match &args.file {
-        Some(path) => {
-            let f = File::open(path).map_err(|e| crate::Error::io(path, &e))?;
-            file = BufReader::new(f);
-            &mut file
-        }
-        None => stdin,
-    };
+    let files: Vec<std::path::PathBuf> =
+        args.files.iter().chain(&args.more.files).cloned().collect();
     let mut tally = Tally::default();
-    // Line by line: each URL is written as soon as its wrapper closes.
-    let mut extractor = Extractor::default();
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let read = match &args.file {
-            Some(path) => reader
-                .read_until(b'\n', &mut line)
-                .map_err(|e| crate::Error::io(path, &e))?,
-            None => reader.read_until(b'\n', &mut line)?,
-        };
-        if read == 0 {
-            break;
+    each_stream(false, &files, stdin, |reader| {
+        // Line by line: each URL is written as soon as its wrapper closes.
+        let mut extractor = Extractor::default();
+        let mut line = Vec::new();
+        loop {
+            line.clear();
+            if reader.read_until(b'\n', &mut line)? == 0 {
+                return Ok(());
+            }
+            let found = extractor.feed(&String::from_utf8_lossy(&line));
+            for found in &found {
+                write_found(found, &checkers, args.json, out, &mut tally)?;
+            }
+            if !found.is_empty() {
+                out.flush()?;
+            }
         }
-        for found in extractor.feed(&String::from_utf8_lossy(&line)) {
-            write_found(&found, &checkers, args.json, out, &mut tally)?;
-        }
-    }
+    })?;
     if !args.json {
         writeln!(
             out,

@@ -1,9 +1,9 @@
 //! `urlbnf parse`: the typed AST of each input under each edition.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use super::super::CliError;
-use super::super::input::{Batch, Input, each_input_parallel};
+use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
     write_heading, write_prose_notes,
@@ -58,10 +58,8 @@ pub(crate) struct ParseArgs {
 
 pub(crate) fn run(
     args: ParseArgs,
-    stdin: &mut dyn BufRead,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
-    err: &mut dyn Write,
-    progress: bool,
 ) -> Result<Tally, CliError> {
     // Notes on editions without the rule wait until the rule is known to be a URL's.
     let mut notes = Vec::new();
@@ -72,9 +70,9 @@ pub(crate) fn run(
              `urlbnf tree --grammar {edition} --rule {rule}` shows its derivation"
         )));
     }
-    err.write_all(&notes)?;
+    stdin.err.write_all(&notes)?;
     let (json, reading) = (args.json, args.reading.reading());
-    let tally = each_input_parallel(&args.batch, stdin, progress, out, |input, out, tally| {
+    let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
         parse_one(input, &targets, json, reading, out, tally)
     })?;
     if !json {

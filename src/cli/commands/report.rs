@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
-use super::super::input::{Jobs, Lines, fold_lines};
+use super::super::input::{Files, Jobs, Lines, Stdin, Stream, fold_lines, say_bom};
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, Terminal};
 use crate::analysis::report::{Report, Reporter};
@@ -94,23 +94,27 @@ pub(crate) struct ReportArgs {
     #[command(flatten)]
     jobs: Jobs,
 
-    /// Inputs, one per line (default or '-': standard input); with --merge,
-    /// JSON reports
+    #[command(flatten)]
+    more: Files,
+
+    /// Inputs, one per line, several files read as one corpus (default or '-':
+    /// standard input); with --merge, JSON reports
     #[arg(value_name = "FILE")]
     files: Vec<PathBuf>,
 }
 
 pub(crate) fn run(
-    args: ReportArgs,
-    stdin: &mut dyn BufRead,
+    mut args: ReportArgs,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
-    err: &mut dyn Write,
     terminal: Terminal,
 ) -> Result<Tally, CliError> {
+    // --file FILE is one more FILE.
+    args.files.append(&mut args.more.files);
     let report = if args.merge {
-        merge(&args.files, stdin)?
+        merge(&args.files, stdin.reader)?
     } else {
-        corpus(&args, stdin, err, terminal)?
+        corpus(&args, stdin, terminal)?
     };
     if let Some(path) = &args.html {
         std::fs::write(path, render::html(&report, args.top))
@@ -127,18 +131,11 @@ pub(crate) fn run(
 /// The report of the lines of one file or standard input.
 fn corpus(
     args: &ReportArgs,
-    stdin: &mut dyn BufRead,
-    err: &mut dyn Write,
+    stdin: &mut Stdin<'_>,
     terminal: Terminal,
 ) -> Result<Report, CliError> {
-    let ([] | [_]) = args.files.as_slice() else {
-        return Err(CliError::Usage(
-            "report reads one FILE (or standard input); to merge JSON reports, add --merge"
-                .to_string(),
-        ));
-    };
     let reading = args.reading.reading();
-    let checkers = args.targets.checkers(err)?;
+    let checkers = args.targets.checkers(stdin.err)?;
     let checkers = checkers.into_iter().map(|c| c.reading(reading)).collect();
     let reporter = Reporter::new(checkers)?.linting(args.lint);
     let fold = |lines: Lines<'_>| {
@@ -150,25 +147,47 @@ fn corpus(
             |a, b| a.merge(b),
         )
     };
-    let partial = match args.files.first().filter(|p| p.as_os_str() != "-") {
-        Some(path) => {
+    // Several FILEs are one corpus, read one after another.
+    let standard = [PathBuf::from("-")];
+    let paths = match args.files.as_slice() {
+        [] => &standard[..],
+        files => files,
+    };
+    let mut whole = reporter.partial();
+    for path in paths {
+        let (partial, bom) = if path.as_os_str() != "-" {
             let file = File::open(path).map_err(|e| crate::Error::io(path, &e))?;
             let size = file.metadata().ok().map(|m| m.len());
             let mut reader = BufReader::with_capacity(1 << 16, file);
-            fold(Lines {
-                reader: &mut reader,
+            let mut stream = Stream::new(&mut reader, Some(path));
+            let partial = fold(Lines {
+                reader: &mut stream,
                 size,
                 // A bar with the time left, when someone watches standard error.
                 progress: terminal.stderr,
-            })?
+            })?;
+            (partial, stream.skipped_bom)
+        } else {
+            if terminal.stdin {
+                writeln!(
+                    stdin.err,
+                    "urlbnf: reading standard input, one input per line (end it with Ctrl-D)"
+                )?;
+            }
+            let mut stream = Stream::new(&mut *stdin.reader, None);
+            let partial = fold(Lines {
+                reader: &mut stream,
+                size: None,
+                progress: terminal.progress && !args.json,
+            })?;
+            (partial, stream.skipped_bom)
+        };
+        if bom {
+            say_bom(path, stdin.err)?;
         }
-        None => fold(Lines {
-            reader: stdin,
-            size: None,
-            progress: terminal.progress && !args.json,
-        })?,
-    };
-    Ok(reporter.finish(partial))
+        whole.merge(partial);
+    }
+    Ok(reporter.finish(whole))
 }
 
 /// The report of the whole from the reports of its parts.

@@ -1,9 +1,9 @@
 //! `urlbnf resolve`: partial forms in the context of a full URL.
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 use super::super::CliError;
-use super::super::input::{Input, each_input};
+use super::super::input::{Files, Input, Stdin, each_input};
 use super::super::output::{Tally, json_line, visible};
 use crate::analysis::resolve::{Resolution, Rules};
 
@@ -49,6 +49,9 @@ pub(crate) struct ResolveArgs {
     #[arg(value_name = "BASE")]
     base: String,
 
+    #[command(flatten)]
+    files: Files,
+
     /// Partial forms (default: lines of standard input)
     #[arg(value_name = "PARTIAL")]
     partials: Vec<std::ffi::OsString>,
@@ -56,7 +59,7 @@ pub(crate) struct ResolveArgs {
 
 pub(crate) fn run(
     args: ResolveArgs,
-    stdin: &mut dyn BufRead,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
     let mut tally = Tally::default();
@@ -72,7 +75,7 @@ pub(crate) fn run(
         }
         writeln!(out, "{}", head.trim_end())?;
     }
-    each_input(&args.partials, stdin, false, |input| {
+    each_input(&args.partials, &args.files, stdin, out, |input, out| {
         tally.inputs += 1;
         tally.count(true);
         let readings: Vec<Resolution> = rules

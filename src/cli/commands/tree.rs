@@ -1,8 +1,8 @@
 //! `urlbnf tree`: the raw derivation pest finds (a teaching view).
 
-use std::io::{BufRead, Write};
+use std::io::Write;
 
-use super::super::input::{Input, each_input};
+use super::super::input::{Files, Input, Stdin, each_input};
 use super::super::output::{
     Tally, caret, json_line, parse_bounded, prose_notes, summary, write_prose_notes,
 };
@@ -41,6 +41,9 @@ pub(crate) struct TreeArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    #[command(flatten)]
+    files: Files,
+
     /// Inputs (default: lines of standard input)
     #[arg(value_name = "URL")]
     urls: Vec<std::ffi::OsString>,
@@ -48,7 +51,7 @@ pub(crate) struct TreeArgs {
 
 pub(crate) fn run(
     args: TreeArgs,
-    stdin: &mut dyn BufRead,
+    stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
     let edition = args.grammar;
@@ -59,7 +62,7 @@ pub(crate) fn run(
         return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
     }
     let mut tally = Tally::default();
-    each_input(&args.urls, stdin, false, |input| {
+    each_input(&args.urls, &args.files, stdin, out, |input, out| {
         tally.inputs += 1;
         let (text, outcome) = match input {
             Input::Text(text) => (
