@@ -387,6 +387,54 @@ fn help_teaches_the_editions_and_the_contract() {
     for id in ["draft-1993", "rfc1630-uri", "RFC 1738"] {
         assert!(run.stdout.contains(id), "--help lacks {id}");
     }
+    // Every command's help ends its text with its exit statuses.
+    for command in [
+        "check", "parse", "tree", "compare", "diff", "resolve", "equiv", "encode", "extract",
+        "explain", "book", "report",
+    ] {
+        let run = urlbnf(&[command, "--help"], b"");
+        let help = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(help.contains("Exit status: 0"), "{command} --help");
+        assert!(help.contains(" 2 on a usage error"), "{command} --help");
+    }
+}
+
+#[test]
+fn errors_teach_the_name_meant() {
+    // A flag another command spells otherwise: no "use --" tip.
+    let run = urlbnf(
+        &["resolve", "--grammar", "rfc1630-url", "http://a/b", "c"],
+        b"",
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("did you mean '--rules'") && !run.stderr.contains("use '--"),
+        "{}",
+        run.stderr
+    );
+    let run = urlbnf(&["check", "--rules", "url", "http://a/"], b"");
+    assert!(
+        run.stderr.contains("did you mean '--rule'"),
+        "{}",
+        run.stderr
+    );
+    // A rule name in another case: the editions that have it, not every name.
+    let run = urlbnf(&["explain", "HSEGMENT"], b"");
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr.contains("rfc1738: did you mean hsegment"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains(" has: "), "{}", run.stderr);
+    // An edition against itself has one section of rules only in one.
+    let run = urlbnf(&["diff", "rfc1738", "rfc1738"], b"");
+    assert_eq!(
+        run.stdout.matches("Rules only in").count(),
+        1,
+        "{}",
+        run.stdout
+    );
 }
 
 #[test]

@@ -55,8 +55,13 @@ pub fn diff(d: &crate::analysis::diff::Diff) -> String {
         let _ = writeln!(out, "\n{title} ({})", names.len());
         wrapped(out, "  ", names);
     };
-    list(&mut out, &format!("Rules only in {a}"), &d.removed);
-    list(&mut out, &format!("Rules only in {b}"), &d.added);
+    if a == b {
+        // An edition against itself: one section, not the same one twice.
+        list(&mut out, "Rules only in one of them", &d.removed);
+    } else {
+        list(&mut out, &format!("Rules only in {a}"), &d.removed);
+        list(&mut out, &format!("Rules only in {b}"), &d.added);
+    }
     let renamed: Vec<_> = d.renamed().collect();
     let _ = writeln!(out, "\nRules renamed ({})", renamed.len());
     for p in &renamed {

@@ -18,6 +18,9 @@ one language and not the other: the smallest corresponding rules it exercises
 and the character where the other edition's rule stops.";
 
 pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when the rule is explained, 2 on a usage error (a rule no
+edition has gets the closest names), 3 when output fails.
+
 Examples:
   urlbnf explain hostname
   urlbnf explain --grammar draft-1993 xpalphas";

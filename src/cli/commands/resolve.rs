@@ -26,6 +26,9 @@ path on this host), which is why RFC 1630 prints /g -> magic://a/g. Each of its
 departures from both documents carries a note. --compare shows all three.";
 
 pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when every partial form is resolved, 2 on a usage error, 3 when
+input or output fails.
+
 Examples:
   urlbnf resolve magic://a/b/c//d/e/f g /g //g ../g g:h
   urlbnf resolve --rules draft-1993 http://h/a/b/c ../d
