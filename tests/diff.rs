@@ -332,10 +332,10 @@ fn every_cause_named_by_diff_holds() {
                     );
                     up = down;
                 }
-                if let (Some(last), Some(c)) = (r.through.last(), found) {
-                    if let Some(set) = ga.char_class(last) {
-                        assert!(set.contains_char(c), "{at}: {last} lacks {c:?}");
-                    }
+                if let (Some(last), Some(c)) = (r.through.last(), found)
+                    && let Some(set) = ga.char_class(last)
+                {
+                    assert!(set.contains_char(c), "{at}: {last} lacks {c:?}");
                 }
                 if let Some(alt) = &r.alternative {
                     assert!(ga.rule(alt).is_some(), "{at}");

@@ -26,14 +26,14 @@ fn pest_rules(source: &str) -> Vec<PestRule> {
             comments.clear();
         } else if let Some(c) = t.strip_prefix("//") {
             comments.push(c.trim().to_string());
-        } else if let Some((name, _)) = line.split_once(" = ") {
-            if !name.starts_with(' ') {
-                rules.push(PestRule {
-                    name: name.trim().to_string(),
-                    docs: std::mem::take(&mut docs),
-                    comments: std::mem::take(&mut comments),
-                });
-            }
+        } else if let Some((name, _)) = line.split_once(" = ")
+            && !name.starts_with(' ')
+        {
+            rules.push(PestRule {
+                name: name.trim().to_string(),
+                docs: std::mem::take(&mut docs),
+                comments: std::mem::take(&mut comments),
+            });
         }
     }
     rules

@@ -300,19 +300,21 @@ impl Checker {
         let text = self.text(input);
         let mut out = Vec::new();
         // Where the readings part: the catch-all alone derives a known scheme.
-        if let Some((c, scheme, own)) = self.known_scheme(&text) {
-            if valid != self.reading.known_schemes && !own.matches(&text) && self.letter(&text) {
-                let error = own
-                    .diagnose(&text)
-                    .err()
-                    .map(|stop| error_at(self.edition, &text, &stop));
-                out.push(prose::catch_all(
-                    c,
-                    scheme,
-                    error,
-                    self.reading.known_schemes,
-                ));
-            }
+        if let Some((c, scheme, own)) = self.known_scheme(&text)
+            && valid != self.reading.known_schemes
+            && !own.matches(&text)
+            && self.letter(&text)
+        {
+            let error = own
+                .diagnose(&text)
+                .err()
+                .map(|stop| error_at(self.edition, &text, &stop));
+            out.push(prose::catch_all(
+                c,
+                scheme,
+                error,
+                self.reading.known_schemes,
+            ));
         }
         if !self.may_note(input, valid) {
             return out;
@@ -322,15 +324,16 @@ impl Checker {
         } else if !valid {
             out.extend(prose::scheme_case(self.edition, &self.rule, input));
         }
-        if valid && crate::analysis::ast::is_url_rule(self.edition, &self.rule) {
-            if let Ok(url) = crate::analysis::ast::parse_rule(self.edition, &self.rule, &text) {
-                let notes = prose::notes(&url);
-                out.extend(
-                    notes
-                        .into_iter()
-                        .filter(|n| prose::DISAGREEMENTS.contains(&n.code)),
-                );
-            }
+        if valid
+            && crate::analysis::ast::is_url_rule(self.edition, &self.rule)
+            && let Ok(url) = crate::analysis::ast::parse_rule(self.edition, &self.rule, &text)
+        {
+            let notes = prose::notes(&url);
+            out.extend(
+                notes
+                    .into_iter()
+                    .filter(|n| prose::DISAGREEMENTS.contains(&n.code)),
+            );
         }
         out
     }

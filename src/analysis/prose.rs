@@ -249,18 +249,18 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
         error: None,
     };
     let mut out = Vec::new();
-    if let (Some(hp), Some((section, quote))) = (url.hostport(), port_prose(url.scheme.text)) {
-        if hp.port.is_none() {
-            let port = default_port(url.scheme.text).unwrap_or_default();
-            let host = hp.host.part;
-            out.push(note(
-                "default-port",
-                section,
-                quote,
-                (host.start, host.end),
-                format!("no port given: {} means port {port}", url.scheme.text),
-            ));
-        }
+    if let (Some(hp), Some((section, quote))) = (url.hostport(), port_prose(url.scheme.text))
+        && hp.port.is_none()
+    {
+        let port = default_port(url.scheme.text).unwrap_or_default();
+        let host = hp.host.part;
+        out.push(note(
+            "default-port",
+            section,
+            quote,
+            (host.start, host.end),
+            format!("no port given: {} means port {port}", url.scheme.text),
+        ));
     }
     match &url.body {
         Body::Gopher(g) => {

@@ -298,14 +298,14 @@ fn hint_file_argument(
     files: &[PathBuf],
     err: &mut dyn Write,
 ) -> Result<(), CliError> {
-    if let ([url], []) = (urls, files) {
-        if Path::new(url).is_file() {
-            let shown = crate::render::visible(&url.to_string_lossy());
-            writeln!(
-                err,
-                "urlbnf: hint: '{shown}' is read as an input; to read the inputs in that file, give --file '{shown}'"
-            )?;
-        }
+    if let ([url], []) = (urls, files)
+        && Path::new(url).is_file()
+    {
+        let shown = crate::render::visible(&url.to_string_lossy());
+        writeln!(
+            err,
+            "urlbnf: hint: '{shown}' is read as an input; to read the inputs in that file, give --file '{shown}'"
+        )?;
     }
     Ok(())
 }
@@ -435,10 +435,10 @@ fn split_lines(batch: &[u8]) -> Vec<&[u8]> {
         lines.push(trim_line_end_cr(body.get(start..end).unwrap_or_default()));
         start = end + 1;
     }
-    if !batch.ends_with(b"\n") {
-        if let Some(last) = lines.last_mut() {
-            *last = body.get(body.len() - last_len(body)..).unwrap_or_default();
-        }
+    if !batch.ends_with(b"\n")
+        && let Some(last) = lines.last_mut()
+    {
+        *last = body.get(body.len() - last_len(body)..).unwrap_or_default();
     }
     lines
 }

@@ -351,11 +351,11 @@ impl TargetTally {
         };
         entry.inputs += 1;
         // Most inputs are longer than every kept example.
-        if input.len() <= entry.bar as usize {
-            if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
-                cause.offer(input, offset);
-                entry.bar = u32::try_from(cause.bar()).unwrap_or(u32::MAX);
-            }
+        if input.len() <= entry.bar as usize
+            && let Some((_, _, _, cause)) = self.causes.get_mut(place)
+        {
+            cause.offer(input, offset);
+            entry.bar = u32::try_from(cause.bar()).unwrap_or(u32::MAX);
         }
     }
 

@@ -65,16 +65,17 @@ fn scan(name: &str) -> Parts<'_> {
     }
     // "Access specified but no host: the anchor was not really one" (news:
     // message ids hold '#'): the '#' goes back into the path.
-    if parts.access.is_some() && parts.host.is_none() {
-        if let Some(anchor) = parts.anchor.take() {
-            let end = body_end + 1 + anchor.len();
-            let start = after_access.min(body_end);
-            let path = name.get(start..end).unwrap_or("");
-            if let Some(absolute) = parts.absolute.as_mut() {
-                *absolute = path.get(1..).unwrap_or("");
-            } else {
-                parts.relative = Some(path);
-            }
+    if parts.access.is_some()
+        && parts.host.is_none()
+        && let Some(anchor) = parts.anchor.take()
+    {
+        let end = body_end + 1 + anchor.len();
+        let start = after_access.min(body_end);
+        let path = name.get(start..end).unwrap_or("");
+        if let Some(absolute) = parts.absolute.as_mut() {
+            *absolute = path.get(1..).unwrap_or("");
+        } else {
+            parts.relative = Some(path);
         }
     }
     parts
