@@ -399,11 +399,10 @@ fn the_html_report_renders_in_headless_chromium() {
     // One chart of validity per edition, one per scheme and one of causes per edition.
     assert_eq!(html.matches("<svg").count(), 1 + 5 + 5, "charts");
     let Some(chrome) = chromium() else {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have chromium (.ci/run installs it)"
+        common::skip(
+            "no chromium on this machine",
+            "apt-get install chromium, or set URLBNF_CHROMIUM",
         );
-        eprintln!("SKIPPED: no chromium on this machine");
         return;
     };
     let profile = temp(".profile");

@@ -23,16 +23,27 @@ pub fn seeds_dir() -> Option<std::path::PathBuf> {
     if dir.is_dir() {
         return Some(dir);
     }
-    assert!(
-        std::env::var_os("CI").is_none(),
-        "CI must have the seed documents at {}",
-        dir.display()
-    );
-    eprintln!(
-        "SKIPPED: no seed documents at {} (set URLBNF_SEEDS)",
-        dir.display()
+    skip(
+        &format!("no seed documents at {}", dir.display()),
+        "put them there or set URLBNF_SEEDS",
     );
     None
+}
+
+/// A test that cannot run here for want of `what`: under CI (`CI` set) a
+/// failure saying what to install; elsewhere a line cargo shows whatever it
+/// captures (written to standard error directly, not through `eprintln!`).
+pub fn skip(what: &str, install: &str) {
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI must have this: {what}; {install}"
+    );
+    let test = std::thread::current()
+        .name()
+        .unwrap_or("a test")
+        .to_string();
+    use std::io::Write;
+    let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {what} ({install})");
 }
 
 /// The seed corpus (`tests/corpus/seed-urls.txt`): every URL example of the seed
