@@ -1,19 +1,25 @@
 """The Spark recipe (report_job.py) gives exactly the report urlbnf gives on one
-machine: 1,000,000 generated URLs, a local[2] master, 8 partitions, from a text
-file and from a Parquet column.
+machine: 1,000,000 generated URLs in 8 partitions, from a text file and from a
+Parquet column under a local[2] master, and from the text file on a standalone
+cluster (a master and two workers on loopback, started from the PySpark
+distribution) to which spark-submit ships the binary with --files.
 
     python3 tests/spark/test_report_job.py target/debug/urlbnf
 
 Needs PySpark (pip install pyspark) and Java 17; `.ci/run` installs and runs it.
 """
 
+import contextlib
+import glob
 import json
 import os
 import random
 import re
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 
 LINES = 1_000_000
 PARTITIONS = 8
@@ -58,14 +64,73 @@ def run(cmd, **kw):
     return r
 
 
-def spark_submit(*args):
+def spark_env():
     import pyspark
     home = os.path.dirname(pyspark.__file__)
-    # The PySpark of this Python, whatever `python3` is on the path.
-    env = dict(os.environ, SPARK_HOME=home, PYSPARK_PYTHON=sys.executable,
-               PYSPARK_DRIVER_PYTHON=sys.executable)
+    # The PySpark of this Python, whatever `python3` is on the path; loopback only.
+    return home, dict(os.environ, SPARK_HOME=home, PYSPARK_PYTHON=sys.executable,
+                      PYSPARK_DRIVER_PYTHON=sys.executable, SPARK_LOCAL_IP="127.0.0.1")
+
+
+def spark_submit(*args, master="local[2]", options=()):
+    home, env = spark_env()
     spark = os.path.join(home, "bin", "spark-submit")
-    return run([spark, "--master", "local[2]", os.path.join(HERE, "report_job.py"), *args], env=env)
+    return run([spark, "--master", master, *options, os.path.join(HERE, "report_job.py"), *args],
+               env=env)
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_for(what, done, logs, seconds=180):
+    deadline = time.time() + seconds
+    while not done():
+        if time.time() > deadline:
+            tails = "\n".join(open(l).read()[-2000:] for l in logs if os.path.exists(l))
+            sys.exit(f"standalone cluster: no {what} after {seconds} s\n{tails}")
+        time.sleep(1)
+
+
+@contextlib.contextmanager
+def standalone_cluster(tmp, workers=2):
+    """A Spark standalone master and `workers` workers of one core each, on
+    loopback: the master URL, for as long as the block runs."""
+    home, env = spark_env()
+    spark_class = os.path.join(home, "bin", "spark-class")
+    port = free_port()
+    master = f"spark://127.0.0.1:{port}"
+    procs, logs = [], []
+
+    def start(name, *args):
+        log = os.path.join(tmp, f"{name}.log")
+        logs.append(log)
+        procs.append(subprocess.Popen([spark_class, *args], env=env, stdout=open(log, "w"),
+                                      stderr=subprocess.STDOUT))
+        return log
+
+    try:
+        master_log = start("master", "org.apache.spark.deploy.master.Master", "--host", "127.0.0.1",
+                           "--port", str(port), "--webui-port", str(free_port()))
+        wait_for("master", lambda: "I have been elected leader" in open(master_log).read(), logs)
+        for i in range(workers):
+            work = os.path.join(tmp, f"work-{i}")
+            start(f"worker-{i}", "org.apache.spark.deploy.worker.Worker", "--host", "127.0.0.1",
+                  "--cores", "1", "--memory", "2g", "--work-dir", work,
+                  "--webui-port", str(free_port()), master)
+        wait_for(f"{workers} workers",
+                 lambda: open(master_log).read().count("Registering worker") >= workers, logs)
+        yield master
+    finally:
+        for p in procs:
+            p.terminate()
+        for p in procs:
+            try:
+                p.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                p.kill()
 
 
 def check(name, job, whole):
@@ -104,6 +169,18 @@ def main():
     spark.stop()
     job = spark_submit(table, "--parquet", "url", "--urlbnf", urlbnf, "--partitions", str(PARTITIONS))
     check("parquet column", job, whole)
+
+    # A real cluster: executors are separate JVMs in their own work folders,
+    # and find the binary only because --files shipped it there (the default
+    # --urlbnf ./urlbnf); the driver merges with its own copy.
+    with standalone_cluster(tmp) as master:
+        job = spark_submit(text, "--merge-with", urlbnf, "--partitions", str(PARTITIONS),
+                           master=master, options=["--files", urlbnf])
+        check(f"standalone cluster ({master}, 2 workers)", job, whole)
+        # Each worker ran executors in its own folder, with the shipped copy.
+        for i in range(2):
+            shipped = glob.glob(os.path.join(tmp, f"work-{i}", "app-*", "*", "urlbnf"))
+            assert shipped and all(os.access(b, os.X_OK) for b in shipped), f"worker {i}: {shipped}"
 
 
 if __name__ == "__main__":
