@@ -71,8 +71,24 @@ pub(crate) fn found_at(input: &str, at: usize) -> String {
         .map_or_else(|| FOUND_END.to_string(), String::from)
 }
 
-/// Why an input is not derived from the rule.
+/// Why an input is not derived from the rule. Shown, it is its message;
+/// it is an error, so `?` carries it into `Box<dyn Error>`.
+///
+/// ```
+/// use urlbnf::{Checker, Edition, Engine};
+///
+/// fn first_stop(url: &str) -> Result<(), Box<dyn std::error::Error>> {
+///     let checker = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+///     match checker.check(url).error {
+///         Some(e) => Err(e.into()),
+///         None => Ok(()),
+///     }
+/// }
+/// let e = first_stop("http://h/~joe").unwrap_err();
+/// assert!(e.to_string().starts_with("at offset 9: expected"));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
 pub struct CheckError {
     /// Offset in Unicode scalar values of the first character that no valid string
     /// has there (the input's length if it ends too early).
@@ -84,6 +100,14 @@ pub struct CheckError {
     /// The diagnosis in words.
     pub message: String,
 }
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for CheckError {}
 
 /// The verdict on one input under one rule of one edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
