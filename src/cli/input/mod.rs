@@ -1,0 +1,193 @@
+//! Where inputs come from: the arguments, then the lines of each `--file`,
+//! or else the lines of standard input, streamed. A line that is not UTF-8 is
+//! an input of its own, never skipped.
+//!
+//! Batch commands read in batches of lines, check each batch on every core
+//! (rayon), and write the results in input order; memory is one batch and its
+//! output, whatever the length of the input ([`batch`]). The streams and the
+//! commands that take one input at a time are in [`stream`].
+
+use std::io::{BufRead, Write};
+use std::ops::AddAssign;
+use std::path::PathBuf;
+
+use super::CliError;
+use super::output::Tally;
+use crate::analysis::check::CheckError;
+
+mod batch;
+mod stream;
+
+pub(crate) use batch::{Lines, each_input_parallel, fold_lines};
+pub(crate) use stream::{Stream, each_input, each_stream, say_bom};
+
+/// A batch is the lines of at least this many bytes (or the rest of the input),
+/// ending at a line's end: memory stays bounded by a batch and its longest line,
+/// and every core has work.
+const BATCH_BYTES: usize = 1 << 20;
+/// How much one read asks for.
+const READ_BYTES: usize = 256 << 10;
+
+/// Pieces of a batch per thread in [`fold_lines`].
+const PIECES_PER_THREAD: usize = 8;
+/// Below this many inputs a batch is not split across threads.
+const MIN_SPLIT: usize = 256;
+
+/// One input: text, or a line that is not UTF-8 (shown lossily, with the
+/// byte offset of its first ill-formed byte).
+pub(crate) enum Input<'s> {
+    Text(&'s str),
+    NotUtf8 {
+        raw: &'s [u8],
+        shown: String,
+        bad: usize,
+    },
+}
+
+impl Input<'_> {
+    /// The input as text (a line that is not UTF-8, lossily).
+    pub(crate) fn shown(&self) -> &str {
+        match self {
+            Input::Text(s) => s,
+            Input::NotUtf8 { shown, .. } => shown,
+        }
+    }
+
+    /// Where a line that is not UTF-8 stops under `rule` of `edition`: at its
+    /// first ill-formed byte only if the grammar has not stopped before
+    /// ([`Checker::check_bytes`](crate::Checker::check_bytes)).
+    pub(crate) fn not_utf8_error(&self, edition: crate::Edition, rule: &str) -> Option<CheckError> {
+        let Input::NotUtf8 { raw, .. } = self else {
+            return None;
+        };
+        crate::Checker::new(edition, rule, crate::Engine::Dfa)
+            .ok()?
+            .check_bytes(raw)
+            .error
+    }
+
+    /// The input's bytes, exactly as read.
+    pub(crate) fn raw(&self) -> &[u8] {
+        match self {
+            Input::Text(s) => s.as_bytes(),
+            Input::NotUtf8 { raw, .. } => raw,
+        }
+    }
+}
+
+impl AddAssign for Tally {
+    fn add_assign(&mut self, t: Tally) {
+        self.inputs += t.inputs;
+        self.good += t.good;
+        self.bad += t.bad;
+        self.lints += t.lints;
+        self.notes += t.notes;
+    }
+}
+
+/// One line read as an input: text, or its UTF-8 error.
+fn line_input(line: &[u8]) -> Input<'_> {
+    match std::str::from_utf8(line) {
+        Ok(text) => Input::Text(text),
+        Err(e) => Input::NotUtf8 {
+            raw: line,
+            shown: String::from_utf8_lossy(line).into_owned(),
+            bad: e.valid_up_to(),
+        },
+    }
+}
+
+/// Strip the line end: `\n`, and a `\r` before it.
+fn trim_line_end(mut line: &[u8]) -> &[u8] {
+    if let Some(l) = line.strip_suffix(b"\n") {
+        line = l.strip_suffix(b"\r").unwrap_or(l);
+    }
+    line
+}
+
+/// `--jobs`, shared by the commands that read many inputs.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Jobs {
+    /// Threads to work with (default: every core); output stays in input order
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    jobs: Option<u16>,
+}
+
+/// `--jobs` may ask for at most this many threads per core: more only add
+/// memory and switching (8192 threads took 1.25 GB and minutes).
+const JOBS_PER_CORE: usize = 4;
+
+impl Jobs {
+    /// How many threads work on each batch.
+    pub(crate) fn count(&self) -> usize {
+        self.jobs.map(usize::from).unwrap_or_else(cores).max(1)
+    }
+
+    /// A pool of that many threads; more than [`JOBS_PER_CORE`] per core is a
+    /// usage error.
+    fn pool(&self) -> Result<rayon::ThreadPool, CliError> {
+        let jobs = self.count();
+        let most = JOBS_PER_CORE * cores();
+        if jobs > most {
+            return Err(CliError::Usage(format!(
+                "--jobs {jobs} is more than this machine uses: at most {most} ({JOBS_PER_CORE} per core, {} cores)",
+                cores()
+            )));
+        }
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(jobs)
+            .build()
+            .map_err(|e| CliError::Usage(format!("cannot start {jobs} threads: {e}")))
+    }
+}
+
+/// The cores this process may use.
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// The inputs and `--jobs`, shared by the commands that check many inputs.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Batch {
+    #[command(flatten)]
+    jobs: Jobs,
+
+    #[command(flatten)]
+    files: Files,
+
+    /// Inputs (default: lines of standard input)
+    #[arg(value_name = "URL")]
+    urls: Vec<std::ffi::OsString>,
+}
+
+/// `--file`: inputs read from files, one per line.
+#[derive(Debug, Default, clap::Args)]
+pub(crate) struct Files {
+    /// Read inputs from FILE, one per line ('-' is standard input); repeatable,
+    /// read after any inputs given as arguments
+    #[arg(id = "file", long = "file", short = 'f', value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+}
+
+/// Standard input, and where to say what is done with it.
+pub(crate) struct Stdin<'a> {
+    pub(crate) reader: &'a mut dyn BufRead,
+    /// Standard error: the main thread's, which holds its lock.
+    pub(crate) err: &'a mut dyn Write,
+    /// Standard input is a terminal: say that it is read and how to end it.
+    pub(crate) terminal: bool,
+    /// Show a progress line on standard error.
+    pub(crate) progress: bool,
+}
+
+/// A spinner with the count and elapsed time, or a hidden one.
+fn progress_bar(progress: bool) -> indicatif::ProgressBar {
+    if !progress {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    let style = indicatif::ProgressStyle::with_template("{spinner} {human_pos} inputs, {elapsed}")
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+    bar.set_style(style);
+    bar
+}
