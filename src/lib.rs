@@ -53,7 +53,7 @@ pub mod cli;
 
 pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
 pub use analysis::{
-    ast, cause, check, diff, encoding, explain, extract, known, lint, prose, report, resolve,
+    ast, cause, check, diff, encoding, explain, extract, known, lint, prose, regex, report, resolve,
 };
 pub use edition::{Edition, EditionInfo};
 pub use error::Error;

@@ -390,7 +390,7 @@ fn help_teaches_the_editions_and_the_contract() {
     // Every command's help ends its text with its exit statuses.
     for command in [
         "check", "parse", "tree", "compare", "diff", "resolve", "equiv", "encode", "extract",
-        "explain", "book", "report",
+        "explain", "book", "report", "regex",
     ] {
         let run = urlbnf(&[command, "--help"], b"");
         let help = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");

@@ -4,7 +4,8 @@
 //! explained ([`explain`]) with computed [`examples`], partial forms ([`resolve`]), escaping ([`encoding`]),
 //! URLs in plain text ([`extract`]), security lints ([`lint`]), what the documents' prose adds to
 //! their BNF ([`prose`]) and the
-//! conformance of a corpus ([`report`]). Each returns
+//! conformance of a corpus ([`report`]), each rule as a regular expression
+//! ([`regex`]). Each returns
 //! typed values; the renderers and the CLI present them.
 
 pub mod ast;
@@ -18,5 +19,6 @@ pub mod extract;
 pub mod known;
 pub mod lint;
 pub mod prose;
+pub mod regex;
 pub mod report;
 pub mod resolve;

@@ -18,7 +18,8 @@ mod input;
 mod output;
 
 use commands::{
-    book, check, compare, diff, encode, equiv, explain, extract, parse, report, resolve, tree,
+    book, check, compare, diff, encode, equiv, explain, extract, parse, regex, report, resolve,
+    tree,
 };
 
 const ABOUT: &str = "Executable early URL specifications (1993-1994)";
@@ -89,6 +90,9 @@ enum Command {
     /// Explain a rule: printed text, PEG, uses, users, history across editions
     #[command(long_about = explain::LONG, after_help = explain::EXAMPLES)]
     Explain(explain::ExplainArgs),
+    /// A rule as one exact regular expression, for Rust, PCRE, Python, JavaScript or grep -E
+    #[command(long_about = regex::LONG, after_help = regex::EXAMPLES)]
+    Regex(regex::RegexArgs),
     /// Report the conformance of a corpus: counts, causes, schemes, editions compared
     #[command(long_about = report::LONG, after_help = report::EXAMPLES)]
     Report(report::ReportArgs),
@@ -112,6 +116,7 @@ impl Command {
             Command::Extract(_) => "extract",
             Command::Explain(_) => "explain",
             Command::Report(_) => "report",
+            Command::Regex(_) => "regex",
             Command::Book(_) => "book",
         }
     }
@@ -296,6 +301,7 @@ where
         Command::Extract(args) => extract::run(args, input!(false), out),
         Command::Explain(args) => explain::run(args, out),
         Command::Book(args) => book::run(args, out),
+        Command::Regex(args) => regex::run(args, out),
         Command::Report(args) => report::run(args, input!(false), out, terminal),
         Command::Compare(args) => {
             let json = args.json;

@@ -9,6 +9,7 @@ pub(crate) mod equiv;
 pub(crate) mod explain;
 pub(crate) mod extract;
 pub(crate) mod parse;
+pub(crate) mod regex;
 pub(crate) mod report;
 pub(crate) mod resolve;
 pub(crate) mod tree;
