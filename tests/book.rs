@@ -99,6 +99,19 @@ fn the_book_links_resolve_and_every_rule_has_a_diagram() {
             sections,
             "{e}: one diagram per rule"
         );
+        // And its regular expression, as `urlbnf regex --flavor python` writes it.
+        assert_eq!(
+            html.matches("<pre class=\"regex\">").count(),
+            sections,
+            "{e}: one regular expression per rule"
+        );
+        let port = urlbnf::regex::rule_regex(e, "port", urlbnf::regex::Flavor::Python);
+        if let Ok(port) = port {
+            assert!(
+                html.contains(&book::esc(&port.pattern)),
+                "{e}: port's regex"
+            );
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -175,6 +188,7 @@ fn pages_show_what_a_reader_needs() {
         let mut prose = html.clone();
         for (open, close) in [
             ("<pre>", "</pre>"),
+            ("<pre class=\"regex\">", "</pre>"),
             ("<code", "</code>"),
             ("<svg", "</svg>"),
         ] {

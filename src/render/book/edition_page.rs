@@ -7,6 +7,7 @@ use super::{anchor, diagram, esc, page, prose, rule_link, witness};
 use crate::analysis::check::{FOUND_END, expected_words_with};
 use crate::analysis::examples::Examples;
 use crate::analysis::explain;
+use crate::analysis::regex::Flavor;
 use crate::edition::Edition;
 use crate::grammar::{Notation, PrintedGrammar};
 use crate::render::text::{change_words_with, shown_reasons, via_words};
@@ -50,7 +51,8 @@ pub(super) fn page_html(edition: Edition) -> String {
     page(&super::page_name(edition), edition.id(), &b)
 }
 
-/// One rule's section: printed text, reading, diagram, PEG, uses and history.
+/// One rule's section: printed text, reading, diagram, PEG, regular
+/// expression, uses and history.
 fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
     let mut b = String::new();
     let rewritten = ex
@@ -109,6 +111,14 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
             "<p class=\"muted\">PEG (grammar/{}.pest):</p>\n<pre>{}</pre>",
             edition.id(),
             esc(&p.text)
+        );
+    }
+    // The rule as an exact regular expression, for the engine most readers have.
+    if let Ok(r) = crate::analysis::regex::rule_regex(edition, &ex.rule, Flavor::Python) {
+        let _ = writeln!(
+            b,
+            "<p class=\"muted\">Regular expression (Python <code>re</code>; <code>urlbnf regex --flavor</code> writes it for other engines):</p>\n<pre class=\"regex\">{}</pre>",
+            esc(&r.pattern)
         );
     }
     let links = |names: &[String]| {

@@ -59,6 +59,7 @@ h3 { font-size: 1.1rem; margin: 1.2rem 0 0.4rem; }
 a { color: var(--accent); }
 code, pre { font: 0.88rem/1.45 ui-monospace, "DejaVu Sans Mono", Menlo, Consolas, monospace; }
 pre { background: var(--code); padding: 0.7rem 0.9rem; border-radius: 6px; overflow-x: auto; white-space: pre-wrap; }
+pre.regex { word-break: break-all; }
 p.muted, span.muted { color: var(--muted); }
 table { border-collapse: collapse; width: 100%; margin: 0.6rem 0 1rem; font-size: 0.95rem; }
 th, td { border-bottom: 1px solid var(--line); padding: 0.35rem 0.5rem; text-align: left; vertical-align: top; }
