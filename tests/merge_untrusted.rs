@@ -133,6 +133,15 @@ fn every_forged_field_is_refused_with_its_name() {
             "offset",
         ),
         (
+            "byte offset not the offset's",
+            Box::new(|r| {
+                let ex = &mut r["editions"][0]["causes"][0]["examples"][0];
+                let b = ex["byte_offset"].as_u64().unwrap();
+                ex["byte_offset"] = json!(b + 1);
+            }),
+            "byte_offset",
+        ),
+        (
             "long example",
             Box::new(|r| {
                 r["editions"][0]["causes"][0]["examples"][0]["input"] = json!("a".repeat(300))

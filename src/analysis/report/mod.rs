@@ -177,6 +177,8 @@ pub struct Example {
     pub input: String,
     /// Where it stops, in characters (as `check`'s `error.offset`).
     pub offset: usize,
+    /// The same in bytes (as `check`'s `error.byte_offset`).
+    pub byte_offset: usize,
 }
 
 /// The inputs with one combination of verdicts.

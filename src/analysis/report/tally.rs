@@ -39,6 +39,7 @@ impl CauseTally {
         self.examples.push(Example {
             input: input.to_string(),
             offset,
+            byte_offset: byte_offset(input, offset),
         });
         keep_examples(&mut self.examples);
     }
@@ -457,4 +458,13 @@ pub(super) fn packed(name: &str) -> Option<u128> {
         .copy_from_slice(bytes);
     key[15] = u8::try_from(bytes.len()).ok()?;
     Some(u128::from_le_bytes(key))
+}
+
+/// The byte offset of the character at `offset` (the input's length past its
+/// end).
+pub(super) fn byte_offset(input: &str, offset: usize) -> usize {
+    input
+        .char_indices()
+        .nth(offset)
+        .map_or(input.len(), |(i, _)| i)
 }

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 
 use super::{
     EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NON_ASCII, MAX_SCHEMES, MAX_TARGETS, Report,
-    SCHEME_BYTES, digest_of, is_bucket,
+    SCHEME_BYTES, byte_offset, digest_of, is_bucket,
 };
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
@@ -196,6 +196,16 @@ impl Report {
                         return Err(wrong(
                             &at("offset"),
                             format!("{}, past the end of its {chars}-character input", ex.offset),
+                        ));
+                    }
+                    let bytes = byte_offset(&ex.input, ex.offset);
+                    if ex.byte_offset != bytes {
+                        return Err(wrong(
+                            &at("byte_offset"),
+                            format!(
+                                "{}, where its offset {} is byte {bytes}",
+                                ex.byte_offset, ex.offset
+                            ),
                         ));
                     }
                 }

@@ -43,7 +43,7 @@ The JSON (--json) is one object, the same for a corpus and for a merge:
   editions[]   grammar, rule, valid, invalid,
                schemes[] {scheme, valid, invalid, catch_all_only},
                causes[] {rule, found, expected[], inputs,
-                         examples[] {input, offset (characters)}},
+                         examples[] {input, offset (characters), byte_offset}},
                lints[] {code, inputs}
   patterns[]   {valid_in[] (editions accepting), inputs}
   differences[] {accepted_by, rejected_by, inputs}
