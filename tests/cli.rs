@@ -803,3 +803,24 @@ fn no_raw_control_reaches_a_terminal() {
         );
     }
 }
+
+/// Text groups the digits of every count, as `report` does; JSON never does.
+#[test]
+fn counts_are_written_one_way_per_kind_of_output() {
+    let lines = "http://a/\n".repeat(1200);
+    let run = urlbnf(
+        &["check", "--grammar", "rfc1738", "--quiet"],
+        lines.as_bytes(),
+    );
+    assert_eq!(
+        run.stdout,
+        "1,200 inputs, 1 grammar: 1,200 verdicts, 1,200 valid, 0 invalid\n"
+    );
+    let run = urlbnf(&["report", "--grammar", "rfc1738"], lines.as_bytes());
+    assert!(run.stdout.starts_with("1,200 inputs"), "{}", run.stdout);
+    let run = urlbnf(
+        &["check", "--grammar", "rfc1738", "--quiet", "--json"],
+        lines.as_bytes(),
+    );
+    assert!(run.stdout.contains("\"inputs\":1200"), "{}", run.stdout);
+}

@@ -248,20 +248,26 @@ pub(crate) fn summary(
     bad: &str,
 ) -> io::Result<()> {
     // Counts of verdicts (one per input and grammar), said as such: `report`'s
-    // `valid` counts inputs of one edition.
+    // `valid` counts inputs of one edition. Text groups digits as `report`
+    // does (1,620,000); JSON never does.
     let verdicts = tally.good + tally.bad;
     writeln!(
         out,
         "{} input{}, {} grammar{}: {} verdict{}, {} {good}, {} {bad}",
-        tally.inputs,
+        number(tally.inputs),
         plural(tally.inputs),
         grammars,
         plural(grammars),
-        verdicts,
+        number(verdicts),
         plural(verdicts),
-        tally.good,
-        tally.bad
+        number(tally.good),
+        number(tally.bad)
     )
+}
+
+/// A count in text, digits grouped by thousands.
+pub(crate) fn number(n: usize) -> String {
+    crate::render::report::count(u64::try_from(n).unwrap_or(u64::MAX))
 }
 
 pub(crate) fn plural(n: usize) -> &'static str {

@@ -4,7 +4,8 @@ use std::io::{self, Write};
 
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
-    Tally, VerdictRef, emit_verdict, json_line, plural, summary, write_heading, write_visible,
+    Tally, VerdictRef, emit_verdict, json_line, number, plural, summary, write_heading,
+    write_visible,
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
 use crate::analysis::ast;
@@ -243,9 +244,9 @@ pub(crate) fn run(
             writeln!(
                 out,
                 "{} lint warning{}, {} note{}",
-                tally.lints,
+                number(tally.lints),
                 plural(tally.lints),
-                tally.notes,
+                number(tally.notes),
                 plural(tally.notes)
             )?;
         }

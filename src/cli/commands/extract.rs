@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::super::input::{Files, Stdin, each_stream};
-use super::super::output::{Tally, emit_verdict, json_line, plural, visible};
+use super::super::output::{Tally, emit_verdict, json_line, number, plural, visible};
 use super::super::{CliError, editions};
 use crate::analysis::check::{self, Engine, Verdict};
 use crate::analysis::extract::{Extractor, Found};
@@ -77,12 +77,12 @@ pub(crate) fn run(
         writeln!(
             out,
             "{} URL{} found; {} verdict{}: {} valid, {} invalid",
-            tally.inputs,
+            number(tally.inputs),
             plural(tally.inputs),
-            tally.good + tally.bad,
+            number(tally.good + tally.bad),
             plural(tally.good + tally.bad),
-            tally.good,
-            tally.bad
+            number(tally.good),
+            number(tally.bad)
         )?;
     }
     Ok(tally)
