@@ -5,7 +5,7 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 
-use super::super::input::{Files, Jobs, Lines, Stdin, Stream, fold_lines, say_bom};
+use super::super::input::{Files, Jobs, Lines, Stdin, Stream, fold_lines, say_bom, say_reading};
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, Terminal};
 use crate::analysis::report::{Report, Reporter};
@@ -168,12 +168,7 @@ fn corpus(
             })?;
             (partial, stream.skipped_bom)
         } else {
-            if terminal.stdin {
-                writeln!(
-                    stdin.err,
-                    "urlbnf: reading standard input, one input per line (end it with Ctrl-D)"
-                )?;
-            }
+            say_reading(stdin)?;
             let mut stream = Stream::new(&mut *stdin.reader, None);
             let partial = fold(Lines {
                 reader: &mut stream,

@@ -19,7 +19,7 @@ mod batch;
 mod stream;
 
 pub(crate) use batch::{Lines, each_input_parallel, fold_lines};
-pub(crate) use stream::{Stream, each_input, each_stream, say_bom};
+pub(crate) use stream::{Stream, each_input, each_stream, say_bom, say_reading};
 
 /// A batch is the lines of at least this many bytes (or the rest of the input),
 /// ending at a line's end: memory stays bounded by a batch and its longest line,

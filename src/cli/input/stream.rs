@@ -89,12 +89,7 @@ pub(crate) fn each_stream(
     };
     for path in files {
         let skipped = if path.as_os_str() == "-" {
-            if stdin.terminal {
-                writeln!(
-                    stdin.err,
-                    "urlbnf: reading standard input, one input per line (end it with Ctrl-D)"
-                )?;
-            }
+            say_reading(stdin)?;
             let mut stream = Stream::new(&mut *stdin.reader, None);
             f(&mut stream)?;
             stream.skipped_bom
@@ -110,6 +105,18 @@ pub(crate) fn each_stream(
         }
     }
     Ok(())
+}
+
+/// On a terminal, say that standard input is read and how to end it: a
+/// command waiting silently looks hung.
+pub(crate) fn say_reading(stdin: &mut Stdin<'_>) -> io::Result<()> {
+    if !stdin.terminal {
+        return Ok(());
+    }
+    writeln!(
+        stdin.err,
+        "urlbnf: reading standard input, one input per line (end it with Ctrl-D)"
+    )
 }
 
 /// Say that the stream read from `path` (`-`: standard input) started with a
