@@ -722,26 +722,7 @@ fn jobs_are_bounded_by_the_cores() {
 /// pseudo-terminal), its standard input `stdin` from a pipe.
 fn on_a_terminal(args: &[&str], stdin: &[u8]) -> Vec<u8> {
     use std::io::{Read, Write};
-    use std::os::fd::{FromRawFd, OwnedFd};
-    let (mut master, mut slave) = (0, 0);
-    // SAFETY: openpty writes two new descriptors, owned below.
-    let opened = unsafe {
-        libc::openpty(
-            &mut master,
-            &mut slave,
-            std::ptr::null_mut(),
-            std::ptr::null(),
-            std::ptr::null(),
-        )
-    };
-    assert_eq!(opened, 0, "openpty");
-    // SAFETY: both descriptors are fresh and owned here alone.
-    let (master, slave) = unsafe {
-        (
-            std::fs::File::from_raw_fd(master),
-            OwnedFd::from_raw_fd(slave),
-        )
-    };
+    let (master, slave) = common::pty();
     let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_urlbnf"));
     cmd.args(args)
         .stdin(std::process::Stdio::piped())

@@ -227,27 +227,8 @@ fn results_appear_as_a_slow_input_arrives() {
 /// reading standard input and how to end it, then reads it.
 #[test]
 fn a_terminal_on_standard_input_is_told_what_is_read() {
-    use std::os::fd::{FromRawFd, OwnedFd};
     for args in [&["check"][..], &["encode"], &["report"], &["extract"]] {
-        let (mut master, mut slave) = (0, 0);
-        // SAFETY: openpty writes two new descriptors, owned below.
-        let opened = unsafe {
-            libc::openpty(
-                &mut master,
-                &mut slave,
-                std::ptr::null_mut(),
-                std::ptr::null(),
-                std::ptr::null(),
-            )
-        };
-        assert_eq!(opened, 0, "openpty");
-        // SAFETY: both descriptors are fresh and owned here alone.
-        let (mut master, slave) = unsafe {
-            (
-                std::fs::File::from_raw_fd(master),
-                OwnedFd::from_raw_fd(slave),
-            )
-        };
+        let (mut master, slave) = common::pty();
         let child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
             .args(args)
             .stdin(slave)
