@@ -33,16 +33,21 @@ fn dir() -> std::path::PathBuf {
     d
 }
 
-/// `report --merge` of the files, as (exit status, standard error).
-fn merge(reports: &[(&str, &Value)]) -> (Option<i32>, String) {
-    let paths: Vec<String> = reports
+/// Each report written to a file of its name; the paths.
+fn written(reports: &[(&str, &Value)]) -> Vec<String> {
+    reports
         .iter()
         .map(|(name, r)| {
             let p = dir().join(name);
             std::fs::write(&p, r.to_string()).expect("written");
             p.display().to_string()
         })
-        .collect();
+        .collect()
+}
+
+/// `report --merge` of the files, as (exit status, standard error).
+fn merge(reports: &[(&str, &Value)]) -> (Option<i32>, String) {
+    let paths = written(reports);
     let mut args = vec!["report", "--merge"];
     args.extend(paths.iter().map(String::as_str));
     let out = common::run_urlbnf(&args, b"");
@@ -84,14 +89,7 @@ fn a_part_given_twice_is_refused() {
         "{err}"
     );
     // A merged report given with one of its parts.
-    let paths: Vec<String> = [("a.json", &g), ("b.json", &other)]
-        .iter()
-        .map(|(name, r)| {
-            let p = dir().join(name);
-            std::fs::write(&p, r.to_string()).expect("written");
-            p.display().to_string()
-        })
-        .collect();
+    let paths = written(&[("a.json", &g), ("b.json", &other)]);
     let out = common::run_urlbnf(&["report", "--merge", "--json", &paths[0], &paths[1]], b"");
     assert_eq!(out.status.code(), Some(0));
     let both: Value = serde_json::from_slice(&out.stdout).expect("a report");
