@@ -7,6 +7,7 @@
 
 mod common;
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::process::Command;
 
@@ -30,7 +31,13 @@ fn every_rules_regex_is_its_language() {
                 Flavor::Ecmascript,
             ]
             .iter()
-            .map(|&f| rule_regex(e, &r.name, f).unwrap().unanchored)
+            // Python alone spells a named group `(?P<name>`.
+            .map(|&f| {
+                rule_regex(e, &r.name, f)
+                    .unwrap()
+                    .unanchored
+                    .replace("(?P<", "(?<")
+            })
             .collect();
             assert!(bodies.iter().all(|b| *b == bodies[0]), "{e} {}", r.name);
             let hir = regex_syntax::parse(&bodies[0])
@@ -239,4 +246,178 @@ fn the_regexes_give_checks_verdicts_in_their_own_engines() {
             inputs.len() * checkers.len()
         );
     }
+}
+
+/// The AST's components of a URL, by the names its regex's groups carry:
+/// the body's parts (an `ip` part's too), `scheme` of a generic URL, and the
+/// fragment, each as its span.
+fn components(url: &urlbnf::ast::Url<'_>) -> BTreeMap<String, (u64, u64)> {
+    let json = serde_json::to_value(url).unwrap();
+    let span = |v: &serde_json::Value| Some((v.get("start")?.as_u64()?, v.get("end")?.as_u64()?));
+    let mut out = BTreeMap::new();
+    let body = &json["body"];
+    let mut parts: Vec<(&str, &serde_json::Value)> = Vec::new();
+    if let Some(o) = body.as_object() {
+        parts.extend(o.iter().map(|(k, v)| (k.as_str(), v)));
+    }
+    // A generic URL's `ip` part; nntp's optional `hostport`.
+    for inner in ["ip", "hostport"] {
+        if let Some(o) = body.get(inner).and_then(|v| v.as_object()) {
+            parts.extend(o.iter().map(|(k, v)| (k.as_str(), v)));
+        }
+    }
+    if body["kind"] == "generic" {
+        parts.push(("scheme", &json["scheme"]));
+    }
+    if let Some(f) = json.get("fragment") {
+        parts.push(("fragment", f));
+    }
+    for (name, v) in parts {
+        if NAMED.contains(&name)
+            && let Some(s) = span(v)
+        {
+            out.insert(name.to_string(), s);
+        }
+    }
+    out
+}
+
+/// The component names a regex's groups carry.
+const NAMED: [&str; 19] = [
+    "scheme",
+    "host",
+    "port",
+    "user",
+    "password",
+    "path",
+    "search",
+    "urlpath",
+    "ftptype",
+    "gtype",
+    "selector",
+    "group",
+    "database",
+    "cell",
+    "hsoname",
+    "version",
+    "attributes",
+    "mailbox",
+    "fragment",
+];
+
+#[test]
+fn named_groups_give_the_asts_components_in_python() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        common::skip("no python3", "python3 is expected on the machine");
+        return;
+    }
+    let mut inputs: Vec<String> = common::corpus().iter().map(|s| s.to_string()).collect();
+    for e in Edition::ALL {
+        inputs.extend(common::samples(e, e.default_rule(), 300, 41));
+    }
+    inputs.retain(|s| !s.contains(['\n', '\r', '\0']));
+    let input_file = temp("named-inputs.txt", &(inputs.join("\n") + "\n"));
+    // Each edition's whole-URL rule (names after their production), and a
+    // scheme's own rule (names alone).
+    let mut rules: Vec<(Edition, &str)> = Edition::ALL
+        .iter()
+        .map(|&e| (e, e.default_rule()))
+        .collect();
+    rules.push((Edition::Rfc1738, "httpurl"));
+    rules.push((Edition::Draft1994, "ftpaddress"));
+    let mut matched = 0;
+    for (e, rule) in rules {
+        let regex = rule_regex(e, rule, Flavor::Python).unwrap();
+        assert!(!regex.groups.is_empty(), "{e} {rule}");
+        let pattern_file = temp(&format!("named-{e}-{rule}.txt"), &regex.pattern);
+        let out = Command::new("python3")
+            .args([
+                "-c",
+                "import re,sys,json\n\
+                 r=re.compile(open(sys.argv[1]).read())\n\
+                 for x in open(sys.argv[2]).read().split('\\n')[:-1]:\n \
+                 m=r.search(x)\n \
+                 print(json.dumps(m and {k:m.span(k) for k,v in m.groupdict().items() if v is not None}))",
+            ])
+            .arg(&pattern_file)
+            .arg(&input_file)
+            .output()
+            .expect("python3 runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let checker = Checker::new(e, rule, Engine::Dfa).unwrap();
+        for (x, line) in inputs
+            .iter()
+            .zip(std::str::from_utf8(&out.stdout).unwrap().lines())
+        {
+            let groups: Option<BTreeMap<String, (u64, u64)>> = serde_json::from_str(line).unwrap();
+            assert_eq!(groups.is_some(), checker.is_valid(x), "{e} {rule} {x:?}");
+            let Some(groups) = groups else { continue };
+            let Ok(url) = urlbnf::ast::parse(e, x) else {
+                continue;
+            };
+            // `httpurl_host` is the AST's `host` of an httpurl.
+            let got: BTreeMap<String, (u64, u64)> = groups
+                .into_iter()
+                .map(|(k, v)| {
+                    let field = NAMED
+                        .iter()
+                        .find(|f| k == **f || k.ends_with(&format!("_{f}")))
+                        .unwrap_or_else(|| panic!("{e} {rule}: group {k} names no component"));
+                    (field.to_string(), v)
+                })
+                .collect();
+            assert_eq!(got, components(&url), "{e} {rule} {x:?}");
+            matched += 1;
+        }
+    }
+    assert!(matched > 1000, "{matched} matches compared");
+    println!("named groups: {matched} matches equal to the AST's components");
+}
+
+/// The README's tour runs a Python one-liner over `urlbnf regex`: run the
+/// block as written, with the built `urlbnf` first on the `PATH`, and compare
+/// with the output shown after it.
+#[test]
+fn the_readmes_python_example_prints_what_it_shows() {
+    if Command::new("python3").arg("--version").output().is_err() {
+        common::skip("no python3", "python3 is expected on the machine");
+        return;
+    }
+    let readme = include_str!("../README.md");
+    let marker = "<!-- tests/regex.rs runs this block and compares its output with the next. -->";
+    let after = readme
+        .split_once(marker)
+        .expect("the README marks the block")
+        .1;
+    let block = |text: &'static str, fence: &str| -> (&'static str, &'static str) {
+        let start = text.find(fence).expect("a block") + fence.len();
+        let (body, rest) = text[start..].split_once("\n```\n").expect("a closed block");
+        (body, rest)
+    };
+    let (script, rest) = block(after, "```sh\n");
+    let (shown, _) = block(rest, "```text\n");
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_urlbnf"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let out = Command::new("sh")
+        .args(["-c", script])
+        .env("PATH", path)
+        .output()
+        .expect("sh runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim_end(),
+        shown.trim_end()
+    );
 }

@@ -15,7 +15,7 @@ use regex_automata::dfa::{Automaton as _, StartKind, dense};
 use regex_automata::nfa::thompson;
 use regex_automata::util::primitives::StateID;
 use regex_automata::{Anchored, MatchKind, util::start};
-use regex_syntax::hir::{Hir, Repetition};
+use regex_syntax::hir::{Capture, Hir, Repetition};
 
 use crate::edition::Edition;
 use crate::error::Error;
@@ -421,12 +421,19 @@ fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
     live
 }
 
+/// Which rules become named groups: given the state above a rule (`""` at the
+/// start) and the rule's name, the name of the group to wrap the rule in, if
+/// any, and the state its body is read in. The state is the policy's own.
+pub type GroupNames<'n> = &'n dyn Fn(&str, &str) -> (Option<String>, String);
+
 /// The printed grammar of one edition as HIR, one expression per rule.
 pub struct HirGrammar<'g> {
     grammar: &'g PrintedGrammar,
     /// An alternative left out of a rule: (rule, alternative).
     without: Option<(String, String)>,
-    done: HashMap<String, Hir>,
+    names: Option<GroupNames<'g>>,
+    /// Each rule's expression by (rule, state of the names policy).
+    done: HashMap<(String, String), Hir>,
 }
 
 impl<'g> HirGrammar<'g> {
@@ -434,7 +441,17 @@ impl<'g> HirGrammar<'g> {
         HirGrammar {
             grammar,
             without: None,
+            names: None,
             done: HashMap::new(),
+        }
+    }
+
+    /// The grammar with rules wrapped in named groups as `names` says (for
+    /// regular expressions whose match gives the parse).
+    pub fn named(grammar: &'g PrintedGrammar, names: GroupNames<'g>) -> Self {
+        HirGrammar {
+            names: Some(names),
+            ..HirGrammar::new(grammar)
         }
     }
 
@@ -449,13 +466,23 @@ impl<'g> HirGrammar<'g> {
 
     /// The language of a rule as a HIR.
     pub fn rule(&mut self, name: &str) -> Result<Hir, CompileError> {
-        self.rule_inner(name, &mut Vec::new())
+        self.rule_inner(name, "", &mut Vec::new())
     }
 
-    fn rule_inner(&mut self, name: &str, stack: &mut Vec<String>) -> Result<Hir, CompileError> {
-        if let Some(h) = self.done.get(name) {
+    fn rule_inner(
+        &mut self,
+        name: &str,
+        above: &str,
+        stack: &mut Vec<String>,
+    ) -> Result<Hir, CompileError> {
+        let key = (name.to_string(), above.to_string());
+        if let Some(h) = self.done.get(&key) {
             return Ok(h.clone());
         }
+        let (group, state) = match self.names {
+            Some(names) => names(above, name),
+            None => (None, String::new()),
+        };
         if stack.iter().any(|s| s == name) {
             return Err(CompileError(format!(
                 "'{name}' recurses other than in its own tail: {} -> {name}",
@@ -481,44 +508,58 @@ impl<'g> HirGrammar<'g> {
             // N = A | B N  gives  N = B* A.
             let (a, b) = split_tail(&expr, name)?;
             let a = a.ok_or_else(|| CompileError(format!("'{name}' never ends")))?;
-            let a = self.expr(&a, stack)?;
+            let a = self.expr(&a, &state, stack)?;
             let b = match b {
-                Some(b) => self.expr(&b, stack)?,
+                Some(b) => self.expr(&b, &state, stack)?,
                 None => Hir::empty(),
             };
             Hir::concat(vec![star(b, 0), a])
         } else {
-            self.expr(&expr, stack)?
+            self.expr(&expr, &state, stack)?
+        };
+        let hir = match group {
+            Some(group) => Hir::capture(Capture {
+                // Numbered in the printed text; the index only has to be non-zero.
+                index: 1,
+                name: Some(group.into_boxed_str()),
+                sub: Box::new(hir),
+            }),
+            None => hir,
         };
         stack.pop();
-        self.done.insert(name.to_string(), hir.clone());
+        self.done.insert(key, hir.clone());
         Ok(hir)
     }
 
-    fn expr(&mut self, e: &Expr, stack: &mut Vec<String>) -> Result<Hir, CompileError> {
+    fn expr(
+        &mut self,
+        e: &Expr,
+        state: &str,
+        stack: &mut Vec<String>,
+    ) -> Result<Hir, CompileError> {
         Ok(match e {
             Expr::Empty => Hir::empty(),
             Expr::Lit(s) => Hir::literal(s.as_bytes()),
-            Expr::Ref(r) => self.rule_inner(r, stack)?,
+            Expr::Ref(r) => self.rule_inner(r, state, stack)?,
             Expr::Seq(items) => Hir::concat(
                 items
                     .iter()
-                    .map(|i| self.expr(i, stack))
+                    .map(|i| self.expr(i, state, stack))
                     .collect::<Result<_, _>>()?,
             ),
             Expr::Alt(items) => Hir::alternation(
                 items
                     .iter()
-                    .map(|i| self.expr(i, stack))
+                    .map(|i| self.expr(i, state, stack))
                     .collect::<Result<_, _>>()?,
             ),
             Expr::Opt(item) => Hir::repetition(Repetition {
                 min: 0,
                 max: Some(1),
                 greedy: true,
-                sub: Box::new(self.expr(item, stack)?),
+                sub: Box::new(self.expr(item, state, stack)?),
             }),
-            Expr::Rep { min, item } => star(self.expr(item, stack)?, *min),
+            Expr::Rep { min, item } => star(self.expr(item, state, stack)?, *min),
         })
     }
 }
