@@ -1,0 +1,171 @@
+//! Each rule as one regular expression, in the syntax of the engines people
+//! validate with: built from the printed rule's structure (the same
+//! expression the automata are compiled from: rule references inlined, right
+//! recursion as repetition, character-class rules as bracket expressions), and
+//! matching a whole input exactly when the rule derives it (`tests/regex.rs`
+//! proves the `rust` flavor equal to the rule's automaton, and runs the others
+//! in their own engines).
+
+use serde::Serialize;
+
+use crate::edition::Edition;
+use crate::engine::automaton::HirGrammar;
+use crate::error::Error;
+use crate::grammar::PrintedGrammar;
+
+mod names;
+mod print;
+
+use names::{ast_reading, component, group_names};
+use print::print;
+
+/// A regular-expression syntax.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+#[serde(rename_all = "lowercase")]
+pub enum Flavor {
+    /// Rust's `regex` crate.
+    Rust,
+    /// Perl, PCRE2, `grep -P`.
+    Pcre,
+    /// Python's `re`.
+    Python,
+    /// JavaScript `RegExp` (without the `u` flag) and JSON Schema `pattern`.
+    Ecmascript,
+    /// POSIX extended regular expressions (`grep -E`).
+    Posix,
+}
+
+impl Flavor {
+    /// Every flavor.
+    pub const ALL: [Flavor; 5] = [
+        Flavor::Rust,
+        Flavor::Pcre,
+        Flavor::Python,
+        Flavor::Ecmascript,
+        Flavor::Posix,
+    ];
+
+    /// The flavor's name on the command line.
+    pub fn id(self) -> &'static str {
+        match self {
+            Flavor::Rust => "rust",
+            Flavor::Pcre => "pcre",
+            Flavor::Python => "python",
+            Flavor::Ecmascript => "ecmascript",
+            Flavor::Posix => "posix",
+        }
+    }
+
+    /// A group that does not capture, around `inner`. POSIX has no other
+    /// kind than the capturing one.
+    fn group(self, inner: &str) -> String {
+        match self {
+            Flavor::Posix => format!("({inner})"),
+            _ => format!("(?:{inner})"),
+        }
+    }
+
+    /// A group named `name` (Python spells it `(?P<name>`; POSIX has no names).
+    fn named(self, name: &str, inner: &str) -> String {
+        match self {
+            Flavor::Posix => format!("({inner})"),
+            Flavor::Python => format!("(?P<{name}>{inner})"),
+            _ => format!("(?<{name}>{inner})"),
+        }
+    }
+
+    /// Whether the flavor names groups.
+    pub fn has_names(self) -> bool {
+        self != Flavor::Posix
+    }
+
+    /// Anchors that make a search match the whole input: where `$` would
+    /// also match before a final line break (Perl, Python), the absolute end.
+    fn anchored(self, body: &str) -> String {
+        let inner = self.group(body);
+        match self {
+            Flavor::Rust | Flavor::Pcre => format!(r"\A{inner}\z"),
+            Flavor::Python => format!(r"\A{inner}\Z"),
+            Flavor::Ecmascript | Flavor::Posix => format!("^{inner}$"),
+        }
+    }
+}
+
+/// A rule's regular expression in one flavor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RuleRegex {
+    /// The edition.
+    pub grammar: Edition,
+    /// The rule, by its printed name.
+    pub rule: String,
+    /// The flavor.
+    pub flavor: Flavor,
+    /// The expression, anchored to match a whole input.
+    pub pattern: String,
+    /// The same without anchors, to embed in a larger expression.
+    pub unanchored: String,
+    /// The names of its groups, in order (see [`rule_regex`]); none in
+    /// POSIX, which numbers groups only.
+    pub groups: Vec<String>,
+}
+
+/// The regular expression of `rule` of `edition` in `flavor`: it matches a
+/// whole input exactly when the rule derives it.
+///
+/// In a whole-URL rule, or a scheme's own rule, the components carry the
+/// names the AST gives them ([`crate::ast::Url`]): `host`, `port`, `path`,
+/// `search`... In a scheme's rule they are the names alone; in a rule with
+/// several schemes each is `<production>_<name>` after the printed scheme
+/// production it is in (`httpurl_host`, `ftpurl_path`), and `fragment` the
+/// fragment. A match gives the parse.
+///
+/// ```
+/// use urlbnf::Edition;
+/// use urlbnf::regex::{Flavor, rule_regex};
+///
+/// let r = rule_regex(Edition::Rfc1738, "port", Flavor::Python).unwrap();
+/// assert_eq!(r.pattern, r"\A(?:[0-9]+)\Z");
+/// let http = rule_regex(Edition::Rfc1738, "httpurl", Flavor::Python).unwrap();
+/// assert_eq!(http.groups, ["host", "port", "path", "search"]);
+/// ```
+pub fn rule_regex(edition: Edition, rule: &str, flavor: Flavor) -> Result<RuleRegex, Error> {
+    let grammar = PrintedGrammar::of(edition);
+    grammar.require(rule)?;
+    let names = |above: &str, rule: &str| component(edition, above, rule);
+    let mut hirs = if flavor.has_names() {
+        HirGrammar::named(grammar, &names)
+    } else {
+        HirGrammar::new(grammar)
+    };
+    let hir = hirs.rule(rule).map_err(|e| Error::Transcription {
+        edition,
+        rule: Some(rule.to_string()),
+        message: e.0,
+    })?;
+    let hir = if flavor.has_names() {
+        ast_reading(edition, &hir)
+    } else {
+        hir
+    };
+    let unanchored = print(&hir, flavor);
+    let mut groups = Vec::new();
+    group_names(&hir, &mut groups);
+    Ok(RuleRegex {
+        grammar: edition,
+        rule: rule.to_string(),
+        flavor,
+        pattern: flavor.anchored(&unanchored),
+        unanchored,
+        groups,
+    })
+}
+
+/// Every rule of an edition, in printed order.
+pub fn edition_regexes(edition: Edition, flavor: Flavor) -> Result<Vec<RuleRegex>, Error> {
+    PrintedGrammar::of(edition)
+        .rules
+        .iter()
+        .map(|r| rule_regex(edition, &r.name, flavor))
+        .collect()
+}

@@ -1,0 +1,272 @@
+//! Printing a rule's HIR in a flavor's syntax: groups only where binding
+//! needs them, single characters side by side as one bracket expression.
+
+use regex_syntax::hir::{Class, Hir, HirKind};
+
+use super::Flavor;
+
+/// How tightly an expression binds, to know when it needs a group.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Binding {
+    Alternation,
+    Concat,
+    Atom,
+}
+
+fn binding(h: &Hir) -> Binding {
+    match h.kind() {
+        // Single characters only: written as one bracket expression.
+        HirKind::Alternation(items) if items.iter().all(|i| ranges_of(i).is_some()) => {
+            Binding::Atom
+        }
+        HirKind::Alternation(_) => Binding::Alternation,
+        HirKind::Concat(_) => Binding::Concat,
+        HirKind::Literal(l) if l.0.len() > 1 => Binding::Concat,
+        // An empty expression quantified or concatenated needs a group.
+        HirKind::Empty => Binding::Concat,
+        _ => Binding::Atom,
+    }
+}
+
+pub(super) fn print(h: &Hir, flavor: Flavor) -> String {
+    let mut out = String::new();
+    write(h, flavor, &mut out);
+    out
+}
+
+/// `h` grouped unless it binds at least as tightly as `at_least`.
+fn operand(h: &Hir, flavor: Flavor, at_least: Binding, out: &mut String) {
+    if binding(h) >= at_least {
+        write(h, flavor, out);
+    } else {
+        out.push_str(&flavor.group(&print(h, flavor)));
+    }
+}
+
+fn write(h: &Hir, flavor: Flavor, out: &mut String) {
+    match h.kind() {
+        HirKind::Empty => {}
+        HirKind::Literal(l) => {
+            for &b in l.0.iter() {
+                literal_byte(b, flavor, out);
+            }
+        }
+        HirKind::Class(c) => class(&class_ranges(c), flavor, out),
+        HirKind::Look(_) => {}
+        HirKind::Repetition(r) => {
+            operand(&r.sub, flavor, Binding::Atom, out);
+            out.push_str(&match (r.min, r.max) {
+                (0, None) => "*".to_string(),
+                (1, None) => "+".to_string(),
+                (0, Some(1)) => "?".to_string(),
+                (m, None) => format!("{{{m},}}"),
+                (m, Some(n)) if m == n => format!("{{{m}}}"),
+                (m, Some(n)) => format!("{{{m},{n}}}"),
+            });
+            // Only named groups ask for lazy repetition; POSIX has neither.
+            if !r.greedy && flavor != Flavor::Posix {
+                out.push('?');
+            }
+        }
+        HirKind::Capture(c) => out.push_str(&match &c.name {
+            Some(name) => flavor.named(name, &print(&c.sub, flavor)),
+            None => flavor.group(&print(&c.sub, flavor)),
+        }),
+        HirKind::Concat(items) => {
+            for item in items {
+                operand(item, flavor, Binding::Concat, out);
+            }
+        }
+        HirKind::Alternation(items) => {
+            // An empty alternative makes the rest optional: POSIX leaves
+            // `(a|)` undefined.
+            let (empty, rest): (Vec<&Hir>, Vec<&Hir>) = items
+                .iter()
+                .partition(|i| matches!(i.kind(), HirKind::Empty));
+            // Single characters side by side (`hex = digit | "A" | ...`) are
+            // one bracket expression.
+            let (single, rest): (Vec<&Hir>, Vec<&Hir>) =
+                rest.into_iter().partition(|i| ranges_of(i).is_some());
+            let mut alternatives: Vec<String> = Vec::new();
+            if single.len() > 1 {
+                let mut all: Vec<(u32, u32)> = single
+                    .iter()
+                    .flat_map(|i| ranges_of(i).unwrap_or_default())
+                    .collect();
+                let mut merged = String::new();
+                class(&union(&mut all), flavor, &mut merged);
+                alternatives.push(merged);
+            } else {
+                alternatives.extend(single.iter().map(|i| print(i, flavor)));
+            }
+            alternatives.extend(rest.iter().map(|i| {
+                let mut s = String::new();
+                operand(i, flavor, Binding::Concat, &mut s);
+                s
+            }));
+            if empty.is_empty() {
+                out.push_str(&alternatives.join("|"));
+            } else {
+                out.push_str(&flavor.group(&alternatives.join("|")));
+                out.push('?');
+            }
+        }
+    }
+}
+
+/// A byte outside a bracket expression.
+fn literal_byte(b: u8, flavor: Flavor, out: &mut String) {
+    let c = char::from(b);
+    match c {
+        '\\' | '.' | '+' | '*' | '?' | '(' | ')' | '|' | '[' | ']' | '{' | '}' | '^' | '$' => {
+            out.push('\\');
+            out.push(c);
+        }
+        // Perl and PCRE read `#` and whitespace literally without /x; `/`
+        // needs no escape in these flavors' strings.
+        _ if c.is_ascii_graphic() || c == ' ' => out.push(c),
+        _ => hex(b, flavor, out),
+    }
+}
+
+/// A byte no flavor shows as itself: `\xHH` (POSIX has no escape: the byte).
+fn hex(b: u8, flavor: Flavor, out: &mut String) {
+    match flavor {
+        Flavor::Posix => out.push(char::from(b)),
+        _ => out.push_str(&format!("\\x{b:02X}")),
+    }
+}
+
+/// The characters of an expression that is one character: a class or a
+/// one-byte literal.
+fn ranges_of(h: &Hir) -> Option<Vec<(u32, u32)>> {
+    match h.kind() {
+        HirKind::Class(c) => Some(class_ranges(c)),
+        HirKind::Literal(l) => match *l.0 {
+            [b] => Some(vec![(u32::from(b), u32::from(b))]),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+fn class_ranges(c: &Class) -> Vec<(u32, u32)> {
+    match c {
+        Class::Unicode(u) => u
+            .ranges()
+            .iter()
+            .map(|r| (u32::from(r.start()), u32::from(r.end())))
+            .collect(),
+        Class::Bytes(b) => b
+            .ranges()
+            .iter()
+            .map(|r| (u32::from(r.start()), u32::from(r.end())))
+            .collect(),
+    }
+}
+
+/// Ranges sorted and joined where they touch or overlap.
+fn union(ranges: &mut [(u32, u32)]) -> Vec<(u32, u32)> {
+    ranges.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for &(a, b) in ranges.iter() {
+        match out.last_mut() {
+            Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// A character class as a bracket expression of ASCII ranges.
+fn class(ranges: &[(u32, u32)], flavor: Flavor, out: &mut String) {
+    // One byte is a literal.
+    if let [(a, b)] = ranges
+        && a == b
+        && let Ok(byte) = u8::try_from(*a)
+    {
+        literal_byte(byte, flavor, out);
+        return;
+    }
+    out.push('[');
+    match flavor {
+        // POSIX brackets have no escapes: `]` first, `-` last, `^` not first.
+        Flavor::Posix => {
+            let has = |ch: u32| ranges.iter().any(|&(a, b)| a <= ch && ch <= b);
+            let specials = [u32::from(b']'), u32::from(b'-'), u32::from(b'^')];
+            if has(specials[0]) {
+                out.push(']');
+            }
+            for &(a, b) in ranges {
+                for (lo, hi) in split_out(a, b, &specials) {
+                    range(lo, hi, flavor, out);
+                }
+            }
+            if has(specials[2]) {
+                out.push('^');
+            }
+            if has(specials[1]) {
+                out.push('-');
+            }
+        }
+        _ => {
+            for &(a, b) in ranges {
+                range(a, b, flavor, out);
+            }
+        }
+    }
+    out.push(']');
+}
+
+/// The range `a..=b` without the characters `out`.
+fn split_out(a: u32, b: u32, out: &[u32]) -> Vec<(u32, u32)> {
+    let mut pieces = vec![(a, b)];
+    for &x in out {
+        pieces = pieces
+            .into_iter()
+            .flat_map(|(lo, hi)| {
+                if x < lo || x > hi {
+                    vec![(lo, hi)]
+                } else {
+                    let mut v = Vec::new();
+                    if lo < x {
+                        v.push((lo, x - 1));
+                    }
+                    if x < hi {
+                        v.push((x + 1, hi));
+                    }
+                    v
+                }
+            })
+            .collect();
+    }
+    pieces
+}
+
+fn range(a: u32, b: u32, flavor: Flavor, out: &mut String) {
+    class_char(a, flavor, out);
+    if b > a {
+        if b > a + 1 {
+            out.push('-');
+        }
+        class_char(b, flavor, out);
+    }
+}
+
+/// A character inside a bracket expression.
+fn class_char(c: u32, flavor: Flavor, out: &mut String) {
+    let Ok(b) = u8::try_from(c) else {
+        out.push_str(&format!("\\x{{{c:X}}}"));
+        return;
+    };
+    let ch = char::from(b);
+    match (flavor, ch) {
+        (Flavor::Posix, _) if ch.is_ascii_graphic() || ch == ' ' => out.push(ch),
+        (_, '\\' | ']' | '[' | '^' | '-') => {
+            out.push('\\');
+            out.push(ch);
+        }
+        _ if ch.is_ascii_graphic() || ch == ' ' => out.push(ch),
+        _ => hex(b, flavor, out),
+    }
+}
