@@ -240,7 +240,7 @@ fn report_counts_the_catch_all_and_names_own_rules_with_known_schemes() {
         .as_array()
         .unwrap()
         .iter()
-        .find(|s| s["scheme"] == "http")
+        .find(|s| s["name"] == "http")
         .unwrap();
     assert_eq!(
         (http["valid"].as_u64(), http["catch_all_only"].as_u64()),

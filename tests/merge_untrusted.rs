@@ -289,7 +289,7 @@ fn a_merge_keeps_as_many_schemes_as_one_report() {
     assert_eq!(schemes.len(), 1001);
     let other = schemes
         .iter()
-        .find(|s| s["scheme"] == "(other schemes)")
+        .find(|s| s["name"] == "(other schemes)")
         .unwrap();
     assert_eq!(
         other["valid"].as_u64().unwrap() + other["invalid"].as_u64().unwrap(),

@@ -44,7 +44,7 @@ pub use tally::Partial;
 use tally::*;
 
 /// The format a report's JSON declares; a merge refuses any other.
-pub const FORMAT: &str = "urlbnf-report/3";
+pub const FORMAT: &str = "urlbnf-report/4";
 /// Example inputs kept per cause: the shortest, then the least in byte order.
 pub const EXAMPLES: usize = 3;
 /// Longer inputs are counted but not kept as examples.
@@ -141,6 +141,8 @@ pub struct LintCount {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SchemeCount {
     /// The scheme, lowercased, or [`NO_SCHEME`], [`NOT_A_SCHEME`], [`OTHER_SCHEMES`].
+    /// `name` in JSON: `scheme` is a URL's scheme as a part of its text.
+    #[serde(rename = "name")]
     pub scheme: String,
     /// Inputs the rule derives.
     pub valid: u64,

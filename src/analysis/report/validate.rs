@@ -122,7 +122,7 @@ impl Report {
                     });
                 if !(special || named) || !names.insert(s.scheme.as_str()) {
                     return Err(wrong(
-                        &at(&format!("schemes[{j}].scheme")),
+                        &at(&format!("schemes[{j}].name")),
                         format!(
                             "{:?} is no scheme a report counts, or counts twice",
                             s.scheme

@@ -34,14 +34,14 @@ by one (those a grammar names first, then the shortest, then byte order; the
 rest are summed as \"(other schemes)\"), whatever the order or --jobs.
 
 The JSON (--json) is one object, the same for a corpus and for a merge:
-  format       \"urlbnf-report/3\"
+  format       \"urlbnf-report/4\"
   inputs       inputs read
   digest       the inputs' digest, whatever their order
   parts[]      {digest, inputs} per part counted
   reading      {known_schemes, fold_scheme_case}
   lint         whether --lint counted lints
   editions[]   grammar, rule, valid, invalid,
-               schemes[] {scheme, valid, invalid, catch_all_only},
+               schemes[] {name, valid, invalid, catch_all_only},
                causes[] {rule, found, expected[], inputs,
                          examples[] {input, offset (characters), byte_offset}},
                lints[] {code, inputs}
