@@ -260,11 +260,9 @@ fn components(url: &urlbnf::ast::Url<'_>) -> BTreeMap<String, (u64, u64)> {
     if let Some(o) = body.as_object() {
         parts.extend(o.iter().map(|(k, v)| (k.as_str(), v)));
     }
-    // A generic URL's `ip` part; nntp's optional `hostport`.
-    for inner in ["ip", "hostport"] {
-        if let Some(o) = body.get(inner).and_then(|v| v.as_object()) {
-            parts.extend(o.iter().map(|(k, v)| (k.as_str(), v)));
-        }
+    // A generic URL's `ip` part.
+    if let Some(o) = body.get("ip").and_then(|v| v.as_object()) {
+        parts.extend(o.iter().map(|(k, v)| (k.as_str(), v)));
     }
     if body["kind"] == "generic" {
         parts.push(("scheme", &json["scheme"]));

@@ -147,8 +147,9 @@ pub enum News<'a> {
 /// `nntp:` a group and article number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Nntp<'a> {
-    /// rfc1738 only; the drafts' `nntp:` has no host.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    /// rfc1738 only; the drafts' `nntp:` has no host. In JSON, `host` and
+    /// `port` beside the others, as every scheme has them.
+    #[serde(flatten)]
     pub hostport: Option<HostPort<'a>>,
     /// The newsgroup.
     pub group: Part<'a>,
