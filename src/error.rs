@@ -7,7 +7,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
-use crate::analysis::check::CheckError;
+use serde::Serialize;
+
 use crate::edition::Edition;
 
 /// What went wrong, with where.
@@ -122,7 +123,7 @@ impl fmt::Display for Error {
                 )
             }
             Error::NotAUrlRule { rule, .. } => write!(f, "'{rule}' is not a URL or scheme rule"),
-            Error::Invalid(e) => f.write_str(&e.message),
+            Error::Invalid(e) => e.fmt(f),
             Error::MalformedEscape { offset } => write!(f, "malformed escape at byte {offset}"),
             Error::Transcription {
                 edition,
@@ -152,3 +153,83 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// One thing that could come at the failure offset.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Expected {
+    /// Any character of a character-class rule (`alpha`, `digit`, `safe`…).
+    Class(String),
+    /// This character.
+    Char(char),
+    /// The end of the input.
+    End,
+}
+
+impl fmt::Display for Expected {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Expected::Class(name) => f.write_str(name),
+            Expected::Char(c) => write!(f, "{:?}", c.to_string()),
+            Expected::End => f.write_str(FOUND_END),
+        }
+    }
+}
+
+impl Serialize for Expected {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// What `found` says at the end of the input (and `expected` of the end).
+pub const FOUND_END: &str = "end of input";
+
+/// What the input has at byte `at`, as `found` says it: the character there,
+/// or [`FOUND_END`].
+pub(crate) fn found_at(input: &str, at: usize) -> String {
+    input
+        .get(at..)
+        .and_then(|s| s.chars().next())
+        .map_or_else(|| FOUND_END.to_string(), String::from)
+}
+
+/// Why an input is not derived from the rule. Shown, it is its message;
+/// it is an error, so `?` carries it into `Box<dyn Error>`.
+///
+/// ```
+/// use urlbnf::{Checker, Edition, Engine};
+///
+/// fn first_stop(url: &str) -> Result<(), Box<dyn std::error::Error>> {
+///     let checker = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+///     match checker.check(url).error {
+///         Some(e) => Err(e.into()),
+///         None => Ok(()),
+///     }
+/// }
+/// let e = first_stop("http://h/~joe").unwrap_err();
+/// assert!(e.to_string().starts_with("at offset 9: expected"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[non_exhaustive]
+pub struct CheckError {
+    /// Offset in Unicode scalar values of the first character that no valid string
+    /// has there (the input's length if it ends too early).
+    pub offset: usize,
+    /// The same offset in bytes.
+    pub byte_offset: usize,
+    /// What could come at the offset: character classes, characters, end of input.
+    pub expected: Vec<Expected>,
+    /// What the input has at the offset: the character there, or
+    /// [`FOUND_END`].
+    pub found: String,
+    /// The diagnosis in words, without the offset: `expected digit; found "a"`.
+    pub message: String,
+}
+
+impl fmt::Display for CheckError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "at offset {}: {}", self.offset, self.message)
+    }
+}
+
+impl std::error::Error for CheckError {}

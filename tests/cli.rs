@@ -593,7 +593,13 @@ fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
         1
     );
     let illegal = urlbnf(&["equiv", "--json", "news:a%as@h", "news:a@h"], b"");
-    assert_eq!(json_lines(&illegal)[0]["errors_a"][0]["offset"], 6);
+    // The escape goes wrong at "s", the first character that is no hex digit.
+    let error = &json_lines(&illegal)[0]["urls"][0]["errors"][0];
+    assert_eq!(
+        (&error["offset"], &error["found"]),
+        (&8.into(), &"s".into())
+    );
+    assert_eq!(error["expected"], serde_json::json!(["hex"]));
     assert_eq!(illegal.code, 1);
 
     assert_eq!(urlbnf(&["encode", "a b"], b"").stdout, "a%20b\n");

@@ -18,7 +18,7 @@ fn verdict_table(inputs: &[&str]) -> String {
                 .expect("default rule exists");
             let line = match &v.error {
                 None => "valid".to_string(),
-                Some(e) => format!("invalid {}", e.message),
+                Some(e) => format!("invalid {e}"),
             };
             out.push_str(&format!("  {:<12} {line}\n", edition.id()));
         }
@@ -73,7 +73,7 @@ fn ast_table(input: &str) -> String {
                 out.push_str(&report::ast_tree(&url, 2));
             }
             Err(Error::Invalid(e)) => {
-                out.push_str(&format!("  {:<12} invalid {}\n", edition.id(), e.message))
+                out.push_str(&format!("  {:<12} invalid {}\n", edition.id(), e))
             }
             Err(e) => out.push_str(&format!("  {:<12} {e}\n", edition.id())),
         }

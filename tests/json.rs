@@ -209,11 +209,19 @@ fn every_name_written_is_in_the_vocabulary_with_its_type() {
 fn offsets_and_spans_count_the_units_they_say() {
     let (mut offsets, mut spans) = (0, 0);
     for (command, v) in outputs() {
-        // equiv: each malformed escape of `a` and `b`, after an "ä".
-        for (errors, url) in [("errors_a", "a"), ("errors_b", "b")] {
-            let url = v.get(url).and_then(Value::as_str).unwrap_or_default();
-            for e in v
-                .get(errors)
+        // equiv: each malformed escape of either input, after an "ä".
+        for side in v
+            .get("urls")
+            .and_then(Value::as_array)
+            .into_iter()
+            .flatten()
+        {
+            let url = side
+                .get("input")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            for e in side
+                .get("errors")
                 .and_then(Value::as_array)
                 .into_iter()
                 .flatten()

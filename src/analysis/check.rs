@@ -7,7 +7,6 @@
 //! longest prefix of the input that some valid string starts with.
 
 use std::borrow::Cow;
-use std::fmt;
 use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
@@ -32,82 +31,8 @@ pub enum Engine {
     Dfa,
 }
 
-/// One thing that could come at the failure offset.
-#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Expected {
-    /// Any character of a character-class rule (`alpha`, `digit`, `safe`…).
-    Class(String),
-    /// This character.
-    Char(char),
-    /// The end of the input.
-    End,
-}
-
-impl fmt::Display for Expected {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Expected::Class(name) => f.write_str(name),
-            Expected::Char(c) => write!(f, "{:?}", c.to_string()),
-            Expected::End => f.write_str(FOUND_END),
-        }
-    }
-}
-
-impl Serialize for Expected {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-/// What `found` says at the end of the input (and `expected` of the end).
-pub const FOUND_END: &str = "end of input";
-
-/// What the input has at byte `at`, as `found` says it: the character there,
-/// or [`FOUND_END`].
-pub(crate) fn found_at(input: &str, at: usize) -> String {
-    input
-        .get(at..)
-        .and_then(|s| s.chars().next())
-        .map_or_else(|| FOUND_END.to_string(), String::from)
-}
-
-/// Why an input is not derived from the rule. Shown, it is its message;
-/// it is an error, so `?` carries it into `Box<dyn Error>`.
-///
-/// ```
-/// use urlbnf::{Checker, Edition, Engine};
-///
-/// fn first_stop(url: &str) -> Result<(), Box<dyn std::error::Error>> {
-///     let checker = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
-///     match checker.check(url).error {
-///         Some(e) => Err(e.into()),
-///         None => Ok(()),
-///     }
-/// }
-/// let e = first_stop("http://h/~joe").unwrap_err();
-/// assert!(e.to_string().starts_with("at offset 9: expected"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[non_exhaustive]
-pub struct CheckError {
-    /// Offset in Unicode scalar values of the first character that no valid string
-    /// has there (the input's length if it ends too early).
-    pub offset: usize,
-    /// The same offset in bytes.
-    pub byte_offset: usize,
-    /// What could come at the offset: character classes, characters, end of input.
-    pub expected: Vec<Expected>,
-    /// The diagnosis in words.
-    pub message: String,
-}
-
-impl fmt::Display for CheckError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
-}
-
-impl std::error::Error for CheckError {}
+pub(crate) use crate::error::found_at;
+pub use crate::error::{CheckError, Expected, FOUND_END};
 
 /// The verdict on one input under one rule of one edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -478,11 +403,12 @@ impl Checker {
                 offset: stop.offset,
                 byte_offset: bad,
                 message: format!(
-                    "at offset {}: expected {}; found byte 0x{byte:02X}, which is not UTF-8",
-                    stop.offset,
+                    "expected {}; found byte 0x{byte:02X}, which is not UTF-8",
                     expected_words(&expected)
                 ),
                 expected,
+                // The verdict's input shows the byte as U+FFFD.
+                found: char::REPLACEMENT_CHARACTER.to_string(),
             }
         };
         self.invalid_bytes(input, error)
@@ -507,6 +433,7 @@ fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError {
         offset: stop.offset,
         byte_offset: stop.byte_offset,
         expected,
+        found: found_at(input, stop.byte_offset),
         message,
     }
 }
@@ -528,8 +455,9 @@ fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
     CheckError {
         offset,
         byte_offset,
-        message: format!("pest stops at offset {offset}"),
+        message: "pest stops here".to_string(),
         expected,
+        found: found_at(input, byte_offset),
     }
 }
 
@@ -580,11 +508,7 @@ fn message(input: &str, stop: &Stop, expected: &[Expected]) -> String {
         Some(c) => format!("found {}", found_char(c)),
         None => "found end of input".to_string(),
     };
-    format!(
-        "at offset {}: expected {}; {found}",
-        stop.offset,
-        expected_words(expected)
-    )
+    format!("expected {}; {found}", expected_words(expected))
 }
 
 /// What could come, in words: `alpha, "-" or end of input`.

@@ -6,11 +6,10 @@
 //! may NEVER be encoded and unencoded in this way." RFC 1738 §2.2: octets must be
 //! encoded if they have no graphic US-ASCII character, are unsafe, or are reserved.
 
-use std::fmt;
-
 use serde::Serialize;
 
 use crate::edition::Edition;
+use crate::error::{CheckError, Expected, FOUND_END, found_at};
 use crate::grammar::{CharSet, PrintedGrammar};
 
 fn set(chars: &str) -> CharSet {
@@ -87,30 +86,37 @@ pub fn unsafe_chars() -> CharSet {
     set(" <>\"#%{}|\\^~[]`")
 }
 
-/// A `%` not followed by two hexadecimal digits.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct IllegalEscape {
-    /// Offset in Unicode scalar values.
-    pub offset: usize,
-    /// The same offset in bytes.
-    pub byte_offset: usize,
-    /// The `%` and what follows it (up to three characters).
-    pub found: String,
-}
-
-impl fmt::Display for IllegalEscape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "illegal escape {:?} at offset {}: \"%\" must be followed by two hexadecimal digits",
-            self.found, self.offset
-        )
+/// The error for a `%` at byte `at` (character `offset`) not followed by two
+/// hexadecimal digits: where the escape goes wrong, as [`crate::Checker`]
+/// says where an input does.
+fn illegal_escape(url: &str, at: usize, offset: usize) -> CheckError {
+    let after = url.get(at + 1..).unwrap_or("");
+    // The first of the two that is not a hexadecimal digit.
+    let good = after
+        .bytes()
+        .take(2)
+        .take_while(u8::is_ascii_hexdigit)
+        .count();
+    let found = found_at(after, good);
+    let shown = if found == FOUND_END {
+        found.clone()
+    } else {
+        format!("{found:?}")
+    };
+    CheckError {
+        offset: offset + 1 + good,
+        byte_offset: at + 1 + good,
+        expected: vec![Expected::Class("hex".to_string())],
+        message: format!(
+            "expected hex: \"%\" begins an escape of two hexadecimal digits; found {shown}"
+        ),
+        found,
     }
 }
 
 /// The URL at the edition's canonical encoding level: each escape of a decodable
 /// character decoded, every other escape kept with upper-case hexadecimal.
-pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<IllegalEscape>> {
+pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>> {
     let ok = decodable(edition);
     let mut out = String::with_capacity(url.len());
     let mut errors = Vec::new();
@@ -131,12 +137,7 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<IllegalEscap
                 offset += 3;
             }
             Piece::Malformed => {
-                let found: String = url.get(i..).unwrap_or("").chars().take(3).collect();
-                errors.push(IllegalEscape {
-                    offset,
-                    byte_offset: i,
-                    found,
-                });
+                errors.push(illegal_escape(url, i, offset));
                 out.push('%');
                 offset += 1;
             }
@@ -154,39 +155,50 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<IllegalEscap
 pub struct Equivalence {
     /// The edition whose reserved characters stay encoded.
     pub grammar: Edition,
-    /// The first URL.
-    pub a: String,
-    /// The second URL.
-    pub b: String,
-    /// Both at the canonical encoding level (absent where an escape is illegal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub canonical_a: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    /// B at the canonical encoding level.
-    pub canonical_b: Option<String>,
+    /// The two URLs, each at the canonical encoding level.
+    pub urls: [Canonical; 2],
     /// Whether the canonical forms are equal.
     pub equivalent: bool,
-    /// Illegal escapes in A and in B (RFC 1630, Example 3).
+}
+
+/// One URL at an edition's canonical encoding level.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Canonical {
+    /// The URL, as given.
+    pub input: String,
+    /// The URL at the canonical encoding level (absent where an escape is illegal).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub canonical: Option<String>,
+    /// Its illegal escapes (RFC 1630, Example 3), each where it goes wrong.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub errors_a: Vec<IllegalEscape>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    /// Illegal escapes in B.
-    pub errors_b: Vec<IllegalEscape>,
+    pub errors: Vec<CheckError>,
+}
+
+impl Canonical {
+    fn of(edition: Edition, input: &str) -> Canonical {
+        let (canonical, errors) = match canonical(edition, input) {
+            Ok(c) => (Some(c), Vec::new()),
+            Err(e) => (None, e),
+        };
+        Canonical {
+            input: input.to_string(),
+            canonical,
+            errors,
+        }
+    }
 }
 
 /// Compare two URLs after bringing them to the edition's canonical encoding level.
 pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
-    let (ca, cb) = (canonical(edition, a), canonical(edition, b));
-    let equivalent = matches!((&ca, &cb), (Ok(x), Ok(y)) if x == y);
+    let urls = [Canonical::of(edition, a), Canonical::of(edition, b)];
+    let equivalent = matches!(
+        (&urls[0].canonical, &urls[1].canonical),
+        (Some(x), Some(y)) if x == y
+    );
     Equivalence {
         grammar: edition,
-        a: a.to_string(),
-        b: b.to_string(),
+        urls,
         equivalent,
-        canonical_a: ca.as_ref().ok().cloned(),
-        canonical_b: cb.as_ref().ok().cloned(),
-        errors_a: ca.err().unwrap_or_default(),
-        errors_b: cb.err().unwrap_or_default(),
     }
 }
 

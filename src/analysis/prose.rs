@@ -87,9 +87,8 @@ pub fn catch_all(
             scheme.rule
         ),
         (Some(e), false) => format!(
-            "{head}: as {} it {}",
-            scheme.rule,
-            e.message.replacen("at offset", "stops at offset", 1)
+            "{head}: as {} it stops at offset {}: {}",
+            scheme.rule, e.offset, e.message
         ),
         (None, false) => head,
     };

@@ -332,7 +332,12 @@ pub(crate) fn caret(out: &mut dyn Write, input: &str, e: &CheckError) -> io::Res
     };
     writeln!(out, "      {before}{}{after}", visible(&shown))?;
     let column = e.offset - from + usize::from(from > 0);
-    writeln!(out, "      {}^ {}", " ".repeat(column), visible(&e.message))
+    writeln!(
+        out,
+        "      {}^ {}",
+        " ".repeat(column),
+        visible(&e.to_string())
+    )
 }
 
 /// Write the input with control characters shown as `·`, without allocating

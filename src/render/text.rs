@@ -409,7 +409,7 @@ fn examples(out: &mut String, e: &Examples) {
     if !e.near_misses.is_empty() {
         let _ = writeln!(out, "Near misses:");
         for m in &e.near_misses {
-            let _ = writeln!(out, "  {:?} {}", m.input, m.error.message);
+            let _ = writeln!(out, "  {:?} {}", m.input, m.error);
         }
     }
 }

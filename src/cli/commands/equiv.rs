@@ -48,15 +48,12 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
         json_line(out, &e)?;
         return Ok(tally);
     }
-    for (label, url, canonical, errors) in [
-        ("A", &e.a, &e.canonical_a, &e.errors_a),
-        ("B", &e.b, &e.canonical_b, &e.errors_b),
-    ] {
-        writeln!(out, "{label}  {}", visible(url))?;
-        match canonical {
+    for (label, side) in ["A", "B"].into_iter().zip(&e.urls) {
+        writeln!(out, "{label}  {}", visible(&side.input))?;
+        match &side.canonical {
             Some(c) => writeln!(out, "   at {} encoding level: {}", e.grammar, visible(c))?,
             None => {
-                for err in errors {
+                for err in &side.errors {
                     writeln!(out, "   error: {}", visible(&err.to_string()))?;
                 }
             }
