@@ -201,3 +201,20 @@ impl TryFrom<String> for Edition {
         id.parse()
     }
 }
+
+/// In JSON an edition is its id, one of five.
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Edition {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Edition".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let ids: Vec<&str> = Edition::ALL.iter().map(|e| e.id()).collect();
+        schemars::json_schema!({
+            "description": "An edition's id.",
+            "type": "string",
+            "enum": ids,
+        })
+    }
+}

@@ -175,6 +175,20 @@ impl fmt::Display for Expected {
     }
 }
 
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Expected {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Expected".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "description": "A class rule's name, a quoted character, or \"end of input\".",
+            "type": "string",
+        })
+    }
+}
+
 impl Serialize for Expected {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(self)
@@ -210,6 +224,7 @@ pub(crate) fn found_at(input: &str, at: usize) -> String {
 /// assert!(e.to_string().starts_with("at offset 9: expected"));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[non_exhaustive]
 pub struct CheckError {
     /// Offset in Unicode scalar values of the first character that no valid string

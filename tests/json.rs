@@ -272,3 +272,90 @@ fn offsets_and_spans_count_the_units_they_say() {
         "{offsets} offsets, {spans} spans checked"
     );
 }
+
+/// The schema `urlbnf schema COMMAND` publishes, compiled by a JSON Schema
+/// validator.
+fn published_schema(command: &str) -> jsonschema::Validator {
+    let run = common::run_urlbnf(&["schema", command], b"");
+    assert_eq!(run.status.code(), Some(0), "urlbnf schema {command}");
+    let schema: Value = serde_json::from_slice(&run.stdout).expect("a schema is JSON");
+    jsonschema::validator_for(&schema).unwrap_or_else(|e| panic!("schema of {command}: {e}"))
+}
+
+/// Every line every command writes is an instance of the schema published
+/// for that command; every command with `--json` is run.
+#[test]
+fn every_line_is_valid_under_its_commands_published_schema() {
+    let mut validators: BTreeMap<String, jsonschema::Validator> = BTreeMap::new();
+    for (command, v) in outputs() {
+        let name = command.split(' ').next().unwrap_or_default().to_string();
+        let validator = validators
+            .entry(name.clone())
+            .or_insert_with(|| published_schema(&name));
+        let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+        assert!(errors.is_empty(), "{command}: {errors:?}\n{v}");
+    }
+    let commands: Vec<&str> = validators.keys().map(String::as_str).collect();
+    assert_eq!(
+        commands,
+        [
+            "check", "compare", "diff", "encode", "equiv", "explain", "extract", "parse", "regex",
+            "report", "resolve", "tree"
+        ]
+    );
+}
+
+/// The schemas are closed and typed: a name they do not list, a value of
+/// another type, or a missing name is an error.
+#[test]
+fn the_schemas_reject_what_the_commands_never_write() {
+    let check = published_schema("check");
+    let line: Value = serde_json::json!({
+        "input": "x", "grammar": "rfc1738", "rule": "url", "valid": false,
+        "error": {"offset": 0, "byte_offset": 0, "expected": ["lowalpha"], "found": "x",
+                  "message": "expected lowalpha; found \"x\""}
+    });
+    assert!(check.is_valid(&line));
+    let mut extra = line.clone();
+    extra["error"]["hint"] = "?".into();
+    let mut typed = line.clone();
+    typed["error"]["offset"] = "0".into();
+    let mut missing = line.clone();
+    missing["error"].as_object_mut().unwrap().remove("found");
+    let mut edition = line;
+    edition["grammar"] = "rfc2396".into();
+    for bad in [extra, typed, missing, edition] {
+        assert!(!check.is_valid(&bad), "{bad}");
+    }
+}
+
+/// Every scheme's AST, in every edition: `parse` and `compare` on the seed
+/// corpus and on URLs derived from each edition's grammar are instances of
+/// their schemas.
+#[test]
+fn the_seed_corpus_parses_are_valid_under_the_published_schemas() {
+    let mut inputs: Vec<String> = common::corpus().iter().map(|s| s.to_string()).collect();
+    for e in urlbnf::Edition::ALL {
+        inputs.extend(common::samples(e, e.default_rule(), 150, 7));
+    }
+    inputs.retain(|s| !s.contains(['\n', '\r']));
+    let corpus = inputs.join("\n") + "\n";
+    for command in ["parse", "compare"] {
+        let validator = published_schema(command);
+        let run = common::run_urlbnf(&[command, "--json"], corpus.as_bytes());
+        let stdout = String::from_utf8(run.stdout).expect("JSON is UTF-8");
+        let mut kinds = BTreeSet::new();
+        for line in stdout.lines() {
+            let v: Value = serde_json::from_str(line).expect("a JSON line");
+            let errors: Vec<String> = validator.iter_errors(&v).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{command}: {errors:?}\n{v}");
+            walk(&v, false, &mut |name, value, _| {
+                if name == "kind" && value.is_string() {
+                    kinds.insert(value.to_string());
+                }
+            });
+        }
+        // Bodies of every kind (and hosts of both kinds) were checked.
+        assert_eq!(kinds.len(), 16, "{command}: {kinds:?}");
+    }
+}

@@ -21,6 +21,7 @@ use crate::grammar::{Expr, Node, PestOutcome, PrintedGrammar, peg};
 /// Why one string is derived by a rule of one edition and not by its
 /// counterpart in another.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Reason {
     /// The string (a witness of the difference).
     pub input: String,

@@ -20,6 +20,7 @@ use crate::grammar::{CharSet, PestOutcome, PrintedGrammar, peg};
 
 /// What decides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Engine {
@@ -36,6 +37,7 @@ pub use crate::error::{CheckError, Expected, FOUND_END};
 
 /// The verdict on one input under one rule of one edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Verdict {
     /// The input, as given.
     pub input: String,
@@ -73,6 +75,7 @@ pub fn check(edition: Edition, rule: &str, input: &str, engine: Engine) -> Resul
 /// expectation part: the letter by default; each flag a reading the
 /// document's own words ask for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Reading {
     /// Check an input whose scheme has a rule of its own by that rule alone;
     /// the catch-all (RFC 1738 `otherurl`, July 1993 `generic`) only takes new

@@ -58,6 +58,7 @@ pub fn split_whole(g: &PrintedGrammar, name: &str) -> Option<String> {
 
 /// How two languages relate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Relation {
     /// The same language.
@@ -84,6 +85,7 @@ impl Relation {
 
 /// The exact comparison of two rules' languages.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LanguageDiff {
     /// How the two languages relate.
     pub relation: Relation,
@@ -238,6 +240,7 @@ fn enumerate(
 
 /// The characters a character-class rule gained and lost.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ClassChange {
     /// Characters the later rule adds (JSON `chars_added`: `added` names
     /// rules).
@@ -250,6 +253,7 @@ pub struct ClassChange {
 
 /// Two corresponding rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RulePair {
     /// The editions' default (whole-URL) rules, compared whatever their names.
     pub whole: bool,
@@ -273,6 +277,7 @@ pub struct RulePair {
 
 /// Everything that differs from edition A to edition B.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Diff {
     /// The earlier edition.
     pub a: Edition,

@@ -152,6 +152,7 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>>
 
 /// Whether two URLs are the same once at the same encoding level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Equivalence {
     /// The edition whose reserved characters stay encoded.
     pub grammar: Edition,
@@ -163,6 +164,7 @@ pub struct Equivalence {
 
 /// One URL at an edition's canonical encoding level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Canonical {
     /// The URL, as given.
     pub input: String,

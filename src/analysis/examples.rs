@@ -21,6 +21,7 @@ const MISFITS: &str = " /:@%#?!\"<>^`{|}~\\[]=;&+$,'()*-._0A";
 
 /// A string the rule does not derive, with its diagnosis.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct NearMiss {
     /// The string.
     pub input: String,
@@ -32,6 +33,7 @@ pub struct NearMiss {
 
 /// A rule's examples.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Examples {
     /// The shortest strings the rule derives, then first in byte order.
     pub shortest: Vec<String>,

@@ -13,6 +13,7 @@ use crate::grammar::{Correction, PrintedGrammar};
 
 /// A rule's pest source: the rule and its helpers, with the comments above them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PestSource {
     /// `// PEG:` and `// Cn:` comments, and any other comment above the rule.
     pub notes: Vec<String>,
@@ -96,6 +97,7 @@ pub fn pest_source(edition: Edition, rule: &str) -> Option<PestSource> {
 
 /// How the rule read in one edition, and what changed from the edition before.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HistoryEntry {
     /// The edition (JSON `grammar`, as in every command's output).
     #[serde(rename = "grammar")]
@@ -118,6 +120,7 @@ pub struct HistoryEntry {
 
 /// How a rule descends from an earlier edition's rule of another name.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Via {
     /// The same rule under a new name ([`diff::CORRESPONDENCE`]).
@@ -128,6 +131,7 @@ pub enum Via {
 
 /// One rule, explained.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Explanation {
     /// The edition explained (JSON `grammar`).
     #[serde(rename = "grammar")]

@@ -14,6 +14,7 @@ pub const HYPHEN_READINGS: usize = 8;
 
 /// How a URL was wrapped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "kebab-case")]
 pub enum Wrapper {
     /// `<URL:...>`
@@ -24,6 +25,7 @@ pub enum Wrapper {
 
 /// One URL found in text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Found {
     /// The URL, with the whitespace of line breaks and indentation removed.
     pub url: String,

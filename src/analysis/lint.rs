@@ -7,6 +7,7 @@ use crate::analysis::encoding;
 
 /// How loud a lint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Worth knowing; not a risk by itself.
@@ -17,6 +18,7 @@ pub enum Level {
 
 /// One finding, with a stable code and the span it concerns (bytes).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Lint {
     /// A stable identifier.
     pub code: &'static str,

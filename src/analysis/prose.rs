@@ -18,6 +18,7 @@ use crate::edition::Edition;
 
 /// What the prose says about one component of one URL.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ProseNote {
     /// The note's name: `scheme-case`, `gopher-tab`, `gopher-type`,
     /// `default-port`, `file-host` or `ftp-type`.

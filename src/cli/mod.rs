@@ -19,7 +19,7 @@ mod output;
 
 use commands::{
     book, check, compare, diff, encode, equiv, explain, extract, parse, regex, report, resolve,
-    tree,
+    schema, tree,
 };
 
 const ABOUT: &str = "Executable early URL specifications (1993-1994)";
@@ -99,6 +99,9 @@ enum Command {
     /// Write the static HTML book (rules, railroad diagrams, diffs, partial forms)
     #[command(long_about = book::LONG)]
     Book(book::BookArgs),
+    /// The JSON Schema of a command's --json output
+    #[command(long_about = schema::LONG, after_help = schema::EXAMPLES)]
+    Schema(schema::SchemaArgs),
 }
 
 impl Command {
@@ -118,6 +121,7 @@ impl Command {
             Command::Report(_) => "report",
             Command::Regex(_) => "regex",
             Command::Book(_) => "book",
+            Command::Schema(_) => "schema",
         }
     }
 }
@@ -301,6 +305,7 @@ where
         Command::Extract(args) => extract::run(args, input!(false), out),
         Command::Explain(args) => explain::run(args, out),
         Command::Book(args) => book::run(args, out),
+        Command::Schema(args) => schema::run(args, out),
         Command::Regex(args) => regex::run(args, out),
         Command::Report(args) => report::run(args, input!(false), out, terminal),
         Command::Compare(args) => {

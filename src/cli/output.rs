@@ -13,7 +13,7 @@ use crate::error::Error;
 
 /// Why an input has no AST, as JSON: the diagnosis `check` gives, or the rule
 /// that names no URL.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 #[serde(untagged)]
 pub(crate) enum ErrorJson<'a> {
     Diagnosis(&'a CheckError),
@@ -35,16 +35,23 @@ impl<'a> From<&'a Error> for ErrorJson<'a> {
 
 /// One edition's parse of an input, as `parse` and `compare` write it: the
 /// fields of a `check` verdict, and the AST.
-#[derive(Serialize)]
+#[derive(Serialize, schemars::JsonSchema)]
 pub(crate) struct ParseJson<'a> {
+    /// The input, as given.
     pub(crate) input: &'a str,
+    /// The edition.
     pub(crate) grammar: crate::Edition,
+    /// The rule, by its printed name.
     pub(crate) rule: &'a str,
+    /// Whether the rule derives the whole input.
     pub(crate) valid: bool,
+    /// The typed AST of a valid input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) url: Option<&'a crate::ast::Url<'a>>,
+    /// Where and why not, for an invalid input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<ErrorJson<'a>>,
+    /// What the document's prose says of the input.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) notes: Vec<crate::prose::ProseNote>,
 }

@@ -55,6 +55,7 @@ edition_parser!(rfc1738, Rfc1738, "../grammar/rfc1738.pest");
 
 /// One node of a pest parse tree, with rule names as printed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Node {
     /// The printed rule name (helpers `x__how` show as `x`).
     pub rule: &'static str,

@@ -24,6 +24,7 @@ pub use part::{Host, HostKind, HostPort, Login, MalformedEscape, Part, Path, Seg
 
 /// `http://` hostport [ `/` path ] [ `?` search ] (every edition has it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Http<'a> {
     #[serde(flatten)]
     /// Host and port.
@@ -38,6 +39,7 @@ pub struct Http<'a> {
 
 /// `ftp://` login path, with its type code where the edition has one.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Ftp<'a> {
     #[serde(flatten)]
     /// User, password, host and port.
@@ -66,6 +68,7 @@ impl<'a> Ftp<'a> {
 
 /// A local or remote file: RFC 1738 `fileurl`, draft-1993 `fileaddress`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct File<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     /// The host, absent for the local machine.
@@ -83,6 +86,7 @@ impl File<'_> {
 
 /// `gopher://` hostport [ `/` type selector ].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Gopher<'a> {
     #[serde(flatten)]
     /// Host and port.
@@ -110,6 +114,7 @@ impl Gopher<'_> {
 
 /// `mailto:` an address (RFC 822 `addr-spec` in RFC 1738).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Mailto<'a> {
     /// Everything after the scheme's colon(s).
     pub address: Part<'a>,
@@ -123,6 +128,7 @@ pub struct Mailto<'a> {
 
 /// What a `news:` URL names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "form", rename_all = "lowercase")]
 pub enum News<'a> {
     /// `*`: every group (RFC 1738 §3.6).
@@ -146,6 +152,7 @@ pub enum News<'a> {
 
 /// `nntp:` a group and article number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Nntp<'a> {
     /// rfc1738 only; the drafts' `nntp:` has no host. In JSON, `host` and
     /// `port` beside the others, as every scheme has them.
@@ -160,6 +167,7 @@ pub struct Nntp<'a> {
 
 /// `telnet://` [ user [ `:` password ] `@` ] hostport.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Telnet<'a> {
     #[serde(flatten)]
     /// User, password, host and port.
@@ -168,6 +176,7 @@ pub struct Telnet<'a> {
 
 /// One `digits = path ;` field of a wais `wpath` (draft-1994, rfc1630-url).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct WpathField<'a> {
     /// The field number.
     pub digits: Part<'a>,
@@ -177,6 +186,7 @@ pub struct WpathField<'a> {
 
 /// Which of the wais forms a URL has.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "form", rename_all = "lowercase")]
 pub enum WaisForm<'a> {
     /// rfc1738 `waisdatabase`.
@@ -203,6 +213,7 @@ pub enum WaisForm<'a> {
 
 /// `wais://` hostport `/` database, then a search or a document.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Wais<'a> {
     #[serde(flatten)]
     /// Host and port.
@@ -216,6 +227,7 @@ pub struct Wais<'a> {
 
 /// rfc1738 `fieldspec`: `;` name `=` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FieldSpec<'a> {
     /// The field name.
     pub name: Part<'a>,
@@ -225,6 +237,7 @@ pub struct FieldSpec<'a> {
 
 /// `prospero://` hostport `/` name, with version and attributes where the edition has them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Prospero<'a> {
     #[serde(flatten)]
     /// Host and port.
@@ -244,6 +257,7 @@ pub struct Prospero<'a> {
 
 /// `afs://` cell `/` path (the drafts).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Afs<'a> {
     /// The AFS cell.
     pub cell: Part<'a>,
@@ -253,6 +267,7 @@ pub struct Afs<'a> {
 
 /// rfc1738 `ip-schemepart`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct IpSchemepart<'a> {
     #[serde(flatten)]
     /// User, password, host and port.
@@ -264,6 +279,7 @@ pub struct IpSchemepart<'a> {
 
 /// draft-1993 `generic`, rfc1630-uri `uri`, rfc1738 `genericurl`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Generic<'a> {
     /// Everything after the scheme's colon.
     pub schemepart: Part<'a>,
@@ -280,6 +296,7 @@ pub struct Generic<'a> {
 
 /// What follows the scheme, by scheme.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(tag = "kind", rename_all = "lowercase")]
 pub enum Body<'a> {
     /// `http`.
@@ -320,6 +337,7 @@ pub enum Body<'a> {
 
 /// Which kind of [`Body`] a URL has.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum Kind {
     /// `http`.
@@ -398,6 +416,7 @@ impl Body<'_> {
 
 /// A URL parsed under one edition.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Url<'a> {
     /// The edition whose grammar derived it (JSON `grammar`).
     #[serde(rename = "grammar")]

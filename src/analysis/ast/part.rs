@@ -9,6 +9,7 @@ use crate::error::Error;
 
 /// A piece of the input: its text and byte span.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Part<'a> {
     /// The text, exactly as in the input (escapes raw).
     pub text: &'a str,
@@ -20,6 +21,7 @@ pub struct Part<'a> {
 
 /// A `%` not followed by two hexadecimal digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct MalformedEscape {
     /// Byte offset of the `%` in the input.
     pub offset: usize,
@@ -74,6 +76,7 @@ impl<'a> Part<'a> {
 
 /// A host: a name or a dotted number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Host<'a> {
     #[serde(flatten)]
     /// The host's text and span.
@@ -84,6 +87,7 @@ pub struct Host<'a> {
 
 /// Which `host` alternative a host is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum HostKind {
     /// `hostname`: dot-separated labels.
@@ -101,6 +105,7 @@ impl Host<'_> {
 
 /// `hostport`: a host and perhaps a port.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HostPort<'a> {
     /// The host.
     pub host: Host<'a>,
@@ -111,6 +116,7 @@ pub struct HostPort<'a> {
 
 /// `login`: `[ user [ : password ] @ ] hostport`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Login<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     /// The user name, before `:` or `@`.
@@ -164,6 +170,29 @@ impl Serialize for Path<'_> {
         path.serialize_field("end", &self.part.end)?;
         path.serialize_field("segments", &List(*self))?;
         path.end()
+    }
+}
+
+#[cfg(feature = "schema")]
+impl schemars::JsonSchema for Path<'_> {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Path".into()
+    }
+
+    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        let part = generator.subschema_for::<Part<'_>>();
+        schemars::json_schema!({
+            "description": "A part of the input and its segments, split at each \"/\".",
+            "type": "object",
+            "properties": {
+                "text": {"type": "string"},
+                "start": {"type": "integer", "minimum": 0},
+                "end": {"type": "integer", "minimum": 0},
+                "segments": {"type": "array", "items": part},
+            },
+            "required": ["text", "start", "end", "segments"],
+            "additionalProperties": false,
+        })
     }
 }
 

@@ -21,6 +21,7 @@ use print::print;
 
 /// A regular-expression syntax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 #[serde(rename_all = "lowercase")]
 pub enum Flavor {
@@ -94,6 +95,7 @@ impl Flavor {
 
 /// A rule's regular expression in one flavor.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RuleRegex {
     /// The edition.
     pub grammar: Edition,

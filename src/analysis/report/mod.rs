@@ -69,6 +69,7 @@ pub const FOUND_NON_ASCII: &str = "non-ASCII character";
 
 /// The report on a corpus.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Report {
     /// Always [`FORMAT`].
     pub format: String,
@@ -101,6 +102,7 @@ pub struct Report {
 
 /// One part of a corpus, as counted by one report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Part {
     /// Its inputs' digest (see [`Report::digest`]).
     pub digest: String,
@@ -110,6 +112,7 @@ pub struct Part {
 
 /// The verdicts of one edition's rule on the corpus.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EditionReport {
     /// The edition.
     pub grammar: Edition,
@@ -130,6 +133,7 @@ pub struct EditionReport {
 
 /// Valid inputs with one lint.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LintCount {
     /// The lint's code ([`lint::Lint::code`](crate::analysis::lint::Lint)).
     pub code: String,
@@ -139,6 +143,7 @@ pub struct LintCount {
 
 /// Verdicts on the inputs of one scheme.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SchemeCount {
     /// The scheme, lowercased, or [`NO_SCHEME`], [`NOT_A_SCHEME`], [`OTHER_SCHEMES`].
     /// `name` in JSON: `scheme` is a URL's scheme as a part of its text.
@@ -157,6 +162,7 @@ pub struct SchemeCount {
 
 /// Why invalid inputs fail: one point of failure, counted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Cause {
     /// The innermost printed rule the input is in where it stops: on every
     /// way it could have gone on, the rule's text holds the next character.
@@ -174,6 +180,7 @@ pub struct Cause {
 
 /// An input that fails with a cause.
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Example {
     /// The input.
     pub input: String,
@@ -185,6 +192,7 @@ pub struct Example {
 
 /// The inputs with one combination of verdicts.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Pattern {
     /// The editions that accept these inputs (the others reject them).
     pub valid_in: Vec<Edition>,
@@ -194,6 +202,7 @@ pub struct Pattern {
 
 /// Inputs one edition accepts and another rejects.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Difference {
     /// The edition that accepts them.
     pub accepted_by: Edition,

@@ -23,6 +23,7 @@ mod libwww;
 
 /// Which document's rules to apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Rules {
     /// RFC 1630, June 1994.
@@ -57,6 +58,7 @@ impl Rules {
 
 /// Something the caller should know about a resolution.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Note {
     /// A stable identifier.
     pub code: &'static str,
@@ -66,6 +68,7 @@ pub struct Note {
 
 /// The full form of a partial one, and how it was reached.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Resolution {
     /// Whose rules gave it.
     pub rules: Rules,

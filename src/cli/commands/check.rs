@@ -1,6 +1,6 @@
 //! `urlbnf check`: verdicts and diagnoses, one per (input, edition).
 
-use std::io::{self, Write};
+use std::io::Write;
 
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
@@ -9,7 +9,7 @@ use super::super::output::{
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
 use crate::analysis::ast;
-use crate::analysis::check::{self, Engine};
+use crate::analysis::check::{self, Engine, Verdict};
 use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
@@ -233,10 +233,12 @@ pub(crate) fn run(
     }
     if mode.json && mode.quiet {
         // Verdicts are one per input and grammar: counted under their own key.
-        let summary = serde_json::json!({
-            "inputs": tally.inputs, "grammars": targets.len(),
-            "valid_verdicts": tally.good, "invalid_verdicts": tally.bad,
-        });
+        let summary = CheckSummary {
+            inputs: tally.inputs,
+            grammars: targets.len(),
+            valid_verdicts: tally.good,
+            invalid_verdicts: tally.bad,
+        };
         json_line(out, &summary)?;
     } else if !mode.json {
         summary(out, &tally, targets.len(), "valid", "invalid")?;
@@ -379,14 +381,13 @@ fn full_verdict(
         }
     }
     if mode.lint && mode.json {
-        let mut value = serde_json::to_value(&verdict).map_err(io::Error::from)?;
-        if let Some(obj) = value.as_object_mut() {
-            obj.insert(
-                "lints".into(),
-                serde_json::to_value(&lints).map_err(io::Error::from)?,
-            );
-        }
-        return json_line(buf, &value);
+        return json_line(
+            buf,
+            &CheckLine {
+                verdict: &verdict,
+                lints: Some(&lints),
+            },
+        );
     }
     emit_verdict(&verdict, mode.json, buf)?;
     for l in &lints {
@@ -401,4 +402,37 @@ fn full_verdict(
         )?;
     }
     Ok(())
+}
+
+/// A line of `check --json`: a verdict, or with `--quiet` the one summary.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // Only its schema is used: each line is written as its own type.
+pub(crate) enum CheckOutput<'a> {
+    Verdict(CheckLine<'a>),
+    Summary(CheckSummary),
+}
+
+/// A verdict, with `--lint` the lints of a valid URL.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct CheckLine<'a> {
+    #[serde(flatten)]
+    verdict: &'a Verdict,
+    /// With `--lint`, the lints of a valid URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lints: Option<&'a [crate::analysis::lint::Lint]>,
+}
+
+/// `check --quiet --json`: verdicts are one per input and grammar, so they
+/// are counted under their own names.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct CheckSummary {
+    /// Inputs read.
+    inputs: usize,
+    /// Editions each input was checked against.
+    grammars: usize,
+    /// Verdicts (one per input and edition) that are valid.
+    valid_verdicts: usize,
+    /// Verdicts that are invalid.
+    invalid_verdicts: usize,
 }

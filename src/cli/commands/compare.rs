@@ -99,3 +99,14 @@ fn compare_one(
     }
     Ok(())
 }
+
+/// One line of `compare --json` (written piece by piece, one edition's
+/// object at a time): the input and `parse`'s object per edition.
+#[derive(schemars::JsonSchema)]
+#[allow(dead_code)] // Only its schema is used.
+pub(crate) struct CompareJson<'a> {
+    /// The input, as given.
+    input: &'a str,
+    /// The verdicts, one per edition.
+    verdicts: Vec<ParseJson<'a>>,
+}

@@ -28,10 +28,13 @@ Examples:
   urlbnf encode --json 'a b'";
 
 /// One text encoded, as JSON.
-#[derive(serde::Serialize)]
-struct EncodeJson<'a> {
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct EncodeJson<'a> {
+    /// The input, as given.
     input: &'a str,
+    /// The edition.
     grammar: Edition,
+    /// The text encoded for the edition.
     encoded: &'a str,
 }
 

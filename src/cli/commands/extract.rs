@@ -102,12 +102,16 @@ fn write_found(
         tally.count(v.valid);
     }
     if json {
-        let obj = serde_json::json!({
-            "line": found.line, "column": found.column, "input": found.url,
-            "wrapper": found.wrapper, "without_hyphen": found.without_hyphen,
-            "hyphen_breaks": found.hyphen_breaks, "verdicts": verdicts,
-        });
-        return json_line(out, &obj);
+        let line = ExtractJson {
+            line: found.line,
+            column: found.column,
+            input: &found.url,
+            wrapper: found.wrapper,
+            without_hyphen: &found.without_hyphen,
+            hyphen_breaks: found.hyphen_breaks,
+            verdicts: &verdicts,
+        };
+        return json_line(out, &line);
     }
     writeln!(
         out,
@@ -137,4 +141,23 @@ fn write_found(
         emit_verdict(v, false, out)?;
     }
     Ok(())
+}
+
+/// One line of `extract --json`: a wrapped URL, where it was, and its verdicts.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct ExtractJson<'a> {
+    /// The line where the wrapper opens, from 1.
+    line: usize,
+    /// The column where it opens, from 1, in characters.
+    column: usize,
+    /// The input, as given.
+    input: &'a str,
+    /// The wrapper around the URL.
+    wrapper: crate::analysis::extract::Wrapper,
+    /// Readings without a hyphen that a line break follows.
+    without_hyphen: &'a [String],
+    /// How many line breaks follow a hyphen.
+    hyphen_breaks: usize,
+    /// The verdicts, one per edition.
+    verdicts: &'a [Verdict],
 }

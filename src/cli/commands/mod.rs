@@ -12,4 +12,5 @@ pub(crate) mod parse;
 pub(crate) mod regex;
 pub(crate) mod report;
 pub(crate) mod resolve;
+pub(crate) mod schema;
 pub(crate) mod tree;

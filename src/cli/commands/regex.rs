@@ -61,13 +61,21 @@ pub(crate) fn run(args: RegexArgs, out: &mut dyn Write) -> Result<Tally, CliErro
             Some(rule) => vec![regex::rule_regex(edition, rule, args.flavor)?],
             None => regex::edition_regexes(edition, args.flavor)?,
         };
-        let patterns: Vec<serde_json::Value> = rules
+        let patterns = rules
             .into_iter()
-            .map(|r| serde_json::json!({"rule": r.rule, "pattern": r.pattern, "groups": r.groups}))
+            .map(|r| PatternJson {
+                rule: r.rule,
+                pattern: r.pattern,
+                groups: r.groups,
+            })
             .collect();
         json_line(
             out,
-            &serde_json::json!({"grammar": edition, "flavor": args.flavor, "patterns": patterns}),
+            &RegexJson {
+                grammar: edition,
+                flavor: args.flavor,
+                patterns,
+            },
         )?;
     } else {
         let rule = args
@@ -80,4 +88,26 @@ pub(crate) fn run(args: RegexArgs, out: &mut dyn Write) -> Result<Tally, CliErro
         )?;
     }
     Ok(Tally::default())
+}
+
+/// `regex --json`: an edition's rules as patterns in one flavor.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct RegexJson {
+    /// The edition.
+    grammar: Edition,
+    /// The engine whose syntax is written.
+    flavor: Flavor,
+    /// One per rule, in printed order.
+    patterns: Vec<PatternJson>,
+}
+
+/// One rule's pattern and the names of its groups.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct PatternJson {
+    /// The rule, by its printed name.
+    rule: String,
+    /// The rule's regular expression, anchored to match a whole input.
+    pattern: String,
+    /// The names of its groups, in order.
+    groups: Vec<String>,
 }

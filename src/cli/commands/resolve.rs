@@ -89,9 +89,11 @@ pub(crate) fn run(
             (true, false) => readings.iter().try_for_each(|r| json_line(out, r)),
             (true, true) => json_line(
                 out,
-                &serde_json::json!({
-                    "context": args.base, "partial": input.shown(), "readings": readings,
-                }),
+                &ResolveCompare {
+                    context: &args.base,
+                    partial: input.shown(),
+                    readings: &readings,
+                },
             ),
             (false, compare) => {
                 let mut row = format!("{:<12}", visible(input.shown()));
@@ -134,4 +136,24 @@ fn reading(rules: Rules, base: &str, input: &Input<'_>) -> Resolution {
         });
     }
     r
+}
+
+/// A line of `resolve --json`: one reading, or with `--compare` all of them.
+#[derive(schemars::JsonSchema)]
+#[serde(untagged)]
+#[allow(dead_code)] // Only its schema is used: each line is written as its own type.
+pub(crate) enum ResolveJson<'a> {
+    Reading(Resolution),
+    Compare(ResolveCompare<'a>),
+}
+
+/// `resolve --compare --json`: one partial form under every rule set.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct ResolveCompare<'a> {
+    /// The context URL.
+    context: &'a str,
+    /// The partial form.
+    partial: &'a str,
+    /// One resolution per rule set.
+    readings: &'a [Resolution],
 }

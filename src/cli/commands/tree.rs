@@ -92,18 +92,16 @@ pub(crate) fn run(
             Vec::new()
         };
         if args.json {
-            let mut obj = match &result {
-                Ok(node) => {
-                    serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": true, "tree": node})
-                }
-                Err(e) => {
-                    serde_json::json!({"input": input.shown(), "grammar": edition, "rule": rule, "valid": false, "error": e})
-                }
+            let line = TreeJson {
+                input: input.shown(),
+                grammar: edition,
+                rule: &rule,
+                valid: result.is_ok(),
+                tree: result.as_ref().ok(),
+                error: result.as_ref().err(),
+                notes: &notes,
             };
-            if let (false, Some(o)) = (notes.is_empty(), obj.as_object_mut()) {
-                o.insert("notes".into(), serde_json::json!(notes));
-            }
-            json_line(out, &obj)?;
+            json_line(out, &line)?;
             return Ok(());
         }
         if tally.inputs > 1 {
@@ -124,4 +122,26 @@ pub(crate) fn run(
         summary(out, &tally, 1, "derived", "not derived")?;
     }
     Ok(tally)
+}
+
+/// One line of `tree --json`: a verdict with the derivation of a valid input.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct TreeJson<'a> {
+    /// The input, as given.
+    input: &'a str,
+    /// The edition.
+    grammar: Edition,
+    /// The rule, by its printed name.
+    rule: &'a str,
+    /// Whether the rule derives the whole input.
+    valid: bool,
+    /// The derivation of a valid input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    tree: Option<&'a Node>,
+    /// Where and why not, for an invalid input.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a CheckError>,
+    /// What the document's prose says of the input.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    notes: &'a [crate::prose::ProseNote],
 }

@@ -82,6 +82,7 @@ pub enum Notation {
 
 /// One of the corrections urlbnf applies to the printed text (README, "Corrections").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Correction {
     /// draft-1994: `ur l` is the rule `url`.
     C1,

@@ -1,0 +1,212 @@
+//! `urlbnf schema`: the JSON Schema of a command's `--json` output, generated
+//! from the types the command writes.
+
+use std::io::Write;
+
+use schemars::generate::SchemaSettings;
+use serde_json::{Map, Value};
+
+use super::super::CliError;
+use super::super::output::{ParseJson, Tally};
+use super::{check, compare, encode, extract, regex, resolve, tree};
+
+pub(crate) const LONG: &str = "\
+Print the JSON Schema (draft 2020-12) of a command's --json output: each line
+it writes is one instance. The schema is generated from the types the command
+serializes, and no object has names the schema does not list; the tests
+validate every command's output against it.
+
+Exit status: 0 when the schema is written, 2 on a usage error, 3 when output
+fails.";
+
+pub(crate) const EXAMPLES: &str = "\
+Examples:
+  urlbnf schema check
+  urlbnf schema report > report.schema.json";
+
+/// The commands that write JSON.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Of {
+    Check,
+    Parse,
+    Tree,
+    Diff,
+    Compare,
+    Resolve,
+    Equiv,
+    Encode,
+    Extract,
+    Explain,
+    Regex,
+    Report,
+}
+
+impl Of {
+    fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .map(|v| v.get_name().to_string())
+            .unwrap_or_default()
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct SchemaArgs {
+    /// The command whose output is described
+    #[arg(value_enum, value_name = "COMMAND")]
+    command: Of,
+}
+
+/// A variant of an internally tagged enum (the AST's `body`, `kind`-tagged)
+/// is generated as its tag beside a `$ref` to the variant's type, and a
+/// flattened enum (wais's `form`) as alternatives beside a struct's names:
+/// each written as whole objects, so that an object lists every name it has.
+fn inline_tagged(node: &mut Value, defs: &Map<String, Value>) {
+    match node {
+        Value::Object(obj) => {
+            let target = obj
+                .get("$ref")
+                .and_then(Value::as_str)
+                .and_then(|r| r.strip_prefix("#/$defs/"))
+                .and_then(|name| defs.get(name));
+            if let (Some(def), true) = (target, obj.contains_key("properties")) {
+                obj.remove("$ref");
+                *node = merged(obj, def, defs);
+            } else if obj.contains_key("properties") {
+                // A flattened enum: its alternatives beside the struct's names.
+                for alternatives in ["oneOf", "anyOf"] {
+                    if let Some(alts) = obj.remove(alternatives) {
+                        let mut def = Map::new();
+                        def.insert(alternatives.into(), alts);
+                        *node = merged(obj, &Value::Object(def), defs);
+                        break;
+                    }
+                }
+            }
+            if let Value::Object(obj) = node {
+                obj.values_mut().for_each(|v| inline_tagged(v, defs));
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(|v| inline_tagged(v, defs)),
+        _ => {}
+    }
+}
+
+/// The object `tag` (its own `properties` and `required`) with `def`'s: one
+/// object, or one per alternative where `def` has several.
+fn merged(tag: &Map<String, Value>, def: &Value, defs: &Map<String, Value>) -> Value {
+    let def = match def
+        .get("$ref")
+        .and_then(Value::as_str)
+        .and_then(|r| r.strip_prefix("#/$defs/"))
+        .and_then(|name| defs.get(name))
+    {
+        Some(target) => target,
+        None => def,
+    };
+    let mut out = tag.clone();
+    for (key, value) in def.as_object().into_iter().flatten() {
+        match (key.as_str(), out.get_mut(key)) {
+            ("oneOf" | "anyOf", _) => {}
+            ("properties", Some(Value::Object(mine))) => {
+                for (k, v) in value.as_object().into_iter().flatten() {
+                    mine.entry(k.clone()).or_insert_with(|| v.clone());
+                }
+            }
+            ("required", Some(Value::Array(mine))) => {
+                mine.extend(value.as_array().into_iter().flatten().cloned());
+            }
+            (_, None) => {
+                out.insert(key.clone(), value.clone());
+            }
+            _ => {}
+        }
+    }
+    // Alternatives: each one whole, with the names above.
+    for alternatives in ["oneOf", "anyOf"] {
+        if let Some(Value::Array(alts)) = def.get(alternatives) {
+            let each = alts.iter().map(|alt| merged(&out, alt, defs)).collect();
+            let mut one = Map::new();
+            if let Some(d) = out.get("description") {
+                one.insert("description".into(), d.clone());
+            }
+            one.insert(alternatives.into(), Value::Array(each));
+            return Value::Object(one);
+        }
+    }
+    Value::Object(out)
+}
+
+/// Every object lists all its names: a name the schema does not know is an
+/// error, not an extension.
+fn close(node: &mut Value) {
+    match node {
+        Value::Object(obj) => {
+            if obj.contains_key("properties") && !obj.contains_key("additionalProperties") {
+                obj.insert("additionalProperties".into(), false.into());
+            }
+            obj.values_mut().for_each(close);
+        }
+        Value::Array(items) => items.iter_mut().for_each(close),
+        _ => {}
+    }
+}
+
+/// The schema of `command`'s JSON lines.
+pub(crate) fn schema(command: Of) -> Value {
+    let mut schema = generated(command).to_value();
+    let defs = schema
+        .get("$defs")
+        .and_then(Value::as_object)
+        .cloned()
+        .unwrap_or_default();
+    inline_tagged(&mut schema, &defs);
+    close(&mut schema);
+    // The dialect and what it describes first, as a reader looks for them.
+    let mut ordered = Map::new();
+    ordered.insert(
+        "$schema".into(),
+        "https://json-schema.org/draft/2020-12/schema".into(),
+    );
+    ordered.insert(
+        "title".into(),
+        format!("urlbnf {} --json", command.name()).into(),
+    );
+    if let Value::Object(mut rest) = schema {
+        if let Some(d) = rest.remove("description") {
+            ordered.insert("description".into(), d);
+        }
+        for (key, value) in rest {
+            if key != "$schema" && key != "title" {
+                ordered.insert(key, value);
+            }
+        }
+    }
+    Value::Object(ordered)
+}
+
+fn generated(command: Of) -> schemars::Schema {
+    // The names a command writes: a field it leaves out when empty is optional.
+    let generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    match command {
+        Of::Check => generator.into_root_schema_for::<check::CheckOutput<'_>>(),
+        Of::Parse => generator.into_root_schema_for::<ParseJson<'_>>(),
+        Of::Tree => generator.into_root_schema_for::<tree::TreeJson<'_>>(),
+        Of::Diff => generator.into_root_schema_for::<crate::analysis::diff::Diff>(),
+        Of::Compare => generator.into_root_schema_for::<compare::CompareJson<'_>>(),
+        Of::Resolve => generator.into_root_schema_for::<resolve::ResolveJson<'_>>(),
+        Of::Equiv => generator.into_root_schema_for::<crate::analysis::encoding::Equivalence>(),
+        Of::Encode => generator.into_root_schema_for::<encode::EncodeJson<'_>>(),
+        Of::Extract => generator.into_root_schema_for::<extract::ExtractJson<'_>>(),
+        Of::Explain => generator.into_root_schema_for::<crate::analysis::explain::Explanation>(),
+        Of::Regex => generator.into_root_schema_for::<regex::RegexJson>(),
+        Of::Report => generator.into_root_schema_for::<crate::analysis::report::Report>(),
+    }
+}
+
+pub(crate) fn run(args: SchemaArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
+    let text = serde_json::to_string_pretty(&schema(args.command)).map_err(std::io::Error::from)?;
+    writeln!(out, "{text}")?;
+    Ok(Tally::default())
+}
