@@ -1,6 +1,6 @@
 //! The five editions urlbnf makes executable: what each document is, when, where it
 //! prints its BNF, and which rule names a whole URL. Everything that describes an
-//! edition (the CLI help, the book, the README generator) reads it from here; the
+//! edition (the CLI help, the book, the manual's generated sections) reads it from here; the
 //! transcriptions' `%document` and `%section` headers are tested against it.
 
 use std::fmt;

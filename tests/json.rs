@@ -1,4 +1,4 @@
-//! Every command's JSON speaks one vocabulary: the README's table "JSON: one
+//! Every command's JSON speaks one vocabulary: the manual's table "JSON: one
 //! vocabulary". Each name a command writes (outside the AST) is in the table
 //! with the type it is written with; each name in the table is written by some
 //! command here; spans and offsets count the units the table says.
@@ -9,13 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use serde_json::Value;
 
-/// The README's table: name -> the JSON types it may have.
+/// The manual's table (`src/render/book/manual/json.md`): name -> the JSON types it may have.
 fn vocabulary() -> BTreeMap<String, BTreeSet<&'static str>> {
-    let readme = include_str!("../README.md");
-    let start = readme
-        .find("### JSON: one vocabulary")
-        .expect("the README has the vocabulary");
-    let section = &readme[start..];
+    let section = include_str!("../src/render/book/manual/json.md");
     let end = section.find("\n## ").unwrap_or(section.len());
     let mut names = BTreeMap::new();
     for row in section[..end].lines().filter(|l| l.starts_with("| `")) {
@@ -192,7 +188,7 @@ fn every_name_written_is_in_the_vocabulary_with_its_type() {
     }
     assert!(
         unknown.is_empty(),
-        "names not in the README's vocabulary: {unknown:?}"
+        "names not in the manual's vocabulary: {unknown:?}"
     );
     let unused: Vec<&String> = vocabulary.keys().filter(|n| !seen.contains(*n)).collect();
     assert!(

@@ -1,11 +1,13 @@
-//! Every `console` block of the README is a test: each `$ urlbnf ...` line is
-//! run from the crate root and its output and exit status (`? N`) must be the
-//! ones shown. `TRYCMD=overwrite cargo test --test readme` rewrites the README
-//! with what the commands print (review the diff).
+//! Every `console` block of the README and of the manual (the book's
+//! chapters, `src/render/book/manual/*.md`) is a test: each `$ urlbnf ...`
+//! line is run from the crate root and its output and exit status (`? N`)
+//! must be the ones shown. `TRYCMD=overwrite cargo test --test readme`
+//! rewrites them with what the commands print (review the diff).
 
 #[test]
-fn readme_examples_print_what_they_show() {
+fn readme_and_manual_examples_print_what_they_show() {
     trycmd::TestCases::new()
         .register_bin("urlbnf", std::path::Path::new(env!("CARGO_BIN_EXE_urlbnf")))
-        .case("README.md");
+        .case("README.md")
+        .case("src/render/book/manual/*.md");
 }

@@ -40,7 +40,7 @@ fn long_about() -> &'static str {
             ));
         }
         text.push_str(
-            "\nThe printed text is used as printed, with four corrections (C1-C4, see README).",
+            "\nThe printed text is used as printed, with four corrections (C1-C4: the corrections page of `urlbnf book`).",
         );
         text
     })

@@ -1,5 +1,5 @@
 //! Renderers: typed results from the analyses, presented for people. Plain text
-//! (the CLI, the snapshots, the README's generated sections) and the HTML book.
+//! (the CLI, the snapshots, the manual's generated sections) and the HTML book.
 
 mod outline;
 pub mod report;

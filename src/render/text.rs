@@ -194,7 +194,7 @@ fn chars(s: &str) -> String {
     }
 }
 
-/// The README's "What changed" section, generated from the diffs.
+/// The manual's "What changed" section (`src/render/book/manual/diffing.md`), generated from the diffs.
 pub fn what_changed() -> String {
     let mut out = String::new();
     for (a, b) in Edition::CHRONOLOGY {

@@ -6,7 +6,7 @@
 //! stay raw ([`Part::decode`] decodes them). A component an edition's grammar does
 //! not have is `None`, never invented. `Display` writes the input back exactly.
 //! Where a printed grammar derives an input in several ways, the tree (and so the
-//! AST) takes the reading the document's prose describes (README, "Readings").
+//! AST) takes the reading the document's prose describes (the manual, "Readings").
 
 use std::fmt;
 
@@ -47,7 +47,7 @@ pub struct Ftp<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     /// The path after the first `/`.
     pub path: Option<Path<'a>>,
-    /// rfc1738 `;type=` code, draft-1994 `!` code (rfc1630-url: see README).
+    /// rfc1738 `;type=` code, draft-1994 `!` code (rfc1630-url: see the manual, "The typed AST").
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ftptype: Option<Part<'a>>,
 }

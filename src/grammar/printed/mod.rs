@@ -80,7 +80,7 @@ pub enum Notation {
     Rfc822,
 }
 
-/// One of the corrections urlbnf applies to the printed text (README, "Corrections").
+/// One of the corrections urlbnf applies to the printed text (the manual, "The grammars": "Corrections").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum Correction {

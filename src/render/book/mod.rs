@@ -13,6 +13,7 @@ use crate::grammar::PrintedGrammar;
 mod diagram;
 mod diff_page;
 mod edition_page;
+mod manual;
 mod notes;
 mod write;
 
@@ -87,11 +88,9 @@ ol.timeline li::before { content: ""; position: absolute; left: -0.55rem; top: 0
 /// A page of the book: `file` is its name, for the navigation's current mark.
 pub(crate) fn page(file: &str, title: &str, body: &str) -> String {
     let link = |href: &str, text: &str| {
-        let current = if href == file {
-            r#" aria-current="page""#
-        } else {
-            ""
-        };
+        // A chapter of the manual is under "manual".
+        let here = href == file || (href == "manual.html" && file.starts_with("manual-"));
+        let current = if here { r#" aria-current="page""# } else { "" };
         // The newline lets the bar wrap between links.
         format!("<a href=\"{href}\"{current}>{}</a>\n", esc(text))
     };
@@ -108,6 +107,7 @@ pub(crate) fn page(file: &str, title: &str, body: &str) -> String {
     }
     nav.push_str(&link("partial-forms.html", "partial forms"));
     nav.push_str(&link("corrections.html", "corrections"));
+    nav.push_str(&link("manual.html", "manual"));
     let title = if title == "urlbnf" {
         title.to_string()
     } else {
@@ -209,7 +209,7 @@ fn index_page() -> String {
             bb.id()
         );
     }
-    b.push_str("</ul>\n<h2>More</h2>\n<ul>\n<li><a href=\"partial-forms.html\">Partial (relative) forms</a>: RFC 1630's examples, worked step by step.</li>\n<li><a href=\"corrections.html\">Corrections and PEG rewrites</a>.</li>\n</ul>\n");
+    b.push_str("</ul>\n<h2>More</h2>\n<ul>\n<li><a href=\"partial-forms.html\">Partial (relative) forms</a>: RFC 1630's examples, worked step by step.</li>\n<li><a href=\"corrections.html\">Corrections and PEG rewrites</a>.</li>\n<li><a href=\"manual.html\">The manual</a>: each command, the grammars, JSON, robustness and performance.</li>\n</ul>\n");
     page("index.html", "urlbnf", &b)
 }
 
@@ -228,6 +228,7 @@ pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
     }
     pages.push(("partial-forms.html".into(), notes::partial_forms_page()));
     pages.push(("corrections.html".into(), notes::corrections_page()));
+    pages.extend(manual::pages());
     let count = pages.len();
     pages.push(("style.css".into(), CSS.to_string()));
     pages.push((
