@@ -441,3 +441,88 @@ fn only_draft_1994_prints_two_colons_after_mailto() {
     assert_eq!(address(Draft1994, "mailto::joe@h"), ("joe@h", 8, 13));
     assert_eq!(address(Rfc1630Url, "mailto:joe@h"), ("joe@h", 7, 12));
 }
+
+/// The text of a component as `parse --json` writes it: in the body, in a
+/// generic URL's `ip` part, or (the scheme, the fragment) at the top.
+fn json_text(json: &serde_json::Value, name: &str) -> Option<String> {
+    let body = &json["body"];
+    [&json[name], &body[name], &body["ip"][name]]
+        .into_iter()
+        .find_map(|v| v["text"].as_str())
+        .map(str::to_string)
+}
+
+/// Every accessor, on URLs derived from each scheme production of every
+/// edition, gives the component `parse --json` gives.
+#[test]
+fn accessors_give_the_components_parse_json_gives() {
+    let mut checked = std::collections::BTreeSet::new();
+    for edition in Edition::ALL {
+        for rule in &PrintedGrammar::of(edition).rules {
+            if ast::scheme_kind(edition, &rule.name).is_none() {
+                continue;
+            }
+            for input in common::samples(edition, &rule.name, 20, 11) {
+                // Its own rule: draft-1994 prints `afsaddress` outside `url`.
+                let Ok(url) = ast::parse_rule(edition, &rule.name, &input) else {
+                    continue;
+                };
+                let json = serde_json::to_value(&url).unwrap();
+                let at = format!("{edition} {} {input:?}", rule.name);
+                assert_eq!(
+                    Some(url.scheme().to_string()),
+                    json_text(&json, "scheme"),
+                    "{at}"
+                );
+                assert_eq!(
+                    url.host().map(|h| h.to_string()),
+                    json_text(&json, "host"),
+                    "{at}"
+                );
+                assert_eq!(
+                    url.port(),
+                    json_text(&json, "port").and_then(|p| p.parse().ok()),
+                    "{at}"
+                );
+                let path = json_text(&json, "path").or_else(|| json_text(&json, "hsoname"));
+                assert_eq!(url.path().map(|p| p.to_string()), path, "{at}");
+                assert_eq!(
+                    url.search().map(|s| s.to_string()),
+                    json_text(&json, "search"),
+                    "{at}"
+                );
+                assert_eq!(
+                    url.fragment().map(|f| f.to_string()),
+                    json_text(&json, "fragment"),
+                    "{at}"
+                );
+                let login = url.login();
+                assert_eq!(
+                    login.and_then(|l| l.user).map(|u| u.to_string()),
+                    json_text(&json, "user"),
+                    "{at}"
+                );
+                assert_eq!(
+                    login.and_then(|l| l.password).map(|p| p.to_string()),
+                    json_text(&json, "password"),
+                    "{at}"
+                );
+                checked.insert((edition, url.body.kind()));
+            }
+        }
+    }
+    // Every scheme of every edition was read.
+    for edition in Edition::ALL {
+        let kinds: Vec<Kind> = PrintedGrammar::of(edition)
+            .rules
+            .iter()
+            .filter_map(|r| ast::scheme_kind(edition, &r.name))
+            .collect();
+        for kind in kinds {
+            assert!(
+                checked.contains(&(edition, kind)),
+                "{edition} {kind:?}: no URL read"
+            );
+        }
+    }
+}

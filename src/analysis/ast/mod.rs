@@ -17,9 +17,11 @@ use crate::edition::Edition;
 use crate::error::Error;
 use crate::grammar::{Derivation, PestOutcome, Token, peg};
 
+mod accessors;
 mod build;
 mod part;
 
+pub use accessors::default_port;
 pub use part::{Host, HostKind, HostPort, Login, MalformedEscape, Part, Path, Segments};
 
 /// `http://` hostport [ `/` path ] [ `?` search ] (every edition has it).
@@ -440,76 +442,6 @@ impl fmt::Display for Url<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.input)
     }
-}
-
-impl<'a> Url<'a> {
-    /// The port as written, if the URL writes one that fits a port number
-    /// (0 to 65535); a larger one stays text in the AST (`hostport().port`).
-    ///
-    /// ```
-    /// # use urlbnf::{ast, Edition};
-    /// let url = ast::parse(Edition::Rfc1738, "http://h:8080/")?;
-    /// assert_eq!(url.port(), Some(8080));
-    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h/")?.port(), None);
-    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h:99999999999/")?.port(), None);
-    /// # Ok::<(), urlbnf::Error>(())
-    /// ```
-    pub fn port(&self) -> Option<u16> {
-        self.hostport()
-            .and_then(|hp| hp.port)
-            .and_then(|p| p.text.parse().ok())
-    }
-
-    /// The port as written, else the scheme's default (RFC 1738 §3); `None`
-    /// where the written port does not fit a port number or the scheme has
-    /// no default.
-    ///
-    /// ```
-    /// # use urlbnf::{ast, Edition};
-    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h/")?.port_or_known_default(), Some(80));
-    /// assert_eq!(ast::parse(Edition::Rfc1738, "http://h:99999/")?.port_or_known_default(), None);
-    /// # Ok::<(), urlbnf::Error>(())
-    /// ```
-    pub fn port_or_known_default(&self) -> Option<u16> {
-        match self.hostport().and_then(|hp| hp.port) {
-            Some(p) => p.text.parse().ok(),
-            None => default_port(self.scheme.text),
-        }
-    }
-
-    /// The host and port, for schemes that have them.
-    pub fn hostport(&self) -> Option<&HostPort<'a>> {
-        match &self.body {
-            Body::Http(h) => Some(&h.hostport),
-            Body::Ftp(f) => Some(&f.login.hostport),
-            Body::Gopher(g) => Some(&g.hostport),
-            Body::Nntp(n) => n.hostport.as_ref(),
-            Body::Telnet(t) => Some(&t.login.hostport),
-            Body::Wais(w) => Some(&w.hostport),
-            Body::Prospero(p) => Some(&p.hostport),
-            Body::Generic(g) => g.ip.as_ref().map(|ip| &ip.login.hostport),
-            Body::File(_)
-            | Body::Mailto(_)
-            | Body::News(_)
-            | Body::Afs(_)
-            | Body::Mid { .. }
-            | Body::Cid { .. } => None,
-        }
-    }
-}
-
-/// RFC 1738 §3: the default port of each IP-based scheme.
-pub fn default_port(scheme: &str) -> Option<u16> {
-    Some(match scheme {
-        "ftp" => 21,
-        "http" => 80,
-        "gopher" => 70,
-        "nntp" => 119,
-        "telnet" => 23,
-        "wais" => 210,
-        "prospero" => 1525,
-        _ => return None,
-    })
 }
 
 /// At most about how many bytes the AST of `input` takes: one [`Part`] per `;`

@@ -19,6 +19,13 @@ pub struct Part<'a> {
     pub end: usize,
 }
 
+/// Shown, a part is its text as in the input.
+impl fmt::Display for Part<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
 /// A `%` not followed by two hexadecimal digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -94,6 +101,20 @@ pub enum HostKind {
     Name,
     /// `hostnumber`: dotted digits.
     Number,
+}
+
+/// Shown, a host is its text.
+impl fmt::Display for Host<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.part.fmt(f)
+    }
+}
+
+/// Shown, a path is its text.
+impl fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.part.fmt(f)
+    }
 }
 
 impl Host<'_> {
