@@ -1,14 +1,13 @@
 //! urlbnf makes the early URL specifications executable.
 //!
 //! Five documents from 1993-1994 each print a BNF for URLs. urlbnf reads each
-//! printed BNF as its document states it ([`grammar::printed`], from
-//! `grammar/*.bnf`) into exact automata, transcribes it into a pest grammar
-//! ([`grammar::peg`], from `grammar/*.pest`) proven to give the same verdicts, and
-//! builds its analyses on those: verdicts with exact diagnoses ([`check`]), one
+//! printed BNF as its document states it (from `grammar/*.bnf`) into exact
+//! automata, transcribes it into a pest grammar (`grammar/*.pest`) proven to
+//! give the same verdicts, and builds its analyses on those: verdicts with exact diagnoses ([`check`]), one
 //! typed AST for every edition ([`ast`]), exact differences between editions
 //! ([`diff`]), rule explanations ([`explain`]), partial forms ([`resolve`]),
 //! escaping ([`encoding`]), URLs in plain text ([`extract`]) and security lints
-//! ([`lint`]). [`render`] presents them for people.
+//! ([`lint`]). The `urlbnf` command and its book present them for people.
 //!
 //! ```
 //! use urlbnf::{Checker, Edition, Engine};
@@ -25,27 +24,39 @@
 //! # Ok::<(), urlbnf::Error>(())
 //! ```
 //!
-//! Cargo features: `cli` (the `urlbnf` command: clap, indicatif, serde_json) and
-//! `book` (the HTML book: railroad), both on by default. With
-//! `default-features = false` the library needs pest, regex-automata, serde and
-//! arbitrary only.
+//! Cargo features: `book` ([`write_book`]: railroad, pulldown-cmark), `schema`
+//! (each result type's JSON Schema: schemars) and `cli` (the `urlbnf` command,
+//! with both), on by default. With `default-features = false` the library
+//! needs pest, regex-automata, serde and arbitrary only. The modules here are
+//! the API; `internals` (for the tests and benchmarks) exposes the readers,
+//! engines and renderers and is not part of it.
 
-#![warn(missing_docs)]
+#![deny(missing_docs)]
 
 mod edition;
 mod error;
 
-pub mod analysis;
-pub mod grammar;
-pub mod render;
+mod analysis;
 
-// The engines are internals: analyses ask them, users ask the analyses. Tests and
-// benchmarks reach them through the `internals` feature.
+// The readers, engines and renderers are internals: analyses ask them, users
+// ask the analyses (re-exported below). Tests and benchmarks reach them through
+// the `internals` feature, which is not part of the stable API.
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub mod engine;
 #[cfg(not(feature = "internals"))]
 mod engine;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod grammar;
+#[cfg(not(feature = "internals"))]
+mod grammar;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub mod render;
+// Only the command and the book present results.
+#[cfg(all(not(feature = "internals"), any(feature = "cli", feature = "book")))]
+mod render;
 
 #[cfg(feature = "cli")]
 #[doc(hidden)]
@@ -53,7 +64,12 @@ pub mod cli;
 
 pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
 pub use analysis::{
-    ast, cause, check, diff, encoding, explain, extract, known, lint, prose, regex, report, resolve,
+    ast, cause, check, diff, encoding, examples, explain, extract, known, lint, prose, regex,
+    report, resolve,
 };
 pub use edition::{Edition, EditionInfo};
 pub use error::Error;
+/// Write the HTML book (feature `book`): every rule with its railroad diagram,
+/// the differences between editions, the corrections and the manual.
+#[cfg(feature = "book")]
+pub use render::book::build as write_book;

@@ -57,7 +57,7 @@ pub struct Verdict {
 }
 
 /// Fail unless the edition prints (or a correction supplies) the rule.
-pub fn require_rule(edition: Edition, rule: &str) -> Result<(), Error> {
+pub(crate) fn require_rule(edition: Edition, rule: &str) -> Result<(), Error> {
     PrintedGrammar::of(edition).require(rule).map(|_| ())
 }
 

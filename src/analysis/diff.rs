@@ -14,7 +14,7 @@ use crate::grammar::{Expr, PrintedGrammar};
 /// Rules that are one concept under different printed names. A rule is paired with
 /// its own name where the other edition has it, else with the first name of its
 /// group that the other edition has.
-pub const CORRESPONDENCE: &[&[&str]] = &[
+pub(crate) const CORRESPONDENCE: &[&[&str]] = &[
     &["httpaddress", "httpurl"],
     &["ftpaddress", "ftpurl"],
     &["fileaddress", "fileurl"],
@@ -37,7 +37,7 @@ pub const CORRESPONDENCE: &[&[&str]] = &[
 
 /// Rules RFC 1738 split out of one earlier rule, one per scheme: (the earlier
 /// rule, its parts). `explain`'s history follows a part back to the whole.
-pub const SPLITS: &[(&str, &[&str])] = &[
+pub(crate) const SPLITS: &[(&str, &[&str])] = &[
     ("segment", &["hsegment", "fsegment", "psegment"]),
     ("path", &["hpath", "fpath", "ppath"]),
 ];
@@ -138,7 +138,7 @@ pub fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
 }
 
 /// The first `limit` strings of L(a) in (length, byte) order.
-pub fn first_strings(a: &Automaton, limit: usize) -> Vec<String> {
+pub(crate) fn first_strings(a: &Automaton, limit: usize) -> Vec<String> {
     first_outside(a, None, limit)
 }
 
@@ -292,7 +292,7 @@ pub struct Diff {
 }
 
 impl Diff {
-    /// Rules paired under different names (by [`CORRESPONDENCE`]).
+    /// Rules paired under different names (by the table of renamed rules).
     pub fn renamed(&self) -> impl Iterator<Item = &RulePair> {
         self.pairs.iter().filter(|p| !p.whole && p.a != p.b)
     }
@@ -316,7 +316,7 @@ pub fn counterpart(g: &PrintedGrammar, name: &str) -> Option<String> {
 }
 
 /// Whether two definitions say the same, whatever their notation.
-pub fn same_definition(a: &Expr, b: &Expr) -> bool {
+pub(crate) fn same_definition(a: &Expr, b: &Expr) -> bool {
     normal(a) == normal(b)
 }
 

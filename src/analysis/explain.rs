@@ -123,9 +123,9 @@ pub struct HistoryEntry {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "snake_case")]
 pub enum Via {
-    /// The same rule under a new name ([`diff::CORRESPONDENCE`]).
+    /// The same rule under a new name (the diff's table of renamed rules).
     Renamed,
-    /// One of the parts the earlier rule was split into ([`diff::SPLITS`]).
+    /// One of the parts the earlier rule was split into (the diff's table of split rules).
     Split,
 }
 

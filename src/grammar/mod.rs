@@ -9,4 +9,8 @@ pub mod printed;
 
 pub use charset::CharSet;
 pub use peg::{Derivation, Node, NodeRef, PestOutcome, Token};
-pub use printed::{Correction, Expr, Notation, PrintedGrammar, PrintedRule};
+#[cfg(any(feature = "book", feature = "internals"))]
+pub use printed::Notation;
+#[cfg(feature = "internals")]
+pub use printed::PrintedRule;
+pub use printed::{Correction, Expr, PrintedGrammar};

@@ -237,6 +237,7 @@ pub enum PestOutcome {
 }
 
 trait EditionParser {
+    #[cfg(feature = "internals")]
     fn pest_rule_names() -> Vec<String>;
     fn run(rule: &str, input: &str) -> Option<PestOutcome>;
     fn whole(rule: &str, input: &str) -> Option<bool>;
@@ -277,6 +278,7 @@ fn outcome<R: RuleType>(
 macro_rules! impl_edition_parser {
     ($module:ident, $parser:ident) => {
         impl EditionParser for $module::$parser {
+            #[cfg(feature = "internals")]
             fn pest_rule_names() -> Vec<String> {
                 $module::Rule::all_rules()
                     .iter()
@@ -352,6 +354,7 @@ macro_rules! dispatch {
     };
 }
 
+#[cfg(feature = "internals")]
 /// Every rule name of the edition's pest grammar (pest spelling), helpers included.
 pub fn pest_rule_names(edition: Edition) -> Vec<String> {
     dispatch!(edition, pest_rule_names())

@@ -1,6 +1,12 @@
 //! Renderers: typed results from the analyses, presented for people. Plain text
 //! (the CLI, the snapshots, the manual's generated sections) and the HTML book.
 
+// The book alone (feature `book` without `cli`) uses only part of them.
+#![cfg_attr(
+    not(any(feature = "cli", feature = "internals")),
+    allow(dead_code, unused_imports)
+)]
+
 mod outline;
 pub mod report;
 pub mod text;

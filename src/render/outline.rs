@@ -259,6 +259,7 @@ impl Visit for Tree<'_> {
     }
 }
 
+#[cfg(feature = "internals")]
 /// The AST as an indented, labelled tree: a component shows its text and span;
 /// groups nest. `depth` is the starting indentation.
 pub fn ast_tree(url: &Url<'_>, depth: usize) -> String {

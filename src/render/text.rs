@@ -9,7 +9,9 @@ use crate::analysis::explain::Explanation;
 use crate::edition::Edition;
 use crate::grammar::Node;
 
-pub use super::outline::{ast_tree, url_summary, write_ast_tree};
+#[cfg(feature = "internals")]
+pub use super::outline::ast_tree;
+pub use super::outline::{url_summary, write_ast_tree};
 
 /// A parse tree, one node a line: rule name as printed, byte span, text.
 pub fn node_tree(input: &str, node: &Node) -> String {
@@ -194,6 +196,7 @@ fn chars(s: &str) -> String {
     }
 }
 
+#[cfg(feature = "internals")]
 /// The manual's "What changed" section (`src/render/book/manual/diffing.md`), generated from the diffs.
 pub fn what_changed() -> String {
     let mut out = String::new();
@@ -253,6 +256,7 @@ pub fn what_changed() -> String {
     out
 }
 
+#[cfg(feature = "internals")]
 /// A Markdown code span that survives backticks in the text.
 fn code(s: &str) -> String {
     if s.contains('`') {
@@ -262,6 +266,7 @@ fn code(s: &str) -> String {
     }
 }
 
+#[cfg(feature = "internals")]
 fn relation_words(r: Relation, a: Edition, b: Edition) -> String {
     use Relation::*;
     match r {
