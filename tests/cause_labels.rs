@@ -406,7 +406,7 @@ fn every_cause_names_a_rule_its_inputs_are_in() {
             }
             let report = reporter.finish(partial);
             for e in &report.editions {
-                let g = PrintedGrammar::of(e.grammar);
+                let g = PrintedGrammar::of(e.edition);
                 for cause in &e.causes {
                     for ex in &cause.examples {
                         if cause.rule == e.rule {
@@ -418,11 +418,11 @@ fn every_cause_names_a_rule_its_inputs_are_in() {
                             .nth(ex.offset)
                             .map_or(ex.input.len(), |(b, _)| b);
                         let prefix = &ex.input.as_bytes()[..byte];
-                        let catch_all = known::catch_all(e.grammar)
+                        let catch_all = known::catch_all(e.edition)
                             .filter(|c| c.applies_to(&e.rule) && known_schemes)
                             .filter(|c| c.scheme_of(&ex.input).is_some());
                         let key = (
-                            e.grammar,
+                            e.edition,
                             catch_all.is_some(),
                             cause.rule.clone(),
                             known_schemes,
@@ -442,7 +442,7 @@ fn every_cause_names_a_rule_its_inputs_are_in() {
                         assert!(
                             judge.viable(&text),
                             "{} {} ({}): no derivation going on from {:?} has {} open at offset {}",
-                            e.grammar,
+                            e.edition,
                             e.rule,
                             if known_schemes {
                                 "known schemes"

@@ -90,7 +90,7 @@ fn the_report_counts_what_check_counts_and_causes_are_where_check_stops() {
         inputs
     );
     for e in &report.editions {
-        let id = e.grammar.id().to_string();
+        let id = e.edition.id().to_string();
         assert_eq!(e.valid, valid.get(&id).copied().unwrap_or(0), "{id} valid");
         assert_eq!(
             e.invalid,

@@ -42,7 +42,8 @@ pub struct Verdict {
     /// The input, as given.
     pub input: String,
     /// The edition.
-    pub grammar: Edition,
+    #[serde(rename = "grammar")]
+    pub edition: Edition,
     /// The rule, by its printed name.
     pub rule: String,
     /// Whether the rule derives the whole input.
@@ -366,7 +367,7 @@ impl Checker {
         let error = (!judged.valid).then(|| self.diagnose(input));
         Verdict {
             input: input.to_string(),
-            grammar: self.edition,
+            edition: self.edition,
             rule: self.rule.clone(),
             valid: judged.valid,
             error,
@@ -420,7 +421,7 @@ impl Checker {
     fn invalid_bytes(&self, input: &[u8], error: CheckError) -> Verdict {
         Verdict {
             input: String::from_utf8_lossy(input).into_owned(),
-            grammar: self.edition,
+            edition: self.edition,
             rule: self.rule.clone(),
             valid: false,
             error: Some(error),

@@ -155,7 +155,8 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>>
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Equivalence {
     /// The edition whose reserved characters stay encoded.
-    pub grammar: Edition,
+    #[serde(rename = "grammar")]
+    pub edition: Edition,
     /// The two URLs, each at the canonical encoding level.
     pub urls: [Canonical; 2],
     /// Whether the canonical forms are equal.
@@ -198,7 +199,7 @@ pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
         (Some(x), Some(y)) if x == y
     );
     Equivalence {
-        grammar: edition,
+        edition,
         urls,
         equivalent,
     }

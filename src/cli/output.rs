@@ -286,7 +286,7 @@ pub(crate) fn emit_verdict(v: &Verdict, json: bool, out: &mut dyn Write) -> Resu
         json_line(out, v)?;
         return Ok(());
     }
-    let head = format!("  {:<12} {:<16}", v.grammar.id(), v.rule);
+    let head = format!("  {:<12} {:<16}", v.edition.id(), v.rule);
     match &v.error {
         None => writeln!(out, "{head} valid")?,
         Some(e) => {

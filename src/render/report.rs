@@ -59,7 +59,7 @@ fn edition_text(out: &mut String, e: &EditionReport, top: usize, known: bool) {
     let _ = writeln!(
         out,
         "{} {}: {} valid ({}), {} invalid ({})",
-        e.grammar,
+        e.edition,
         e.rule,
         count(e.valid),
         percent(e.valid, total),
@@ -167,7 +167,7 @@ fn reading_words(report: &Report) -> String {
 
 /// Whether the edition's rule ends its schemes with a catch-all for new ones.
 fn has_catch_all(e: &EditionReport) -> bool {
-    crate::analysis::known::catch_all(e.grammar).is_some_and(|c| c.applies_to(&e.rule))
+    crate::analysis::known::catch_all(e.edition).is_some_and(|c| c.applies_to(&e.rule))
 }
 
 /// How the inputs only a catch-all derives were counted, in the reading.
@@ -180,7 +180,7 @@ fn catch_all_counted(known: bool) -> &'static str {
 }
 
 fn catch_all_name(e: &EditionReport) -> String {
-    crate::analysis::known::catch_all(e.grammar).map_or_else(String::new, |c| c.catch_all.clone())
+    crate::analysis::known::catch_all(e.edition).map_or_else(String::new, |c| c.catch_all.clone())
 }
 
 fn scheme_row(out: &mut String, name: &str, valid: u64, invalid: u64) {
@@ -212,7 +212,7 @@ fn cause_text(out: &mut String, c: &Cause, invalid: u64) {
 
 fn differences_text(out: &mut String, report: &Report) {
     out.push_str("across editions: inputs the row's edition accepts and the column's rejects\n");
-    let editions: Vec<_> = report.editions.iter().map(|e| e.grammar).collect();
+    let editions: Vec<_> = report.editions.iter().map(|e| e.edition).collect();
     let _ = write!(out, "  {:<12}", "");
     for e in &editions {
         let _ = write!(out, " {:>12}", e.id());
@@ -267,7 +267,7 @@ pub fn html(report: &Report, top: usize) -> String {
     let rows: Vec<(String, u64, u64)> = report
         .editions
         .iter()
-        .map(|e| (format!("{} {}", e.grammar, e.rule), e.valid, e.invalid))
+        .map(|e| (format!("{} {}", e.edition, e.rule), e.valid, e.invalid))
         .collect();
     body.push_str(&stacked_bars(&rows));
     if report.editions.len() > 1 {
@@ -356,7 +356,7 @@ fn edition_html(body: &mut String, e: &EditionReport, top: usize, known: bool) {
     let _ = writeln!(
         body,
         "<h2>{} <code>{}</code></h2>\n<p>{} valid ({}), {} invalid ({}).</p>",
-        e.grammar,
+        e.edition,
         esc(&e.rule),
         count(e.valid),
         percent(e.valid, total),
@@ -460,7 +460,7 @@ fn edition_html(body: &mut String, e: &EditionReport, top: usize, known: bool) {
 
 fn differences_html(body: &mut String, report: &Report) {
     body.push_str("<h2>Across editions</h2>\n<p>Inputs the row's edition accepts and the column's rejects.</p>\n<table>\n<tr><th></th>");
-    let editions: Vec<_> = report.editions.iter().map(|e| e.grammar).collect();
+    let editions: Vec<_> = report.editions.iter().map(|e| e.edition).collect();
     for e in &editions {
         let _ = write!(body, "<th>{e}</th>");
     }

@@ -98,7 +98,8 @@ impl Flavor {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct RuleRegex {
     /// The edition.
-    pub grammar: Edition,
+    #[serde(rename = "grammar")]
+    pub edition: Edition,
     /// The rule, by its printed name.
     pub rule: String,
     /// The flavor.
@@ -154,7 +155,7 @@ pub fn rule_regex(edition: Edition, rule: &str, flavor: Flavor) -> Result<RuleRe
     let mut groups = Vec::new();
     group_names(&hir, &mut groups);
     Ok(RuleRegex {
-        grammar: edition,
+        edition,
         rule: rule.to_string(),
         flavor,
         pattern: flavor.anchored(&unanchored),

@@ -46,7 +46,7 @@ impl Report {
         let targets = |r: &Report| -> Vec<(Edition, String)> {
             r.editions
                 .iter()
-                .map(|e| (e.grammar, e.rule.clone()))
+                .map(|e| (e.edition, e.rule.clone()))
                 .collect()
         };
         if targets(self) != targets(other) {
@@ -183,7 +183,7 @@ impl Report {
     }
 
     pub(super) fn derive_differences(&self) -> Vec<Difference> {
-        let editions: Vec<Edition> = self.editions.iter().map(|e| e.grammar).collect();
+        let editions: Vec<Edition> = self.editions.iter().map(|e| e.edition).collect();
         let mut out = Vec::new();
         for &a in &editions {
             for &b in &editions {

@@ -115,7 +115,8 @@ pub struct Part {
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct EditionReport {
     /// The edition.
-    pub grammar: Edition,
+    #[serde(rename = "grammar")]
+    pub edition: Edition,
     /// The rule, by its printed name.
     pub rule: String,
     /// Inputs the rule derives.

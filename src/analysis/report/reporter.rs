@@ -293,7 +293,7 @@ impl Reporter {
                     })
                     .collect();
                 EditionReport {
-                    grammar: checker.edition(),
+                    edition: checker.edition(),
                     rule: checker.rule().to_string(),
                     valid,
                     invalid,

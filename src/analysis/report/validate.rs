@@ -95,11 +95,11 @@ impl Report {
         }
         for (i, e) in self.editions.iter().enumerate() {
             let at = |field: &str| format!("editions[{i}].{field}");
-            let grammar = PrintedGrammar::of(e.grammar);
+            let grammar = PrintedGrammar::of(e.edition);
             grammar.require(&e.rule).map_err(|_| {
                 wrong(
                     &at("rule"),
-                    format!("{} has no rule '{}'", e.grammar, e.rule),
+                    format!("{} has no rule '{}'", e.edition, e.rule),
                 )
             })?;
             let verdicts = sum(&at("valid"), [e.valid, e.invalid])?;
@@ -155,7 +155,7 @@ impl Report {
                 grammar.require(&c.rule).map_err(|_| {
                     wrong(
                         &at("rule"),
-                        format!("{} has no rule '{}'", e.grammar, c.rule),
+                        format!("{} has no rule '{}'", e.edition, c.rule),
                     )
                 })?;
                 let one = c.found.chars().count() == 1;
@@ -222,7 +222,7 @@ impl Report {
                 }
             }
         }
-        let editions: Vec<_> = self.editions.iter().map(|e| e.grammar).collect();
+        let editions: Vec<_> = self.editions.iter().map(|e| e.edition).collect();
         for (i, p) in self.patterns.iter().enumerate() {
             let unique: HashSet<_> = p.valid_in.iter().collect();
             if unique.len() != p.valid_in.len() || p.valid_in.iter().any(|e| !editions.contains(e))
@@ -245,11 +245,11 @@ impl Report {
                 "patterns",
                 self.patterns
                     .iter()
-                    .filter(|p| p.valid_in.contains(&e.grammar))
+                    .filter(|p| p.valid_in.contains(&e.edition))
                     .map(|p| p.inputs),
             )?;
             equal(
-                &format!("patterns valid in {}", e.grammar),
+                &format!("patterns valid in {}", e.edition),
                 valid,
                 e.valid,
                 "its valid",

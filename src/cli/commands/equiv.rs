@@ -51,7 +51,7 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
     for (label, side) in ["A", "B"].into_iter().zip(&e.urls) {
         writeln!(out, "{label}  {}", visible(&side.input))?;
         match &side.canonical {
-            Some(c) => writeln!(out, "   at {} encoding level: {}", e.grammar, visible(c))?,
+            Some(c) => writeln!(out, "   at {} encoding level: {}", e.edition, visible(c))?,
             None => {
                 for err in &side.errors {
                     writeln!(out, "   error: {}", visible(&err.to_string()))?;
@@ -64,6 +64,6 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
     } else {
         "not equivalent"
     };
-    writeln!(out, "{verdict} under {}", e.grammar)?;
+    writeln!(out, "{verdict} under {}", e.edition)?;
     Ok(tally)
 }
