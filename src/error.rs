@@ -110,17 +110,10 @@ impl fmt::Display for Error {
                     ids.join(", ")
                 )
             }
+            // The bottom layer knows no grammar: the command names the
+            // closest rules.
             Error::UnknownRule { edition, rule } => {
-                let names = crate::grammar::PrintedGrammar::of(*edition)
-                    .rules
-                    .iter()
-                    .map(|r| r.name.as_str())
-                    .collect::<Vec<_>>();
-                write!(
-                    f,
-                    "{edition} has no rule '{rule}' (its rules: {})",
-                    names.join(", ")
-                )
+                write!(f, "{edition} prints no rule '{rule}'")
             }
             Error::NotAUrlRule { rule, .. } => write!(f, "'{rule}' is not a URL or scheme rule"),
             Error::Invalid(e) => e.fmt(f),

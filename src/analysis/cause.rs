@@ -13,7 +13,7 @@ use std::collections::{HashMap, VecDeque};
 use serde::Serialize;
 
 use crate::analysis::check::{self, Expected};
-use crate::analysis::diff::{self, LanguageDiff};
+use crate::analysis::correspond;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Stop};
 use crate::grammar::{Expr, Node, PestOutcome, PrintedGrammar, peg};
@@ -64,14 +64,21 @@ pub struct Reason {
 /// The rule in `g` that stands for `name`: the same name, a renamed
 /// counterpart, or the whole it was split out of.
 fn counterpart_in(g: &PrintedGrammar, name: &str) -> Option<String> {
-    diff::counterpart(g, name).or_else(|| diff::split_whole(g, name))
+    correspond::counterpart(g, name).or_else(|| correspond::split_whole(g, name))
 }
 
 /// The reasons for every witness of a language comparison of `ra` in `a` with
 /// `rb` in `b`, witnesses in order, those of `a_not_b` first.
-pub fn reasons(a: Edition, ra: &str, b: Edition, rb: &str, l: &LanguageDiff) -> Vec<Reason> {
-    let left = l.a_not_b.iter().filter_map(|w| reason(a, ra, b, rb, w));
-    let right = l.b_not_a.iter().filter_map(|w| reason(b, rb, a, ra, w));
+pub fn reasons(
+    a: Edition,
+    ra: &str,
+    b: Edition,
+    rb: &str,
+    a_not_b: &[String],
+    b_not_a: &[String],
+) -> Vec<Reason> {
+    let left = a_not_b.iter().filter_map(|w| reason(a, ra, b, rb, w));
+    let right = b_not_a.iter().filter_map(|w| reason(b, rb, a, ra, w));
     left.chain(right).collect()
 }
 

@@ -6,55 +6,11 @@ use std::collections::{BTreeSet, HashMap};
 use serde::Serialize;
 
 use crate::analysis::cause::{self, Reason};
+pub use crate::analysis::correspond::{counterpart, split_whole};
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton};
 use crate::grammar::CharSet;
 use crate::grammar::{Expr, PrintedGrammar};
-
-/// Rules that are one concept under different printed names. A rule is paired with
-/// its own name where the other edition has it, else with the first name of its
-/// group that the other edition has.
-pub(crate) const CORRESPONDENCE: &[&[&str]] = &[
-    &["httpaddress", "httpurl"],
-    &["ftpaddress", "ftpurl"],
-    &["fileaddress", "fileurl"],
-    &["newsaddress", "newsurl"],
-    &["nntpaddress", "nntpurl"],
-    &["telnetaddress", "telneturl"],
-    &["gopheraddress", "gopherurl"],
-    &["waisaddress", "waisurl"],
-    &["mailtoaddress", "mailtourl"],
-    &["prosperolink", "prosperourl"],
-    &["groupart", "grouppart"],
-    &["generic", "uri", "genericurl"],
-    &["hsoname", "ppath"],
-    &["selector", "gcommand"],
-    &["path", "hpath"],
-    &["xalpha", "xchar"],
-    &["alphanum", "alphadigit"],
-    &["variant", "national"],
-];
-
-/// Rules RFC 1738 split out of one earlier rule, one per scheme: (the earlier
-/// rule, its parts). `explain`'s history follows a part back to the whole.
-pub(crate) const SPLITS: &[(&str, &[&str])] = &[
-    ("segment", &["hsegment", "fsegment", "psegment"]),
-    ("path", &["hpath", "fpath", "ppath"]),
-];
-
-/// The rule in `g` that `name` descends from when `g` has neither it nor a
-/// renamed counterpart: the whole it was split out of. A rule with renamed
-/// counterparts follows those only (`ppath` is prospero's `hsoname`, not the
-/// `path` of an edition without prospero).
-pub fn split_whole(g: &PrintedGrammar, name: &str) -> Option<String> {
-    if CORRESPONDENCE.iter().any(|group| group.contains(&name)) {
-        return None;
-    }
-    SPLITS
-        .iter()
-        .find(|(whole, parts)| parts.contains(&name) && g.rule(whole).is_some())
-        .map(|(whole, _)| whole.to_string())
-}
 
 /// How two languages relate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -104,7 +60,7 @@ impl LanguageDiff {
     /// The comparison with the reason for each witness, `ra` of `a` against `rb`
     /// of `b`.
     pub fn explained(mut self, a: Edition, ra: &str, b: Edition, rb: &str) -> LanguageDiff {
-        self.reasons = cause::reasons(a, ra, b, rb, &self);
+        self.reasons = cause::reasons(a, ra, b, rb, &self.a_not_b, &self.b_not_a);
         self
     }
 }
@@ -301,18 +257,6 @@ impl Diff {
     pub fn changed(&self) -> impl Iterator<Item = &RulePair> {
         self.pairs.iter().filter(|p| p.changed)
     }
-}
-
-/// The counterpart in `g` of a rule named `name`.
-pub fn counterpart(g: &PrintedGrammar, name: &str) -> Option<String> {
-    if g.rule(name).is_some() {
-        return Some(name.to_string());
-    }
-    let group = CORRESPONDENCE.iter().find(|group| group.contains(&name))?;
-    group
-        .iter()
-        .find(|n| g.rule(n).is_some())
-        .map(|n| n.to_string())
 }
 
 /// Whether two definitions say the same, whatever their notation.

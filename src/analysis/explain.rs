@@ -224,7 +224,7 @@ pub fn history(rule: &str) -> Vec<HistoryEntry> {
             None => (None, None),
         };
         let via = prev.as_ref().filter(|(_, pn)| *pn != name).map(|(_, pn)| {
-            let split = diff::SPLITS
+            let split = crate::analysis::correspond::SPLITS
                 .iter()
                 .any(|(whole, parts)| whole == pn && parts.contains(&name.as_str()));
             if split { Via::Split } else { Via::Renamed }

@@ -11,6 +11,7 @@
 pub mod ast;
 pub mod cause;
 pub mod check;
+pub(crate) mod correspond;
 pub mod diff;
 pub mod encoding;
 pub mod examples;

@@ -322,7 +322,7 @@ pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<Strin
     match h.via.as_ref()? {
         Via::Renamed => Some(format!("renamed from {before}")),
         Via::Split => {
-            let parts = crate::diff::SPLITS
+            let parts = crate::analysis::correspond::SPLITS
                 .iter()
                 .find(|(whole, _)| *whole == before)
                 .map_or(&[][..], |(_, parts)| *parts);
