@@ -3,25 +3,29 @@
 //! Five documents from 1993-1994 each print a BNF for URLs. urlbnf reads each
 //! printed BNF as its document states it (from `grammar/*.bnf`) into exact
 //! automata, transcribes it into a pest grammar (`grammar/*.pest`) proven to
-//! give the same verdicts, and builds its analyses on those: verdicts with exact diagnoses ([`check`]), one
-//! typed AST for every edition ([`ast`]), exact differences between editions
+//! give the same verdicts, and builds its analyses on those: verdicts with
+//! exact diagnoses ([`check`]), one typed AST for every edition ([`ast`]),
+//! exact differences between editions
 //! ([`diff`]), rule explanations ([`explain`]), partial forms ([`resolve`]),
 //! escaping ([`encoding`]), URLs in plain text ([`extract`]) and security lints
 //! ([`lint`]). The `urlbnf` command and its book present them for people.
 //!
 //! ```
-//! use urlbnf::{Checker, Edition, Engine};
+//! use urlbnf::{Checker, Edition, Engine, ast};
 //!
-//! let rfc1738 = Checker::new(Edition::Rfc1738, "url", Engine::Dfa)?;
+//! let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
 //! assert!(rfc1738.is_valid("ftp://ds.internic.net/rfc/rfc1738.txt;type=a"));
 //!
-//! // RFC 1630's generic path cannot start with "/": the diagnosis says where.
-//! let v = urlbnf::check::check(Edition::Rfc1630Uri, "fragmentaddress", "http://info.cern.ch/", Engine::Pest)?;
-//! assert_eq!(v.error.map(|e| e.offset), Some(5));
+//! // Where an invalid URL stops, what could come there, what came instead.
+//! let e = rfc1738.check("http://www.w3.org/~timbl/").error.unwrap();
+//! assert_eq!((e.offset, e.found.as_str()), (18, "~"));
+//! println!("{e}"); // at offset 18: expected unreserved, reserved, "%" or end of input; found "~"
 //!
-//! let url = urlbnf::ast::parse(Edition::Rfc1738, "http://info.cern.ch:8000/imaginary/test")?;
-//! assert_eq!(url.port(), Some(8000));
-//! # Ok::<(), urlbnf::Error>(())
+//! // The typed AST, whatever the scheme.
+//! let url = ast::parse(Edition::Rfc1738, "http://info.cern.ch:8000/imaginary/test?x")?;
+//! assert_eq!(url.host().map(|h| h.to_string()).as_deref(), Some("info.cern.ch"));
+//! assert_eq!((url.port(), url.search().map(|s| s.text)), (Some(8000), Some("x")));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
 //! Cargo features: `book` ([`write_book`]: railroad, pulldown-cmark), `schema`
