@@ -4,6 +4,7 @@
 
 pub mod automaton;
 pub mod generate;
+pub mod hir;
 pub mod machine;
 
 pub use generate::Generator;
