@@ -21,7 +21,7 @@ use crate::edition::Edition;
 use crate::error::Error;
 use crate::grammar::{CharSet, PrintedGrammar};
 
-pub use super::hir::{GroupNames, HirGrammar};
+pub use super::hir::HirGrammar;
 
 /// Why a rule could not be compiled: a defect in a transcription, never in input.
 /// It becomes [`Error::Transcription`] with the edition and rule.

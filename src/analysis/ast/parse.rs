@@ -1,0 +1,191 @@
+//! Parsing into the AST: which printed rules name whole URLs and schemes, the
+//! derivation from the PEG machine (or pest's own, the reference), and URLs
+//! that own their text for property tests.
+
+use super::{Kind, Part, Url, build};
+use crate::analysis::check;
+use crate::edition::Edition;
+use crate::error::Error;
+use crate::grammar::{Derivation, PestOutcome, Token, peg};
+
+/// At most about how many bytes the AST of `input` takes: one [`Part`] per `;`
+/// (its fields) and per `/` (path segments, counted as if held; the AST finds
+/// them on demand, so for paths this is an over-estimate). Callers that bound
+/// memory per input check this before parsing.
+pub fn size_estimate(input: &str) -> usize {
+    let parts = input.bytes().filter(|&b| b == b'/' || b == b';').count() + 1;
+    parts * std::mem::size_of::<Part<'_>>() + 1024
+}
+
+/// Parse under the edition's default rule. An input the rule does not derive is
+/// [`Error::Invalid`], with the diagnosis `check` gives.
+pub fn parse(edition: Edition, input: &str) -> Result<Url<'_>, Error> {
+    parse_rule(edition, edition.default_rule(), input)
+}
+
+/// Parse under a URL rule (the default rules, `url`, `prefixedurl`) or any
+/// scheme rule (`httpaddress`, `afsaddress`, `waisdoc`, `genericurl`…).
+///
+/// The derivation comes from the PEG machine compiled from the edition's pest
+/// grammar (the same derivation as pest's, as the tests prove, without pest's
+/// bookkeeping); [`parse_rule_by_pest`] builds it from pest's parser instead.
+pub fn parse_rule<'a>(edition: Edition, rule: &str, input: &'a str) -> Result<Url<'a>, Error> {
+    parse_rule_within(edition, rule, input, usize::MAX)
+}
+
+/// [`parse_rule`] with at most `tokens` nodes in the derivation; a larger one is
+/// [`Error::TooLarge`]. Callers that bound memory per input set it.
+pub fn parse_rule_within<'a>(
+    edition: Edition,
+    rule: &str,
+    input: &'a str,
+    tokens: usize,
+) -> Result<Url<'a>, Error> {
+    use crate::engine::machine::{Machine, Stop};
+    if !is_url_rule(edition, rule) {
+        return url_rule(edition, rule).and(Err(Error::unknown_rule(edition, rule)));
+    }
+    let machine = Machine::of(edition)?;
+    match machine.derive_in(rule, input, tokens, Buffer::take()) {
+        Some(Ok(derivation)) => {
+            let kept = Buffer(derivation);
+            built(edition, rule, input, &kept.0)
+        }
+        Some(Err(Stop::NoMatch)) => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+        Some(Err(Stop::TooLarge)) => Err(Error::TooLarge {
+            needed: input.len().saturating_mul(std::mem::size_of::<Token>()),
+            allowed: tokens.saturating_mul(std::mem::size_of::<Token>()),
+            what: "its derivation",
+        }),
+        // A URL rule's name the edition does not print: the lookup's error.
+        None => url_rule(edition, rule).and(Err(Error::unknown_rule(edition, rule))),
+    }
+}
+
+/// A derivation whose tokens go back to the thread's buffer when it is dropped,
+/// for the next parse (one allocation per thread, not per input), unless a long
+/// input made it large: memory stays bounded by what one parse needs.
+struct Buffer(Derivation);
+
+thread_local! {
+    static TOKENS: std::cell::Cell<Vec<Token>> = const { std::cell::Cell::new(Vec::new()) };
+}
+
+impl Buffer {
+    /// Tokens this many or fewer are kept (24 KiB).
+    const KEPT: usize = 1024;
+
+    fn take() -> Vec<Token> {
+        TOKENS.take()
+    }
+}
+
+impl Drop for Buffer {
+    fn drop(&mut self) {
+        let tokens = std::mem::take(&mut self.0.tokens);
+        if tokens.capacity() <= Buffer::KEPT {
+            TOKENS.set(tokens);
+        }
+    }
+}
+
+/// The reference: the AST built from pest's own derivation.
+pub fn parse_rule_by_pest<'a>(
+    edition: Edition,
+    rule: &str,
+    input: &'a str,
+) -> Result<Url<'a>, Error> {
+    url_rule(edition, rule)?;
+    match peg::run(edition, rule, input)? {
+        PestOutcome::Whole(node) => built(edition, rule, input, &Derivation::of_node(&node)),
+        _ => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+    }
+}
+
+fn url_rule(edition: Edition, rule: &str) -> Result<(), Error> {
+    check::require_rule(edition, rule)?;
+    if !is_url_rule(edition, rule) {
+        return Err(Error::NotAUrlRule {
+            edition,
+            rule: rule.into(),
+        });
+    }
+    Ok(())
+}
+
+#[inline]
+fn built<'a>(
+    edition: Edition,
+    rule: &str,
+    input: &'a str,
+    derivation: &Derivation,
+) -> Result<Url<'a>, Error> {
+    let unknown = || Error::Transcription {
+        edition,
+        rule: Some(rule.into()),
+        message: "the AST builder does not know this derivation".into(),
+    };
+    match derivation.root() {
+        Some(root) => build::build(edition, input, root, unknown),
+        None => Err(unknown()),
+    }
+}
+
+/// The printed rules that name whole URLs: wrappers and scheme productions.
+pub fn is_url_rule(edition: Edition, rule: &str) -> bool {
+    matches!(
+        rule,
+        "fragmentaddress" | "prefixedurl" | "url" | "uri" | "generic" | "genericurl" | "otherurl"
+    ) || scheme_kind(edition, rule).is_some()
+}
+
+/// The AST kind a printed scheme production maps to.
+pub fn scheme_kind(edition: Edition, rule: &str) -> Option<Kind> {
+    use Edition::*;
+    Some(match (edition, rule) {
+        (_, "httpaddress" | "httpurl") => Kind::Http,
+        (_, "ftpaddress" | "ftpurl") => Kind::Ftp,
+        // draft-1993's fileaddress is `ftp://host/path`, the file scheme of its time.
+        (Draft1993, "fileaddress") | (Rfc1738, "fileurl") => Kind::File,
+        (_, "gopheraddress" | "gopherurl") => Kind::Gopher,
+        (_, "mailtoaddress" | "mailtourl") => Kind::Mailto,
+        (_, "newsaddress" | "newsurl") => Kind::News,
+        (_, "nntpaddress" | "nntpurl") => Kind::Nntp,
+        (_, "telnetaddress" | "telneturl") => Kind::Telnet,
+        (_, "waisaddress" | "waisurl" | "waisindex" | "waisdoc" | "waisdatabase") => Kind::Wais,
+        (_, "prosperoaddress" | "prosperolink" | "prosperourl") => Kind::Prospero,
+        (_, "afsaddress") => Kind::Afs,
+        (_, "midaddress") => Kind::Mid,
+        (_, "cidaddress") => Kind::Cid,
+        (Draft1993, "generic") | (Rfc1630Uri, "uri") | (Rfc1738, "genericurl" | "otherurl") => {
+            Kind::Generic
+        }
+        _ => return None,
+    })
+}
+
+/// A URL that owns its text: what [`arbitrary::Arbitrary`] builds for property
+/// tests. Its text is derived from the edition's default rule by the grammar
+/// generator, so it always parses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OwnedUrl {
+    /// The edition whose default rule derives the text.
+    pub edition: Edition,
+    /// The URL.
+    pub text: String,
+}
+
+impl OwnedUrl {
+    /// The AST, borrowing this text.
+    pub fn url(&self) -> Result<Url<'_>, Error> {
+        parse(self.edition, &self.text)
+    }
+}
+
+impl<'a> arbitrary::Arbitrary<'a> for OwnedUrl {
+    fn arbitrary(u: &mut arbitrary::Unstructured<'a>) -> arbitrary::Result<Self> {
+        let edition = *u.choose(&Edition::ALL)?;
+        let text = crate::engine::Generator::new(edition).generate(edition.default_rule(), u)?;
+        Ok(OwnedUrl { edition, text })
+    }
+}
