@@ -8,7 +8,7 @@
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use urlbnf::diff::difference;
@@ -136,6 +136,23 @@ fn engine(flavor: Flavor) -> Option<(&'static str, Vec<String>)> {
     })
 }
 
+/// Run an engine's program on a file of patterns and a file of inputs: what
+/// it prints.
+fn run_engine(program: &str, args: &[String], patterns: &Path, inputs: &Path) -> String {
+    let out = Command::new(program)
+        .args(args)
+        .arg(patterns)
+        .arg(inputs)
+        .output()
+        .expect("the engine runs");
+    assert!(
+        out.status.success(),
+        "{program}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("the engine prints UTF-8")
+}
+
 #[test]
 fn the_regexes_give_checks_verdicts_in_their_own_engines() {
     let inputs = inputs();
@@ -177,18 +194,8 @@ fn the_regexes_give_checks_verdicts_in_their_own_engines() {
                 &format!("{e}-{}.txt", flavor.id()),
                 &(patterns.join("\n") + "\n"),
             );
-            let out = Command::new(program)
-                .args(&args)
-                .arg(&pattern_file)
-                .arg(&input_file)
-                .output()
-                .expect("the engine runs");
-            assert!(
-                out.status.success(),
-                "{program}: {}",
-                String::from_utf8_lossy(&out.stderr)
-            );
-            let got: Vec<&str> = std::str::from_utf8(&out.stdout).unwrap().lines().collect();
+            let out = run_engine(program, &args, &pattern_file, &input_file);
+            let got: Vec<&str> = out.lines().collect();
             assert_eq!(got.len(), expected.len(), "{e} {program}");
             for ((rule, _), (want, got)) in checkers.iter().zip(expected.iter().zip(&got)) {
                 if want != got {
@@ -328,29 +335,15 @@ fn named_groups_give_the_asts_components_in_python() {
         let regex = rule_regex(e, rule, Flavor::Python).unwrap();
         assert!(!regex.groups.is_empty(), "{e} {rule}");
         let pattern_file = temp(&format!("named-{e}-{rule}.txt"), &regex.pattern);
-        let out = Command::new("python3")
-            .args([
-                "-c",
-                "import re,sys,json\n\
-                 r=re.compile(open(sys.argv[1]).read())\n\
-                 for x in open(sys.argv[2]).read().split('\\n')[:-1]:\n \
-                 m=r.search(x)\n \
-                 print(json.dumps(m and {k:m.span(k) for k,v in m.groupdict().items() if v is not None}))",
-            ])
-            .arg(&pattern_file)
-            .arg(&input_file)
-            .output()
-            .expect("python3 runs");
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        let program = "import re,sys,json\n\
+             r=re.compile(open(sys.argv[1]).read())\n\
+             for x in open(sys.argv[2]).read().split('\\n')[:-1]:\n \
+             m=r.search(x)\n \
+             print(json.dumps(m and {k:m.span(k) for k,v in m.groupdict().items() if v is not None}))";
+        let args = ["-c".to_string(), program.to_string()];
+        let out = run_engine("python3", &args, &pattern_file, &input_file);
         let checker = Checker::new(e, rule, Engine::Dfa).unwrap();
-        for (x, line) in inputs
-            .iter()
-            .zip(std::str::from_utf8(&out.stdout).unwrap().lines())
-        {
+        for (x, line) in inputs.iter().zip(out.lines()) {
             let groups: Option<BTreeMap<String, (u64, u64)>> = serde_json::from_str(line).unwrap();
             assert_eq!(groups.is_some(), checker.is_valid(x), "{e} {rule} {x:?}");
             let Some(groups) = groups else { continue };
