@@ -394,3 +394,81 @@ fn causes_name_the_sub_rule_and_the_character() {
     assert_eq!(r.alternative.as_deref(), Some("otherurl"));
     assert_eq!((r.rule.as_str(), r.found.as_str()), ("scheme", "+"));
 }
+
+/// The Rust-quoted strings at the start of `text`, up to the first that is
+/// not followed by a space and another.
+fn quoted(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    while chars.peek() == Some(&'"') {
+        let mut w = String::from(chars.next().unwrap_or('"'));
+        while let Some(c) = chars.next() {
+            w.push(c);
+            match c {
+                '\\' => w.extend(chars.next()),
+                '"' => break,
+                _ => {}
+            }
+        }
+        out.push(w);
+        if chars.peek() != Some(&' ') {
+            break;
+        }
+        chars.next();
+    }
+    out
+}
+
+/// "And alike" groups witnesses of one side only: draft-1994's `reserved`
+/// has `#` that RFC 1738's lacks, and RFC 1738's has `&` and `@` that
+/// draft-1994's lacks; the text says each on its own side.
+#[test]
+fn alike_witnesses_are_on_the_same_side() {
+    let d = diff::diff(Edition::Draft1994, Edition::Rfc1738, Some("reserved"));
+    let text = report::diff(&d);
+    assert!(
+        text.contains("\"#\": \"#\" is in draft-1994 reserved, not in rfc1738 reserved\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            "\"&\" (and alike \"@\"): \"&\" is in rfc1738 reserved, not in draft-1994 reserved\n"
+        ),
+        "{text}"
+    );
+    // Every diff: a group's witnesses share the side that accepts them.
+    let mut groups = 0;
+    for (a, b) in all_pairs() {
+        let d = diff::diff(a, b, None);
+        let mut current: Option<&diff::RulePair> = None;
+        for line in report::diff(&d).lines() {
+            // A language's heading: "  ra <relation> rb", two spaces in.
+            if line.starts_with("  ") && !line.starts_with("   ") {
+                let name = line.trim_start().split(' ').next().unwrap_or_default();
+                current = d.pairs.iter().find(|p| p.a == name && p.language.is_some());
+            }
+            let (Some(pair), Some((head, rest))) =
+                (current, line.trim().split_once(" (and alike "))
+            else {
+                continue;
+            };
+            let reasons = &pair.language.as_ref().unwrap().reasons;
+            let side = |w: &str| {
+                reasons
+                    .iter()
+                    .find(|r| format!("{:?}", r.input) == w)
+                    .map(|r| r.accepted_by)
+            };
+            let head_side = side(head);
+            assert!(head_side.is_some(), "{a} {b} {}: {line}", pair.a);
+            // The others are quoted witnesses (which may hold spaces).
+            let others = quoted(rest);
+            assert!(!others.is_empty(), "{a} {b} {}: {line}", pair.a);
+            for w in &others {
+                assert_eq!(side(w), head_side, "{a} {b} {}: {w} in {line}", pair.a);
+            }
+            groups += 1;
+        }
+    }
+    assert!(groups > 10, "{groups} groups checked");
+}

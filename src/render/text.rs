@@ -158,22 +158,29 @@ fn language(out: &mut String, a: &str, b: &str, ra: &str, rb: &str, l: &Language
             let _ = writeln!(out, "      only {side}: {}", shown.join(" "));
         }
     }
-    // Reasons alike but for the witness's characters are said once.
+    // Reasons alike but for the witness's characters are said once: the same
+    // side (which edition accepts), the same place, the same expectation.
     let mut rest: &[Reason] = &l.reasons;
     while let Some((first, _)) = rest.split_first() {
         let alike = rest
             .iter()
             .take_while(|r| {
-                (&r.rule, &r.counterpart, r.start, r.end, r.offset)
-                    == (
-                        &first.rule,
-                        &first.counterpart,
-                        first.start,
-                        first.end,
-                        first.offset,
-                    )
-                    && (&r.expected, &r.through, &r.alternative)
-                        == (&first.expected, &first.through, &first.alternative)
+                (
+                    r.accepted_by,
+                    &r.rule,
+                    &r.counterpart,
+                    r.start,
+                    r.end,
+                    r.offset,
+                ) == (
+                    first.accepted_by,
+                    &first.rule,
+                    &first.counterpart,
+                    first.start,
+                    first.end,
+                    first.offset,
+                ) && (&r.expected, &r.through, &r.alternative)
+                    == (&first.expected, &first.through, &first.alternative)
             })
             .count();
         let (group, after) = rest.split_at(alike.max(1));
