@@ -472,3 +472,24 @@ fn alike_witnesses_are_on_the_same_side() {
     }
     assert!(groups > 10, "{groups} groups checked");
 }
+
+/// The diff follows splits as `explain` does: RFC 1738's `hsegment`,
+/// `fsegment` and `psegment` come from `segment`, so none of them is new and
+/// `segment` is not gone.
+#[test]
+fn split_rules_are_neither_added_nor_removed() {
+    let d = diff::diff(Edition::Rfc1630Url, Edition::Rfc1738, None);
+    let segment = d.splits.iter().find(|s| s.rule == "segment").unwrap();
+    assert_eq!(segment.into, ["fsegment", "hsegment", "psegment"]);
+    for r in ["hsegment", "fsegment", "psegment"] {
+        assert!(!d.added.iter().any(|a| a == r), "{r} is not new");
+    }
+    assert!(!d.removed.iter().any(|r| r == "segment"));
+    let text = report::diff(&d);
+    assert!(text.contains("Rules split (2)\n"), "{text}");
+    assert!(text.contains("  segment -> fsegment, hsegment, psegment\n"));
+    // One rule asked for: its split alone.
+    let one = diff::diff(Edition::Rfc1630Url, Edition::Rfc1738, Some("hsegment"));
+    assert_eq!(one.splits.len(), 1);
+    assert!(one.added.is_empty());
+}

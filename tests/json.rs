@@ -130,6 +130,17 @@ fn outputs() -> Vec<(String, Value)> {
             b"see <URL:http://a/b-\n  c> and <news:a.b>\n",
         ),
         (vec!["diff", "--json", "draft-1993", "draft-1994"], b""),
+        (
+            vec![
+                "diff",
+                "--json",
+                "rfc1630-url",
+                "rfc1738",
+                "--rule",
+                "hsegment",
+            ],
+            b"",
+        ),
         (vec!["regex", "--json", "--grammar", "rfc1630-uri"], b""),
         (vec!["report", "--json"], report_input),
     ];

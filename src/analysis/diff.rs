@@ -243,8 +243,23 @@ pub struct Diff {
     pub removed: Vec<String>,
     /// Rules of B with no counterpart in A.
     pub added: Vec<String>,
+    /// Rules of A that B split into several, one per scheme (RFC 1738's
+    /// `hsegment`, `fsegment` and `psegment` from `segment`): neither removed
+    /// nor added.
+    pub splits: Vec<Split>,
     /// Corresponding rules, in A's printed order; the default rules first.
     pub pairs: Vec<RulePair>,
+}
+
+/// A rule of the earlier edition and the rules of the later one it was split
+/// into.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Split {
+    /// The earlier rule.
+    pub rule: String,
+    /// The later rules, in printed order.
+    pub into: Vec<String>,
 }
 
 impl Diff {
@@ -354,15 +369,33 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
         .filter(|r| !paired_b.contains(&r.name) && counterpart(ga, &r.name).is_none())
         .map(|r| r.name.clone())
         .collect();
+    // A rule of B split out of one of A is not new, nor is the whole gone
+    // (`explain` follows the same table back).
+    let mut splits: Vec<Split> = Vec::new();
+    for part in &added {
+        if let Some(whole) = split_whole(ga, part) {
+            match splits.iter_mut().find(|s| s.rule == whole) {
+                Some(s) => s.into.push(part.clone()),
+                None => splits.push(Split {
+                    rule: whole,
+                    into: vec![part.clone()],
+                }),
+            }
+        }
+    }
+    added.retain(|r| !splits.iter().any(|s| s.into.contains(r)));
+    removed.retain(|r| !splits.iter().any(|s| &s.rule == r));
     if let Some(o) = only {
         removed.retain(|r| r == o);
         added.retain(|r| r == o);
+        splits.retain(|s| s.rule == o || s.into.iter().any(|r| r == o));
     }
     Diff {
         a,
         b,
         removed,
         added,
+        splits,
         pairs,
     }
 }

@@ -69,6 +69,12 @@ pub fn diff(d: &crate::analysis::diff::Diff) -> String {
     for p in &renamed {
         let _ = writeln!(out, "  {} -> {}", p.a, p.b);
     }
+    if !d.splits.is_empty() {
+        let _ = writeln!(out, "\nRules split ({})", d.splits.len());
+        for s in &d.splits {
+            let _ = writeln!(out, "  {} -> {}", s.rule, s.into.join(", "));
+        }
+    }
     let changed: Vec<_> = d.pairs.iter().filter(|p| p.changed && !p.whole).collect();
     let _ = writeln!(
         out,
@@ -210,9 +216,13 @@ pub fn what_changed() -> String {
     for (a, b) in Edition::CHRONOLOGY {
         let d = crate::analysis::diff::diff(a, b, None);
         let _ = writeln!(out, "**{a} → {b}**\n");
+        let split = match d.splits.len() {
+            0 => String::new(),
+            n => format!(", {n} split into several"),
+        };
         let _ = writeln!(
             out,
-            "- rules: {} only in {a}, {} only in {b}, {} renamed, {} changed of {} in both",
+            "- rules: {} only in {a}, {} only in {b}, {} renamed{split}, {} changed of {} in both",
             d.removed.len(),
             d.added.len(),
             d.renamed().count(),

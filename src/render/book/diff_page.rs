@@ -80,6 +80,19 @@ pub(super) fn page_html(a: Edition, b_ed: Edition) -> String {
         &d.added,
         a,
     ));
+    if !d.splits.is_empty() {
+        let _ = writeln!(b, "<h2>Rules split ({})</h2>\n<ul>", d.splits.len());
+        for s in &d.splits {
+            let into: Vec<String> = s.into.iter().map(|r| rule_link(b_ed, r, a)).collect();
+            let _ = writeln!(
+                b,
+                "<li>{} into {}</li>",
+                rule_link(a, &s.rule, b_ed),
+                into.join(", ")
+            );
+        }
+        b.push_str("</ul>\n");
+    }
     let _ = writeln!(
         b,
         "<h2>Rules in both</h2>\n<p>“Printed” compares the definitions as printed: “unchanged” means {a} and {b_ed} print the same definition. “Language” compares what the rules derive, which can differ (≠, ⊂, ⊃) under an unchanged definition when a rule it uses changed.</p>\n<table><tr><th>rule</th><th>printed</th><th>language</th></tr>"
