@@ -314,6 +314,16 @@ fn chars_of(set: CharSet) -> String {
 
 /// Diff two editions; with `only`, just the rule of that name (in A or B). Every
 /// pair gets a language comparison: every rule compiles, and products are small.
+///
+/// ```
+/// use urlbnf::{Edition, diff};
+///
+/// let d = diff::diff(Edition::Draft1994, Edition::Rfc1738, Some("reserved"));
+/// let reserved = &d.pairs[0];
+/// let language = reserved.language.as_ref().unwrap();
+/// assert_eq!(language.a_not_b, ["#"]); // "#" reserved in 1994, not in RFC 1738
+/// assert_eq!(language.b_not_a, ["&", "@"]);
+/// ```
 pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
     let ga = PrintedGrammar::of(a);
     let gb = PrintedGrammar::of(b);

@@ -192,6 +192,15 @@ impl Canonical {
 }
 
 /// Compare two URLs after bringing them to the edition's canonical encoding level.
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+///
+/// // RFC 1630's Example 1: %2D is "-"; Example 2: %2F is not "/".
+/// let e = encoding::equivalent(Edition::Rfc1630Url, "http://h/marie-claude", "http://h/marie%2Dclaude");
+/// assert!(e.equivalent);
+/// assert!(!encoding::equivalent(Edition::Rfc1630Url, "http://h/a/b", "http://h/a%2Fb").equivalent);
+/// ```
 pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
     let urls = [Canonical::of(edition, a), Canonical::of(edition, b)];
     let equivalent = matches!(
@@ -209,6 +218,12 @@ pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
 /// allow unencoded, and every RFC 1738 §2.2 unsafe character (space, `<>"#%{}|\^~[]`
 /// and backquote), controls, and octets 80-FF (non-ASCII text as its UTF-8
 /// octets), become `%XX`. Reserved characters are kept: they carry meaning.
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+///
+/// assert_eq!(encoding::encode(Edition::Rfc1738, "a b<c>/é"), "a%20b%3Cc%3E/%C3%A9");
+/// ```
 pub fn encode(edition: Edition, text: &str) -> String {
     encode_bytes(edition, text.as_bytes())
 }

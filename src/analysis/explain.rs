@@ -162,6 +162,14 @@ pub struct Explanation {
 }
 
 /// Explain a rule of an edition (`None` if the edition has no such rule).
+///
+/// ```
+/// use urlbnf::{Edition, explain};
+///
+/// let e = explain::explain(Edition::Rfc1738, "hostport").unwrap();
+/// assert_eq!(e.printed, r#"hostport = host [ ":" port ]"#);
+/// assert!(explain::explain(Edition::Rfc1738, "httpaddress").is_none());
+/// ```
 pub fn explain(edition: Edition, rule: &str) -> Option<Explanation> {
     let g = PrintedGrammar::of(edition);
     let r = g.rule(rule)?;

@@ -93,6 +93,14 @@ fn hyphen_readings(content: &str, url: &str) -> (Vec<String>, usize) {
 }
 
 /// Every wrapped URL in the text, in order.
+///
+/// ```
+/// use urlbnf::extract::extract;
+///
+/// let found = extract("see <URL:ftp://ds.internic.net/rfc/rfc1738.txt> and <news:comp.infosystems.www>");
+/// let urls: Vec<&str> = found.iter().map(|f| f.url.as_str()).collect();
+/// assert_eq!(urls, ["ftp://ds.internic.net/rfc/rfc1738.txt", "news:comp.infosystems.www"]);
+/// ```
 pub fn extract(text: &str) -> Vec<Found> {
     scan(text, 1, 1).0
 }

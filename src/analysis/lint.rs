@@ -48,6 +48,15 @@ fn article(scheme: &str) -> &'static str {
 
 /// The lints of a parsed URL, in this order: port, password, encoded controls,
 /// unsafe characters.
+///
+/// ```
+/// use urlbnf::{Edition, ast, lint};
+///
+/// let url = ast::parse(Edition::Rfc1738, "ftp://anon:secret@h:25/a%0D%0Aquit")?;
+/// let codes: Vec<&str> = lint::lints(&url).iter().map(|l| l.code).collect();
+/// assert!(codes.contains(&"password-in-url"), "{codes:?}");
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn lints(url: &Url<'_>) -> Vec<Lint> {
     let mut out = Vec::new();
     out.extend(port(url));

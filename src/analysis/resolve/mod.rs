@@ -124,6 +124,14 @@ fn split_url(url: &str) -> (&str, &str, &str) {
 }
 
 /// Resolve `partial` in the context of `context`.
+///
+/// ```
+/// use urlbnf::resolve::{Rules, resolve};
+///
+/// // RFC 1630's examples, in the context of magic://a/b/c//d/e/f.
+/// assert_eq!(resolve(Rules::Rfc1630, "magic://a/b/c//d/e/f", "../g").result, "magic://a/b/c//d/g");
+/// assert_eq!(resolve(Rules::Rfc1630, "magic://a/b/c//d/e/f", "//g").result, "magic://g");
+/// ```
 pub fn resolve(rules: Rules, context: &str, partial: &str) -> Resolution {
     let mut notes = Vec::new();
     let mut steps = Vec::new();
