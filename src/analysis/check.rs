@@ -465,35 +465,37 @@ fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
     }
 }
 
-/// Name a set of next characters by the edition's character-class rules where a
-/// whole class fits, and by single characters otherwise.
-pub fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
-    let classes = PrintedGrammar::of(edition).char_classes();
-    let mut left = stop.next;
-    let mut out = Vec::new();
-    loop {
-        // The class that names the most characters still unnamed, printed order first.
-        let best = classes
-            .iter()
-            .enumerate()
-            .filter(|(_, (_, set))| set.is_subset(stop.next))
-            .map(|(i, (name, set))| (name, (*set & left).len(), std::cmp::Reverse(i)))
-            .filter(|(_, gain, _)| *gain >= 2)
-            .max_by_key(|(_, gain, first)| (*gain, *first))
-            .map(|(name, gain, _)| (name, gain));
-        let Some((name, _)) = best else { break };
-        let set = classes
-            .iter()
-            .find(|(n, _)| n == name)
-            .map_or(CharSet::EMPTY, |(_, s)| *s);
-        left = left & !set;
-        out.push(Expected::Class(name.clone()));
+internal! {
+    /// Name a set of next characters by the edition's character-class rules where a
+    /// whole class fits, and by single characters otherwise.
+    fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
+        let classes = PrintedGrammar::of(edition).char_classes();
+        let mut left = stop.next;
+        let mut out = Vec::new();
+        loop {
+            // The class that names the most characters still unnamed, printed order first.
+            let best = classes
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, set))| set.is_subset(stop.next))
+                .map(|(i, (name, set))| (name, (*set & left).len(), std::cmp::Reverse(i)))
+                .filter(|(_, gain, _)| *gain >= 2)
+                .max_by_key(|(_, gain, first)| (*gain, *first))
+                .map(|(name, gain, _)| (name, gain));
+            let Some((name, _)) = best else { break };
+            let set = classes
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(CharSet::EMPTY, |(_, s)| *s);
+            left = left & !set;
+            out.push(Expected::Class(name.clone()));
+        }
+        out.extend(left.iter().map(|b| Expected::Char(char::from(b))));
+        if stop.may_end {
+            out.push(Expected::End);
+        }
+        out
     }
-    out.extend(left.iter().map(|b| Expected::Char(char::from(b))));
-    if stop.may_end {
-        out.push(Expected::End);
-    }
-    out
 }
 
 /// A character found, quoted; one that would print as an escape such as

@@ -35,28 +35,32 @@ pub(crate) const SPLITS: &[(&str, &[&str])] = &[
     ("path", &["hpath", "fpath", "ppath"]),
 ];
 
-/// The rule in `g` that `name` descends from when `g` has neither it nor a
-/// renamed counterpart: the whole it was split out of. A rule with renamed
-/// counterparts follows those only (`ppath` is prospero's `hsoname`, not the
-/// `path` of an edition without prospero).
-pub fn split_whole(g: &PrintedGrammar, name: &str) -> Option<String> {
-    if CORRESPONDENCE.iter().any(|group| group.contains(&name)) {
-        return None;
+internal! {
+    /// The rule in `g` that `name` descends from when `g` has neither it nor a
+    /// renamed counterpart: the whole it was split out of. A rule with renamed
+    /// counterparts follows those only (`ppath` is prospero's `hsoname`, not the
+    /// `path` of an edition without prospero).
+    fn split_whole(g: &PrintedGrammar, name: &str) -> Option<String> {
+        if CORRESPONDENCE.iter().any(|group| group.contains(&name)) {
+            return None;
+        }
+        SPLITS
+            .iter()
+            .find(|(whole, parts)| parts.contains(&name) && g.rule(whole).is_some())
+            .map(|(whole, _)| whole.to_string())
     }
-    SPLITS
-        .iter()
-        .find(|(whole, parts)| parts.contains(&name) && g.rule(whole).is_some())
-        .map(|(whole, _)| whole.to_string())
 }
 
-/// The counterpart in `g` of a rule named `name`.
-pub fn counterpart(g: &PrintedGrammar, name: &str) -> Option<String> {
-    if g.rule(name).is_some() {
-        return Some(name.to_string());
+internal! {
+    /// The counterpart in `g` of a rule named `name`.
+    fn counterpart(g: &PrintedGrammar, name: &str) -> Option<String> {
+        if g.rule(name).is_some() {
+            return Some(name.to_string());
+        }
+        let group = CORRESPONDENCE.iter().find(|group| group.contains(&name))?;
+        group
+            .iter()
+            .find(|n| g.rule(n).is_some())
+            .map(|n| n.to_string())
     }
-    let group = CORRESPONDENCE.iter().find(|group| group.contains(&name))?;
-    group
-        .iter()
-        .find(|n| g.rule(n).is_some())
-        .map(|n| n.to_string())
 }

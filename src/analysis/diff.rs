@@ -6,7 +6,11 @@ use std::collections::{BTreeSet, HashMap};
 use serde::Serialize;
 
 use crate::analysis::cause::{self, Reason};
+#[cfg(feature = "internals")]
+#[doc(hidden)]
 pub use crate::analysis::correspond::{counterpart, split_whole};
+#[cfg(not(feature = "internals"))]
+use crate::analysis::correspond::{counterpart, split_whole};
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton};
 use crate::grammar::CharSet;
@@ -70,27 +74,31 @@ pub const WITNESSES: usize = 5;
 /// Witnesses are sought up to this length (every difference found has a shorter one).
 const MAX_WITNESS: usize = 64;
 
-/// Compare two languages exactly.
-pub fn compare(a: &Automaton, b: &Automaton) -> LanguageDiff {
-    let a_not_b = difference(a, b, WITNESSES);
-    let b_not_a = difference(b, a, WITNESSES);
-    let relation = match (a_not_b.is_empty(), b_not_a.is_empty()) {
-        (true, true) => Relation::Equal,
-        (true, false) => Relation::ASubsetOfB,
-        (false, true) => Relation::BSubsetOfA,
-        (false, false) => Relation::Incomparable,
-    };
-    LanguageDiff {
-        relation,
-        a_not_b,
-        b_not_a,
-        reasons: Vec::new(),
+internal! {
+    /// Compare two languages exactly.
+    fn compare(a: &Automaton, b: &Automaton) -> LanguageDiff {
+        let a_not_b = difference(a, b, WITNESSES);
+        let b_not_a = difference(b, a, WITNESSES);
+        let relation = match (a_not_b.is_empty(), b_not_a.is_empty()) {
+            (true, true) => Relation::Equal,
+            (true, false) => Relation::ASubsetOfB,
+            (false, true) => Relation::BSubsetOfA,
+            (false, false) => Relation::Incomparable,
+        };
+        LanguageDiff {
+            relation,
+            a_not_b,
+            b_not_a,
+            reasons: Vec::new(),
+        }
     }
 }
 
-/// The first `limit` strings of L(a) \ L(b) in (length, byte) order.
-pub fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
-    first_outside(a, Some(b), limit)
+internal! {
+    /// The first `limit` strings of L(a) \ L(b) in (length, byte) order.
+    fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
+        first_outside(a, Some(b), limit)
+    }
 }
 
 /// The first `limit` strings of L(a) in (length, byte) order.

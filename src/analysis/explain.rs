@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use crate::analysis::diff;
 use crate::analysis::examples::{self, Examples};
+use crate::analysis::{correspond, diff};
 use crate::edition::Edition;
 use crate::engine::automaton;
 use crate::grammar::peg::pest_name;
@@ -210,7 +210,9 @@ pub fn history(rule: &str) -> Vec<HistoryEntry> {
     let mut prev: Option<(Edition, String)> = None;
     for edition in Edition::ALL {
         let g = PrintedGrammar::of(edition);
-        let Some(name) = diff::counterpart(g, rule).or_else(|| diff::split_whole(g, rule)) else {
+        let Some(name) =
+            correspond::counterpart(g, rule).or_else(|| correspond::split_whole(g, rule))
+        else {
             continue;
         };
         let Some(r) = g.rule(&name) else { continue };

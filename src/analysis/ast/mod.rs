@@ -20,9 +20,11 @@ mod parse;
 mod part;
 
 pub use accessors::default_port;
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub use parse::parse_rule_by_pest;
 pub use parse::{
-    OwnedUrl, is_url_rule, parse, parse_rule, parse_rule_by_pest, parse_rule_within, scheme_kind,
-    size_estimate,
+    OwnedUrl, is_url_rule, parse, parse_rule, parse_rule_within, scheme_kind, size_estimate,
 };
 pub use part::{Host, HostKind, HostPort, Login, MalformedEscape, Part, Path, Segments};
 

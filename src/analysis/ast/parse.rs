@@ -89,16 +89,18 @@ impl Drop for Buffer {
     }
 }
 
-/// The reference: the AST built from pest's own derivation.
-pub fn parse_rule_by_pest<'a>(
-    edition: Edition,
-    rule: &str,
-    input: &'a str,
-) -> Result<Url<'a>, Error> {
-    url_rule(edition, rule)?;
-    match peg::run(edition, rule, input)? {
-        PestOutcome::Whole(node) => built(edition, rule, input, &Derivation::of_node(&node)),
-        _ => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+internal! {
+    /// The reference: the AST built from pest's own derivation.
+    fn parse_rule_by_pest<'a>(
+        edition: Edition,
+        rule: &str,
+        input: &'a str,
+    ) -> Result<Url<'a>, Error> {
+        url_rule(edition, rule)?;
+        match peg::run(edition, rule, input)? {
+            PestOutcome::Whole(node) => built(edition, rule, input, &Derivation::of_node(&node)),
+            _ => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+        }
     }
 }
 

@@ -155,9 +155,11 @@ impl PrintedRule {
         }
     }
 
-    /// Whether the document prints this rule (false for rules supplied by C4).
-    pub fn is_printed(&self) -> bool {
-        self.printed.is_some()
+    internal! {
+        /// Whether the document prints this rule (false for rules supplied by C4).
+        fn is_printed(&self) -> bool {
+            self.printed.is_some()
+        }
     }
 }
 
@@ -167,8 +169,10 @@ pub struct PrintedGrammar {
     /// The edition.
     pub edition: Edition,
     /// The document, its authors and date.
+    #[cfg_attr(not(feature = "book"), allow(dead_code))] // the book's pages name it
     pub document: String,
     /// The section that prints the BNF.
+    #[cfg_attr(not(feature = "book"), allow(dead_code))]
     pub section: String,
     /// The notation the BNF is printed in.
     pub notation: Notation,
