@@ -21,12 +21,7 @@ use crate::edition::Edition;
 use crate::error::Error;
 use crate::grammar::{CharSet, PrintedGrammar};
 
-pub use super::hir::HirGrammar;
-
-/// Why a rule could not be compiled: a defect in a transcription, never in input.
-/// It becomes [`Error::Transcription`] with the edition and rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CompileError(pub String);
+pub use super::hir::{CompileError, HirGrammar};
 
 /// Where an input stops being a prefix of any string the rule derives.
 #[derive(Clone, Debug, PartialEq, Eq)]

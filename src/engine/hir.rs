@@ -7,8 +7,12 @@ use std::collections::HashMap;
 
 use regex_syntax::hir::{Capture, Hir, Repetition};
 
-use super::automaton::CompileError;
 use crate::grammar::{Expr, PrintedGrammar};
+
+/// Why a rule could not be compiled: a defect in a transcription, never in input.
+/// It becomes [`Error::Transcription`](crate::Error::Transcription) with the edition and rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompileError(pub String);
 
 /// Which rules become named groups: given the state above a rule (`""` at the
 /// start) and the rule's name, the name of the group to wrap the rule in, if
