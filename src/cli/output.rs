@@ -8,6 +8,7 @@ use serde::Serialize;
 
 use super::CliError;
 use super::input::Input;
+pub(crate) use super::input::Tally;
 use crate::analysis::check::{CheckError, Reading, Verdict};
 use crate::error::Error;
 
@@ -224,26 +225,6 @@ impl Write for Spill<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
-    }
-}
-
-/// How many results were good and bad.
-#[derive(Default)]
-pub(crate) struct Tally {
-    pub(crate) inputs: usize,
-    pub(crate) good: usize,
-    pub(crate) bad: usize,
-    pub(crate) lints: usize,
-    pub(crate) notes: usize,
-}
-
-impl Tally {
-    pub(crate) fn count(&mut self, good: bool) {
-        if good {
-            self.good += 1;
-        } else {
-            self.bad += 1;
-        }
     }
 }
 

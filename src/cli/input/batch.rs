@@ -12,7 +12,6 @@ use super::{
     progress_bar,
 };
 use crate::cli::CliError;
-use crate::cli::output::Tally;
 
 /// Run `f` on each input, `jobs` threads at a time, and write what it writes in
 /// input order. `f` writes one input's output to the writer it is given and
@@ -391,4 +390,24 @@ fn bytes_bar(total: u64) -> indicatif::ProgressBar {
     .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
     bar.set_style(style);
     bar
+}
+
+/// How many results were good and bad.
+#[derive(Default)]
+pub(crate) struct Tally {
+    pub(crate) inputs: usize,
+    pub(crate) good: usize,
+    pub(crate) bad: usize,
+    pub(crate) lints: usize,
+    pub(crate) notes: usize,
+}
+
+impl Tally {
+    pub(crate) fn count(&mut self, good: bool) {
+        if good {
+            self.good += 1;
+        } else {
+            self.bad += 1;
+        }
+    }
 }

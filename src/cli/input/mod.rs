@@ -12,13 +12,13 @@ use std::ops::AddAssign;
 use std::path::PathBuf;
 
 use super::CliError;
-use super::output::Tally;
+
 use crate::analysis::check::CheckError;
 
 mod batch;
 mod stream;
 
-pub(crate) use batch::{Lines, each_input_parallel, fold_lines};
+pub(crate) use batch::{Lines, Tally, each_input_parallel, fold_lines};
 pub(crate) use stream::{Stream, each_input, each_stream, say_bom, say_reading};
 
 /// A batch is the lines of at least this many bytes (or the rest of the input),
