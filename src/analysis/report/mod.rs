@@ -37,6 +37,7 @@ mod causes;
 mod merge;
 mod reporter;
 mod tally;
+mod target;
 mod validate;
 
 pub use reporter::Reporter;
