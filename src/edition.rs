@@ -9,8 +9,6 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-use crate::error::Error;
-
 /// One printed BNF for URLs, 1993-1994.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "&'static str", try_from = "String")]
@@ -168,14 +166,42 @@ impl From<Edition> for &'static str {
     }
 }
 
-impl FromStr for Edition {
-    type Err = Error;
+/// An edition id that names no edition (converts into
+/// [`Error::UnknownEdition`](crate::Error::UnknownEdition)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct UnknownEdition {
+    /// The id given.
+    pub id: String,
+}
 
+impl fmt::Display for UnknownEdition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ids: Vec<&str> = Edition::ALL.iter().map(|e| e.id()).collect();
+        write!(
+            f,
+            "unknown grammar '{}' (choose from: {})",
+            self.id,
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownEdition {}
+
+impl FromStr for Edition {
+    type Err = UnknownEdition;
+
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert_eq!("rfc1738".parse(), Ok(Edition::Rfc1738));
+    /// assert!("rfc3986".parse::<Edition>().is_err());
+    /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Edition::ALL
             .into_iter()
             .find(|e| e.id() == s)
-            .ok_or_else(|| Error::UnknownEdition { id: s.to_string() })
+            .ok_or_else(|| UnknownEdition { id: s.to_string() })
     }
 }
 
@@ -195,9 +221,9 @@ impl<T> PerEdition<T> {
 }
 
 impl TryFrom<String> for Edition {
-    type Error = Error;
+    type Error = UnknownEdition;
 
-    fn try_from(id: String) -> Result<Edition, Error> {
+    fn try_from(id: String) -> Result<Edition, UnknownEdition> {
         id.parse()
     }
 }

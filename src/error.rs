@@ -9,7 +9,7 @@ use std::path::PathBuf;
 
 use serde::Serialize;
 
-use crate::edition::Edition;
+use crate::edition::{Edition, UnknownEdition};
 
 /// What went wrong, with where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,17 +99,16 @@ impl Error {
     }
 }
 
+impl From<UnknownEdition> for Error {
+    fn from(e: UnknownEdition) -> Error {
+        Error::UnknownEdition { id: e.id }
+    }
+}
+
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::UnknownEdition { id } => {
-                let ids: Vec<&str> = Edition::ALL.iter().map(|e| e.id()).collect();
-                write!(
-                    f,
-                    "unknown grammar '{id}' (choose from: {})",
-                    ids.join(", ")
-                )
-            }
+            Error::UnknownEdition { id } => UnknownEdition { id: id.clone() }.fmt(f),
             // The bottom layer knows no grammar: the command names the
             // closest rules.
             Error::UnknownRule { edition, rule } => {

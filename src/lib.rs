@@ -87,7 +87,7 @@ pub use analysis::{
     ast, cause, check, diff, encoding, examples, explain, extract, known, lint, prose, regex,
     report, resolve,
 };
-pub use edition::{Edition, EditionInfo};
+pub use edition::{Edition, EditionInfo, UnknownEdition};
 pub use error::Error;
 /// Write the HTML book (feature `book`): every rule with its railroad diagram,
 /// the differences between editions, the corrections and the manual.
