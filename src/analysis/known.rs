@@ -135,7 +135,7 @@ fn read(g: &PrintedGrammar) -> Option<CatchAll> {
         if schemes.len() < 2 {
             return None;
         }
-        let (section, quote) = match crate::analysis::prose::catch_all_prose(g.edition) {
+        let (section, quote) = match catch_all_prose(g.edition) {
             (section, Some(quote)) => (section, quote.to_string()),
             // The comment printed above the catch-all, or above the rule it names.
             (section, None) => {
@@ -201,5 +201,22 @@ fn literal_prefix(g: &PrintedGrammar, e: &Expr, depth: usize) -> (String, bool) 
             })
         }
         Expr::Opt(_) | Expr::Rep { .. } => (String::new(), false),
+    }
+}
+
+/// The July 1993 draft, "Recommendations", on its generic syntax.
+const GENERIC_FRAMEWORK: &str = "The generic syntax provides a framework for new schemes for names to be resolved using as yet undefined protocols.";
+
+/// Where an edition says what its catch-all for new schemes is for, and the
+/// words when they are prose (`None`: the comment its BNF prints above it).
+fn catch_all_prose(edition: Edition) -> (&'static str, Option<&'static str>) {
+    match edition {
+        Edition::Draft1993 => (
+            "URL draft of July 1993, Recommendations",
+            Some(GENERIC_FRAMEWORK),
+        ),
+        Edition::Rfc1738 => ("RFC 1738 §5", None),
+        Edition::Draft1994 => ("draft-ietf-uri-url-03", None),
+        Edition::Rfc1630Uri | Edition::Rfc1630Url => ("RFC 1630", None),
     }
 }

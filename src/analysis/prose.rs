@@ -51,23 +51,6 @@ pub struct ProseNote {
 /// the URL to be (`check` shows these; `parse` and `tree` show all).
 pub const DISAGREEMENTS: &[&str] = &["scheme-case", "gopher-tab", "catch-all"];
 
-/// The July 1993 draft, "Recommendations", on its generic syntax.
-const GENERIC_FRAMEWORK: &str = "The generic syntax provides a framework for new schemes for names to be resolved using as yet undefined protocols.";
-
-/// Where an edition says what its catch-all for new schemes is for, and the
-/// words when they are prose (`None`: the comment its BNF prints above it).
-pub(crate) fn catch_all_prose(edition: Edition) -> (&'static str, Option<&'static str>) {
-    match edition {
-        Edition::Draft1993 => (
-            "URL draft of July 1993, Recommendations",
-            Some(GENERIC_FRAMEWORK),
-        ),
-        Edition::Rfc1738 => ("RFC 1738 §5", None),
-        Edition::Draft1994 => ("draft-ietf-uri-url-03", None),
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => ("RFC 1630", None),
-    }
-}
-
 /// The note on an input of a known scheme that only the catch-all derives.
 /// Read by the letter (`known_reading` false) the verdict is valid and
 /// `own_error` says where the scheme's own rule stops; read with known
