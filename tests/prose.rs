@@ -42,7 +42,8 @@ fn quotes_are_the_documents_words() {
     ] {
         all.extend(notes(url));
     }
-    all.extend(prose::scheme_case(Edition::Rfc1738, "url", "HTTP://h/"));
+    let rfc1738 = urlbnf::Checker::for_edition(Edition::Rfc1738, urlbnf::Engine::Dfa).unwrap();
+    all.extend(rfc1738.scheme_case("HTTP://h/"));
     // The catch-all's comment, printed above otherurl in section 5.
     let catch_all = urlbnf::Checker::for_edition(Edition::Rfc1738, urlbnf::Engine::Dfa)
         .unwrap()
@@ -237,7 +238,10 @@ fn gopher_tabs_give_the_bnf_parse_and_the_prose_reading() {
         tab.message
     );
     let long = format!("HTTP://a b{}", "x".repeat(10_000));
-    let note = prose::scheme_case(Edition::Rfc1738, "url", &long).unwrap();
+    let note = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)
+        .unwrap()
+        .scheme_case(&long)
+        .unwrap();
     assert!(note.message.len() < 300, "{}", note.message);
     // Where the BNF splits at the tab itself, the two readings agree: no note.
     assert!(!codes("gopher://h/0sel%09query").contains(&"gopher-tab"));

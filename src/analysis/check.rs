@@ -275,7 +275,7 @@ impl Checker {
         if let Cow::Owned(folded) = &text {
             out.push(prose::folded(input, folded, valid));
         } else if !valid {
-            out.extend(prose::scheme_case(self.edition, &self.rule, input));
+            out.extend(self.scheme_case(input));
         }
         if valid
             && crate::analysis::ast::is_url_rule(self.edition, &self.rule)
@@ -289,6 +289,24 @@ impl Checker {
             );
         }
         out
+    }
+
+    /// RFC 1738 §2.1 on an input this rule does not derive: if its scheme has
+    /// upper case letters, a note saying whether the input is valid with them
+    /// lowercased (by the letter). Only an `rfc1738` checker gives one.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let note = rfc1738.scheme_case("HTTP://info.cern.ch/").unwrap();
+    /// assert_eq!((note.code, note.valid), ("scheme-case", Some(true)));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn scheme_case(&self, input: &str) -> Option<ProseNote> {
+        if self.edition != Edition::Rfc1738 {
+            return None;
+        }
+        prose::scheme_case(input, |folded| self.letter(folded))
     }
 
     /// The edition checked against.

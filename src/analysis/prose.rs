@@ -12,9 +12,9 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use crate::analysis::ast::{Body, Url, default_port};
-use crate::analysis::check::{CheckError, Checker};
 use crate::analysis::known::{CatchAll, KnownScheme};
 use crate::edition::Edition;
+use crate::error::CheckError;
 
 /// What the prose says about one component of one URL.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -167,18 +167,15 @@ pub fn fold_scheme_case(input: &str) -> Cow<'_, str> {
     }
 }
 
-/// RFC 1738 §2.1 on an input `rule` of `edition` does not derive: if its scheme
-/// has upper case letters, what the input is with them lowercased.
-pub fn scheme_case(edition: Edition, rule: &str, input: &str) -> Option<ProseNote> {
-    if edition != Edition::Rfc1738 {
-        return None;
-    }
+/// RFC 1738 §2.1 on an input an RFC 1738 rule does not derive: if its scheme
+/// has upper case letters, what the input is with them lowercased
+/// (`derives` says whether the rule derives a text; see
+/// [`Checker::scheme_case`](crate::Checker::scheme_case)).
+pub(crate) fn scheme_case(input: &str, derives: impl FnOnce(&str) -> bool) -> Option<ProseNote> {
     let Cow::Owned(folded) = fold_scheme_case(input) else {
         return None;
     };
-    let valid = Checker::new(edition, rule, Default::default())
-        .ok()?
-        .is_valid(&folded);
+    let valid = derives(&folded);
     let end = input.find(':').unwrap_or(0);
     Some(ProseNote {
         code: "scheme-case",

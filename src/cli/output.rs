@@ -95,9 +95,11 @@ pub(crate) fn prose_notes(
     }
     match result {
         Ok(url) => notes.extend(crate::prose::notes(url)),
-        Err(Error::Invalid(_)) if !reading.fold_scheme_case => {
-            notes.extend(crate::prose::scheme_case(edition, rule, input))
-        }
+        Err(Error::Invalid(_)) if !reading.fold_scheme_case => notes.extend(
+            crate::Checker::new(edition, rule, crate::Engine::Dfa)
+                .ok()
+                .and_then(|c| c.scheme_case(input)),
+        ),
         Err(_) => {}
     }
     // The readings part only where the catch-all derived the AST (the scheme
