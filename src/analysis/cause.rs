@@ -12,10 +12,11 @@ use std::collections::{HashMap, VecDeque};
 
 use serde::Serialize;
 
-use crate::analysis::check::{self, Expected};
 use crate::analysis::correspond;
+use crate::analysis::diagnosis;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Stop};
+use crate::error::Expected;
 use crate::grammar::{Expr, Node, PestOutcome, PrintedGrammar, peg};
 
 /// Why one string is derived by a rule of one edition and not by its
@@ -169,8 +170,8 @@ pub fn reason(
         end: node.end,
         offset,
         byte_offset,
-        expected: check::describe(rejected_by, &at),
-        found: check::found_at(input, byte_offset),
+        expected: diagnosis::describe(rejected_by, &at),
+        found: crate::error::found_at(input, byte_offset),
         through,
         alternative,
         rule: x,
@@ -314,7 +315,7 @@ impl Reason {
         } else {
             format!(" ({}..{})", self.start, self.end)
         };
-        let found = if self.found == check::FOUND_END {
+        let found = if self.found == crate::error::FOUND_END {
             "the end".to_string()
         } else {
             show(&self.found)
@@ -323,11 +324,11 @@ impl Reason {
             "{acc} {rule} {}{span} is no {rej} {counterpart}: that stops at {found} (offset {}), expecting {}",
             show(&self.text),
             self.offset,
-            check::expected_words_with(&self.expected, &show)
+            diagnosis::expected_words_with(&self.expected, &show)
         );
         if let Some(last) = self.through.last() {
             let path = format!("{rule} → {}", self.through.join(" → "));
-            if self.found != check::FOUND_END && ga.char_class(last).is_some() {
+            if self.found != crate::error::FOUND_END && ga.char_class(last).is_some() {
                 s.push_str(&format!("; in {acc}, {found} is {last} ({path})"));
             } else {
                 s.push_str(&format!("; in {acc}, {found} is in {path}"));

@@ -14,9 +14,9 @@ use serde::Serialize;
 use crate::analysis::known::{self, CatchAll, KnownScheme};
 use crate::analysis::prose::{self, ProseNote};
 use crate::edition::Edition;
-use crate::engine::automaton::{self, Stop};
+use crate::engine::automaton;
 use crate::error::Error;
-use crate::grammar::{CharSet, PestOutcome, PrintedGrammar, peg};
+use crate::grammar::{PrintedGrammar, peg};
 
 /// What decides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -32,7 +32,8 @@ pub enum Engine {
     Dfa,
 }
 
-pub(crate) use crate::error::found_at;
+pub use crate::analysis::diagnosis::diagnose;
+use crate::analysis::diagnosis::{describe, error_at, expected_words, pest_diagnosis};
 pub use crate::error::{CheckError, Expected, FOUND_END};
 
 /// The verdict on one input under one rule of one edition.
@@ -445,113 +446,5 @@ impl Checker {
             error: Some(error),
             notes: Vec::new(),
         }
-    }
-}
-
-fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError {
-    let expected = describe(edition, stop);
-    let message = message(input, stop, &expected);
-    CheckError {
-        offset: stop.offset,
-        byte_offset: stop.byte_offset,
-        expected,
-        found: found_at(input, stop.byte_offset),
-        message,
-    }
-}
-
-/// The diagnosis of an input the rule does not derive.
-pub fn diagnose(edition: Edition, rule: &str, input: &str) -> Result<CheckError, Error> {
-    Ok(Checker::new(edition, rule, Engine::Dfa)?.diagnose(input))
-}
-
-fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
-    let (byte_offset, expected) = match peg::run(edition, rule, input) {
-        Ok(PestOutcome::Failed { pos, expected }) => {
-            (pos, expected.into_iter().map(Expected::Class).collect())
-        }
-        Ok(PestOutcome::Prefix { end }) => (end, vec![Expected::End]),
-        _ => (input.len(), Vec::new()),
-    };
-    let offset = input.get(..byte_offset).map_or(0, |s| s.chars().count());
-    CheckError {
-        offset,
-        byte_offset,
-        message: "pest stops here".to_string(),
-        expected,
-        found: found_at(input, byte_offset),
-    }
-}
-
-internal! {
-    /// Name a set of next characters by the edition's character-class rules where a
-    /// whole class fits, and by single characters otherwise.
-    fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
-        let classes = PrintedGrammar::of(edition).char_classes();
-        let mut left = stop.next;
-        let mut out = Vec::new();
-        loop {
-            // The class that names the most characters still unnamed, printed order first.
-            let best = classes
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, set))| set.is_subset(stop.next))
-                .map(|(i, (name, set))| (name, (*set & left).len(), std::cmp::Reverse(i)))
-                .filter(|(_, gain, _)| *gain >= 2)
-                .max_by_key(|(_, gain, first)| (*gain, *first))
-                .map(|(name, gain, _)| (name, gain));
-            let Some((name, _)) = best else { break };
-            let set = classes
-                .iter()
-                .find(|(n, _)| n == name)
-                .map_or(CharSet::EMPTY, |(_, s)| *s);
-            left = left & !set;
-            out.push(Expected::Class(name.clone()));
-        }
-        out.extend(left.iter().map(|b| Expected::Char(char::from(b))));
-        if stop.may_end {
-            out.push(Expected::End);
-        }
-        out
-    }
-}
-
-/// A character found, quoted; one that would print as an escape such as
-/// `\u{feff}` is named by its code point instead.
-fn found_char(c: char) -> String {
-    let quoted = format!("{:?}", c.to_string());
-    match c {
-        _ if !quoted.contains("\\u{") => quoted,
-        '\u{feff}' => "U+FEFF (a byte-order mark)".to_string(),
-        _ => format!("U+{:04X}", u32::from(c)),
-    }
-}
-
-fn message(input: &str, stop: &Stop, expected: &[Expected]) -> String {
-    let found = match input.get(stop.byte_offset..).and_then(|s| s.chars().next()) {
-        Some(c) => format!("found {}", found_char(c)),
-        None => "found end of input".to_string(),
-    };
-    format!("expected {}; {found}", expected_words(expected))
-}
-
-/// What could come, in words: `alpha, "-" or end of input`.
-pub(crate) fn expected_words(expected: &[Expected]) -> String {
-    expected_words_with(expected, |c| format!("{c:?}"))
-}
-
-/// [`expected_words`] with each character shown by `show`.
-pub(crate) fn expected_words_with(expected: &[Expected], show: impl Fn(&str) -> String) -> String {
-    let words: Vec<String> = expected
-        .iter()
-        .map(|e| match e {
-            Expected::Char(c) => show(&c.to_string()),
-            other => other.to_string(),
-        })
-        .collect();
-    match words.as_slice() {
-        [] => "nothing (no string of this rule starts this way)".to_string(),
-        [one] => one.clone(),
-        [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
 }

@@ -5,11 +5,12 @@
 use arbitrary::Unstructured;
 use serde::Serialize;
 
-use crate::analysis::check::{self, CheckError};
+use crate::analysis::diagnosis;
 use crate::analysis::diff;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton};
 use crate::engine::generate::Generator;
+use crate::error::CheckError;
 
 /// How many strings of each kind.
 const EACH: usize = 3;
@@ -123,7 +124,7 @@ fn near_misses<'s>(
             if dfa.matches(&input) || out.iter().any(|m| m.input == input) {
                 continue;
             }
-            let Ok(error) = check::diagnose(edition, rule, &input) else {
+            let Ok(error) = diagnosis::diagnose(edition, rule, &input) else {
                 continue;
             };
             // One of each diagnosis: a reader learns from the difference.
@@ -133,7 +134,7 @@ fn near_misses<'s>(
             {
                 continue;
             }
-            let found = check::found_at(&input, error.byte_offset);
+            let found = crate::error::found_at(&input, error.byte_offset);
             out.push(NearMiss {
                 input,
                 error,

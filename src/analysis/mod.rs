@@ -12,6 +12,7 @@ pub mod ast;
 pub mod cause;
 pub mod check;
 pub(crate) mod correspond;
+pub(crate) mod diagnosis;
 pub mod diff;
 pub mod encoding;
 pub mod examples;

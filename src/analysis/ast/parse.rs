@@ -3,10 +3,10 @@
 //! that own their text for property tests.
 
 use super::{Kind, Part, Url, build};
-use crate::analysis::check;
+use crate::analysis::diagnosis;
 use crate::edition::Edition;
 use crate::error::Error;
-use crate::grammar::{Derivation, PestOutcome, Token, peg};
+use crate::grammar::{Derivation, PestOutcome, PrintedGrammar, Token, peg};
 
 /// At most about how many bytes the AST of `input` takes: one [`Part`] per `;`
 /// (its fields) and per `/` (path segments, counted as if held; the AST finds
@@ -51,7 +51,7 @@ pub fn parse_rule_within<'a>(
             let kept = Buffer(derivation);
             built(edition, rule, input, &kept.0)
         }
-        Some(Err(Stop::NoMatch)) => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+        Some(Err(Stop::NoMatch)) => Err(Error::Invalid(diagnosis::diagnose(edition, rule, input)?)),
         Some(Err(Stop::TooLarge)) => Err(Error::TooLarge {
             needed: input.len().saturating_mul(std::mem::size_of::<Token>()),
             allowed: tokens.saturating_mul(std::mem::size_of::<Token>()),
@@ -99,13 +99,13 @@ internal! {
         url_rule(edition, rule)?;
         match peg::run(edition, rule, input)? {
             PestOutcome::Whole(node) => built(edition, rule, input, &Derivation::of_node(&node)),
-            _ => Err(Error::Invalid(check::diagnose(edition, rule, input)?)),
+            _ => Err(Error::Invalid(diagnosis::diagnose(edition, rule, input)?)),
         }
     }
 }
 
 fn url_rule(edition: Edition, rule: &str) -> Result<(), Error> {
-    check::require_rule(edition, rule)?;
+    PrintedGrammar::of(edition).require(rule)?;
     if !is_url_rule(edition, rule) {
         return Err(Error::NotAUrlRule {
             edition,

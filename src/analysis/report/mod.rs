@@ -26,7 +26,8 @@ use regex_automata::util::primitives::StateID;
 use rustc_hash::FxHashMap;
 use serde::{Deserialize, Serialize};
 
-use crate::analysis::check::{Checker, Engine, Reading, describe};
+use crate::analysis::check::{Checker, Engine, Reading};
+use crate::analysis::diagnosis::describe;
 use crate::analysis::known::{self, CatchAll};
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};

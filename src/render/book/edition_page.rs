@@ -4,11 +4,12 @@
 use std::fmt::Write as _;
 
 use super::{anchor, diagram, esc, page, prose, rule_link, witness};
-use crate::analysis::check::{FOUND_END, expected_words_with};
+use crate::analysis::diagnosis::expected_words_with;
 use crate::analysis::examples::Examples;
 use crate::analysis::explain;
 use crate::analysis::regex::Flavor;
 use crate::edition::Edition;
+use crate::error::FOUND_END;
 use crate::grammar::{Notation, PrintedGrammar};
 use crate::render::text::{change_words_with, shown_reasons, via_words};
 
