@@ -49,9 +49,9 @@ pub struct Automaton {
     /// live either.
     live_index: Vec<bool>,
     /// Shortest paths from the start, computed when first asked for.
-    from_start: OnceLock<HashMap<StateID, (StateID, u8)>>,
+    pub(super) from_start: OnceLock<HashMap<StateID, (StateID, u8)>>,
     /// Shortest accepted continuations, computed when first asked for.
-    to_end: OnceLock<HashMap<StateID, Option<(u8, StateID)>>>,
+    pub(super) to_end: OnceLock<HashMap<StateID, Option<(u8, StateID)>>>,
 }
 
 impl fmt::Debug for Automaton {
@@ -267,106 +267,6 @@ impl Automaton {
     /// The stop of an input whose longest valid prefix ends in `state`, at offset 0.
     pub fn stop_in(&self, state: StateID) -> Stop {
         self.stop_at(state, 0, 0)
-    }
-
-    /// The shortest input, least in byte order among those, that leads from the
-    /// start to `state`; `None` if no input does (or the state is not live).
-    pub fn shortest_to(&self, state: StateID) -> Option<Vec<u8>> {
-        let parents = self.from_start.get_or_init(|| self.tree_from_start());
-        let mut path = Vec::new();
-        let mut at = state;
-        while at != self.start {
-            let &(before, b) = parents.get(&at)?;
-            path.push(b);
-            at = before;
-        }
-        path.reverse();
-        Some(path)
-    }
-
-    /// The shortest continuation from `state` that the rule accepts, least in byte
-    /// order among those; `None` if the state is not live.
-    pub fn shortest_completion(&self, state: StateID) -> Option<Vec<u8>> {
-        let toward = self.to_end.get_or_init(|| self.tree_to_end());
-        let mut path = Vec::new();
-        let mut at = state;
-        loop {
-            match toward.get(&at)? {
-                None => return Some(path),
-                Some((b, next)) => {
-                    path.push(*b);
-                    at = *next;
-                }
-            }
-        }
-    }
-
-    /// Breadth first from the start over live states, bytes in order: each
-    /// state's parent on its shortest, least path.
-    fn tree_from_start(&self) -> HashMap<StateID, (StateID, u8)> {
-        let mut parent = HashMap::new();
-        let mut queue = std::collections::VecDeque::from([self.start]);
-        let mut seen = HashSet::from([self.start]);
-        while let Some(s) = queue.pop_front() {
-            for b in 0u8..128 {
-                let t = self.dfa.next_state(s, b);
-                if self.is_live(t) && seen.insert(t) {
-                    parent.insert(t, (s, b));
-                    queue.push_back(t);
-                }
-            }
-        }
-        parent
-    }
-
-    /// For each live state, the first step of its shortest, least accepted
-    /// continuation (`None`: it may end here).
-    fn tree_to_end(&self) -> HashMap<StateID, Option<(u8, StateID)>> {
-        let states: Vec<StateID> = self
-            .tree_from_start()
-            .into_keys()
-            .chain([self.start])
-            .collect();
-        let mut into: HashMap<StateID, Vec<StateID>> = HashMap::new();
-        for &s in &states {
-            for b in 0u8..128 {
-                let t = self.dfa.next_state(s, b);
-                if self.is_live(t) {
-                    into.entry(t).or_default().push(s);
-                }
-            }
-        }
-        // Distances to an accepting end, breadth first backwards.
-        let mut dist: HashMap<StateID, usize> = HashMap::new();
-        let mut queue = std::collections::VecDeque::new();
-        for &s in &states {
-            if self.accepts_at_end(s) {
-                dist.insert(s, 0);
-                queue.push_back(s);
-            }
-        }
-        while let Some(t) = queue.pop_front() {
-            let d = dist.get(&t).copied().unwrap_or(0);
-            for &s in into.get(&t).map(Vec::as_slice).unwrap_or_default() {
-                if let std::collections::hash_map::Entry::Vacant(slot) = dist.entry(s) {
-                    slot.insert(d + 1);
-                    queue.push_back(s);
-                }
-            }
-        }
-        states
-            .iter()
-            .filter_map(|&s| {
-                let d = *dist.get(&s)?;
-                if d == 0 {
-                    return Some((s, None));
-                }
-                (0u8..128).find_map(|b| {
-                    let t = self.dfa.next_state(s, b);
-                    (dist.get(&t) == Some(&(d - 1))).then_some((s, Some((b, t))))
-                })
-            })
-            .collect()
     }
 
     /// The state after `input` from the start, if every byte keeps it live.

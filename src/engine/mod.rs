@@ -6,5 +6,6 @@ pub mod automaton;
 pub mod generate;
 pub mod hir;
 pub mod machine;
+mod shortest;
 
 pub use generate::Generator;
