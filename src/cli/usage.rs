@@ -1,0 +1,107 @@
+//! Usage errors that teach: a flag another command spells differently, a rule
+//! name with the closest ones the editions print.
+
+use clap::CommandFactory;
+use clap::error::ErrorKind;
+
+use super::Cli;
+use crate::edition::Edition;
+use crate::grammar::PrintedGrammar;
+
+/// Whether the edition prints (or a correction supplies) the rule.
+pub(super) fn has_rule(edition: Edition, rule: &str) -> bool {
+    PrintedGrammar::of(edition).rule(rule).is_some()
+}
+
+/// Flags one command spells another way: (command, flag given, the flag
+/// meant, why).
+const FLAGS_ELSEWHERE: &[(&str, &str, &str, &str)] = &[
+    (
+        "resolve",
+        "--grammar",
+        "--rules",
+        "resolve reads partial forms by a document's rules (rfc1630, draft-1993) or libwww's",
+    ),
+    (
+        "resolve",
+        "--rule",
+        "--rules",
+        "the rule set resolve follows",
+    ),
+    (
+        "check",
+        "--rules",
+        "--rule",
+        "the printed rule to check against",
+    ),
+    ("parse", "--rules", "--rule", "the printed rule to parse by"),
+    ("tree", "--rules", "--rule", "the printed rule to derive by"),
+    (
+        "report",
+        "--rules",
+        "--rule",
+        "the printed rule to count against",
+    ),
+    ("encode", "--rule", "--grammar", "encode works per edition"),
+    ("equiv", "--rule", "--grammar", "equiv works per edition"),
+];
+
+/// "Did you mean" for a flag that exists under another name: clap suggests
+/// only names spelled alike.
+pub(super) fn flag_elsewhere(e: &clap::Error, args: &[std::ffi::OsString]) -> Option<clap::Error> {
+    if e.kind() != ErrorKind::UnknownArgument {
+        return None;
+    }
+    let given = match e.get(clap::error::ContextKind::InvalidArg) {
+        Some(clap::error::ContextValue::String(s)) => s.clone(),
+        _ => return None,
+    };
+    let flag = given.split('=').next().unwrap_or_default();
+    let command = args.get(1)?.to_str()?;
+    let (_, _, meant, why) = FLAGS_ELSEWHERE
+        .iter()
+        .find(|(c, f, ..)| *c == command && *f == flag)?;
+    let mut cli = Cli::command().bin_name("urlbnf");
+    cli.build();
+    let sub = cli.find_subcommand_mut(command)?;
+    Some(sub.error(
+        ErrorKind::UnknownArgument,
+        format!("unexpected argument '{flag}'\n\n  tip: did you mean '{meant}'? ({why})"),
+    ))
+}
+
+/// A usage error for a rule none of `editions` has: the closest rule names
+/// (by Jaro-Winkler similarity, ignoring case) of the editions that have
+/// close ones, or every name of each edition when none is close.
+pub(super) fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
+    let mut msg = format!("unknown rule '{rule}'");
+    let lower = rule.to_lowercase();
+    let names = |e: &Edition| -> Vec<&'static str> {
+        PrintedGrammar::of(*e)
+            .rules
+            .iter()
+            .map(|r| r.name.as_str())
+            .collect()
+    };
+    let close: Vec<(Edition, Vec<&str>)> = editions
+        .iter()
+        .map(|e| {
+            let mut close: Vec<(f64, &str)> = names(e)
+                .into_iter()
+                .map(|n| (strsim::jaro_winkler(&lower, &n.to_lowercase()), n))
+                .filter(|(score, _)| *score >= 0.8)
+                .collect();
+            close.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+            (*e, close.into_iter().take(3).map(|(_, n)| n).collect())
+        })
+        .collect();
+    if close.iter().all(|(_, c)| c.is_empty()) {
+        for e in editions {
+            msg.push_str(&format!("\n  {e} has: {}", names(e).join(", ")));
+        }
+    }
+    for (e, names) in close.iter().filter(|(_, c)| !c.is_empty()) {
+        msg.push_str(&format!("\n  {e}: did you mean {}?", names.join(", ")));
+    }
+    msg
+}
