@@ -1,0 +1,266 @@
+//! The source's shape, as the README's "Layout" states it: data flows one way
+//! (shared types → readers → engines → analyses → renderers → CLI), no two
+//! modules of one folder import each other (directly or round a loop), and no
+//! source file outgrows about 500 lines. Read from the `crate::` and `super::`
+//! paths in the code itself, comments left out.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// The layers, lowest first; a module may use its own layer and lower ones.
+const LAYERS: &[&[&str]] = &[
+    &["edition"],
+    &["error"],
+    &["grammar"],
+    &["engine"],
+    &["analysis"],
+    &["render"],
+    &["cli"],
+];
+
+/// What the crate root re-exports, by the module that defines it.
+const ROOT: &[(&str, &str)] = &[
+    ("Edition", "edition"),
+    ("EditionInfo", "edition"),
+    ("UnknownEdition", "edition"),
+    ("Error", "error"),
+    ("CheckError", "analysis::check"),
+    ("Checker", "analysis::check"),
+    ("Engine", "analysis::check"),
+    ("Expected", "analysis::check"),
+    ("Verdict", "analysis::check"),
+    ("write_book", "render::book"),
+];
+
+const MAX_LINES: usize = 500;
+
+/// A module path from the crate root, `["analysis", "check"]`.
+type Module = Vec<String>;
+/// Which modules each module names.
+type Uses = BTreeMap<Module, BTreeSet<Module>>;
+
+struct File {
+    /// The module path, `analysis::report::tally`.
+    module: Vec<String>,
+    /// The code without comments.
+    code: String,
+    lines: usize,
+}
+
+fn files(dir: &Path, out: &mut Vec<File>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .expect("src is readable")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        if path.is_dir() {
+            files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            let text = std::fs::read_to_string(&path).expect("source is UTF-8");
+            let rel = path.strip_prefix(src()).expect("under src");
+            let mut module: Vec<String> = rel
+                .with_extension("")
+                .iter()
+                .map(|c| c.to_string_lossy().into_owned())
+                .collect();
+            if module.last().is_some_and(|m| m == "mod") {
+                module.pop();
+            }
+            let code = text
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or(""))
+                .collect::<Vec<_>>()
+                .join("\n");
+            out.push(File {
+                module,
+                code,
+                lines: text.lines().count(),
+            });
+        }
+    }
+}
+
+fn src() -> &'static Path {
+    Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"))
+}
+
+/// The paths a file names, each as a list of segments from the crate root:
+/// `crate::a::b`, `super::a` (resolved from the file's module) and the names
+/// inside `use crate::{a, b::c}` groups one level deep.
+fn references(file: &File) -> Vec<Vec<String>> {
+    let mut out = Vec::new();
+    let code = &file.code;
+    for (anchor, base) in [
+        ("crate::", Vec::new()),
+        ("super::", {
+            let mut parent = file.module.clone();
+            parent.pop();
+            parent
+        }),
+    ] {
+        for (at, _) in code.match_indices(anchor) {
+            // Not the tail of a longer path (`self::super::` is not used).
+            if code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            let rest = &code[at + anchor.len()..];
+            let mut base = base.clone();
+            let mut rest = rest;
+            // `super::super::`
+            while let Some(r) = rest.strip_prefix("super::") {
+                base.pop();
+                rest = r;
+            }
+            if let Some(group) = rest.strip_prefix('{') {
+                let inner = group.split('}').next().unwrap_or("");
+                for item in inner.split(',') {
+                    let mut path = base.clone();
+                    path.extend(segments(item.trim()));
+                    out.push(path);
+                }
+            } else {
+                let mut path = base;
+                path.extend(segments(rest));
+                out.push(path);
+            }
+        }
+    }
+    out
+}
+
+fn segments(path: &str) -> Vec<String> {
+    let end = path
+        .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .unwrap_or(path.len());
+    path[..end]
+        .split("::")
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// The module a path lands in: its longest prefix that is a module, after the
+/// crate root's re-exports.
+fn module_of(path: &[String], modules: &BTreeSet<Vec<String>>) -> Option<Vec<String>> {
+    let mut path = path.to_vec();
+    if let Some(first) = path.first().cloned() {
+        if let Some((_, m)) = ROOT.iter().find(|(n, _)| *n == first) {
+            path = m.split("::").map(str::to_string).collect();
+        } else if modules.contains(&vec!["analysis".to_string(), first.clone()]) {
+            path.insert(0, "analysis".to_string());
+        }
+    }
+    (1..=path.len())
+        .rev()
+        .map(|n| path[..n].to_vec())
+        .find(|p| modules.contains(p))
+}
+
+fn layer(module: &[String]) -> Option<usize> {
+    let top = module.first()?;
+    LAYERS.iter().position(|l| l.contains(&top.as_str()))
+}
+
+fn all() -> (Vec<File>, Uses) {
+    let mut all = Vec::new();
+    files(src(), &mut all);
+    let modules: BTreeSet<Vec<String>> = all.iter().map(|f| f.module.clone()).collect();
+    let mut uses = Uses::new();
+    for f in &all {
+        for r in references(f) {
+            if let Some(m) = module_of(&r, &modules)
+                && m != f.module
+            {
+                uses.entry(f.module.clone()).or_default().insert(m);
+            }
+        }
+    }
+    (all, uses)
+}
+
+#[test]
+fn the_layers_are_read_as_the_readme_says() {
+    let (all, uses) = all();
+    assert!(all.len() > 60, "{} files", all.len());
+    assert!(
+        uses.get(&vec!["analysis".into(), "check".into()])
+            .is_some_and(|u| u.contains(&vec!["analysis".into(), "diagnosis".into()])),
+        "the reading finds check's use of diagnosis"
+    );
+    let mut upward = Vec::new();
+    for (from, tos) in &uses {
+        for to in tos {
+            if let (Some(a), Some(b)) = (layer(from), layer(to))
+                && b > a
+            {
+                upward.push(format!("{} uses {}", from.join("::"), to.join("::")));
+            }
+        }
+    }
+    assert!(
+        upward.is_empty(),
+        "imports that run up the layers:\n{}",
+        upward.join("\n")
+    );
+}
+
+#[test]
+fn no_modules_import_each_other() {
+    let (_, uses) = all();
+    // Each use as an edge between the two siblings under their common parent
+    // (a module using its parent or its child is the ordinary case).
+    let mut edges = Uses::new();
+    for (from, tos) in &uses {
+        for to in tos {
+            let k = from.iter().zip(to).take_while(|(a, b)| a == b).count();
+            if k < from.len() && k < to.len() {
+                edges
+                    .entry(from[..=k].to_vec())
+                    .or_default()
+                    .insert(to[..=k].to_vec());
+            }
+        }
+    }
+    assert!(edges.len() > 20, "{} modules use a sibling", edges.len());
+    // A loop: a module that reaches itself again.
+    let mut loops = Vec::new();
+    for start in edges.keys() {
+        let mut seen = BTreeSet::new();
+        let mut stack: Vec<Vec<Vec<String>>> = vec![vec![start.clone()]];
+        while let Some(trail) = stack.pop() {
+            let Some(last) = trail.last() else { continue };
+            for next in edges.get(last).into_iter().flatten() {
+                if next == start {
+                    let names: Vec<String> = trail.iter().map(|m| m.join("::")).collect();
+                    loops.push(format!("{} -> {}", names.join(" -> "), start.join("::")));
+                } else if seen.insert(next.clone()) {
+                    let mut t = trail.clone();
+                    t.push(next.clone());
+                    stack.push(t);
+                }
+            }
+        }
+    }
+    assert!(
+        loops.is_empty(),
+        "modules that import each other:\n{}",
+        loops.join("\n")
+    );
+}
+
+#[test]
+fn every_source_file_stays_small() {
+    let (all, _) = all();
+    let big: Vec<String> = all
+        .iter()
+        .filter(|f| f.lines > MAX_LINES)
+        .map(|f| format!("{}: {} lines", f.module.join("/"), f.lines))
+        .collect();
+    assert!(
+        big.is_empty(),
+        "over {MAX_LINES} lines:\n{}",
+        big.join("\n")
+    );
+}
