@@ -45,6 +45,8 @@ struct File {
     /// The code without comments.
     code: String,
     lines: usize,
+    /// A folder's `mod.rs`.
+    is_mod: bool,
 }
 
 fn files(dir: &Path, out: &mut Vec<File>) {
@@ -65,7 +67,8 @@ fn files(dir: &Path, out: &mut Vec<File>) {
                 .iter()
                 .map(|c| c.to_string_lossy().into_owned())
                 .collect();
-            if module.last().is_some_and(|m| m == "mod") {
+            let is_mod = module.last().is_some_and(|m| m == "mod");
+            if is_mod {
                 module.pop();
             }
             let code = text
@@ -77,6 +80,7 @@ fn files(dir: &Path, out: &mut Vec<File>) {
                 module,
                 code,
                 lines: text.lines().count(),
+                is_mod,
             });
         }
     }
@@ -262,5 +266,40 @@ fn every_source_file_stays_small() {
         big.is_empty(),
         "over {MAX_LINES} lines:\n{}",
         big.join("\n")
+    );
+}
+
+#[test]
+fn the_readme_layout_names_every_source_file() {
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let layout = readme
+        .split("## Layout")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("a Layout section");
+    let (all, _) = all();
+    let unnamed: Vec<String> = all
+        .iter()
+        .filter(|f| {
+            f.module.first().is_none_or(|m| m != "cli")
+                || f.module.get(1).is_none_or(|m| m != "commands")
+        })
+        .filter_map(|f| {
+            let last = f.module.last()?;
+            // A folder's mod.rs is named by the folder.
+            let name = if f.is_mod {
+                format!("{last}/")
+            } else {
+                format!("{last}.rs")
+            };
+            (!layout.contains(&format!("`{name}")) && !layout.contains(&format!("{name}`")))
+                .then(|| f.module.join("/"))
+        })
+        .collect();
+    assert!(
+        unnamed.is_empty(),
+        "files the README's Layout does not name:\n{}",
+        unnamed.join("\n")
     );
 }
