@@ -1,6 +1,6 @@
 //! One typed AST for every scheme of every edition, over the derivations of the
 //! pest grammars (made by the PEG machine compiled from them; pest's own parser is
-//! the reference, [`parse_rule_by_pest`]).
+//! the reference, against which the tests compare every AST).
 //!
 //! Every component borrows the input and carries its byte span ([`Part`]); escapes
 //! stay raw ([`Part::decode`] decodes them). A component an edition's grammar does
@@ -60,6 +60,15 @@ pub struct Ftp<'a> {
 
 impl<'a> Ftp<'a> {
     /// RFC 1738 §3.2.2: every segment but the last is a `CWD` argument.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "ftp://ds.internic.net/rfc/old/rfc1738.txt")?;
+    /// let ast::Body::Ftp(ftp) = &url.body else { unreachable!() };
+    /// let cwd: Vec<&str> = ftp.cwd().map(|s| s.text).collect();
+    /// assert_eq!(cwd, ["rfc", "old"]);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn cwd(&self) -> Segments<'a> {
         let mut segments = self.path.map_or(Segments::none(), |p| p.segments());
         segments.next_back();
@@ -67,6 +76,14 @@ impl<'a> Ftp<'a> {
     }
 
     /// RFC 1738 §3.2.2: the last segment names the file (empty for a directory).
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "ftp://ds.internic.net/rfc/rfc1738.txt")?;
+    /// let ast::Body::Ftp(ftp) = &url.body else { unreachable!() };
+    /// assert_eq!(ftp.name().map(|s| s.text), Some("rfc1738.txt"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn name(&self) -> Option<Part<'a>> {
         self.path.and_then(|p| p.segments().next_back())
     }
@@ -85,6 +102,13 @@ pub struct File<'a> {
 
 impl File<'_> {
     /// RFC 1738 §3.10: no host, or `localhost`, is the machine reading the URL.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "file://localhost/etc/motd")?;
+    /// assert!(matches!(&url.body, ast::Body::File(f) if f.is_local()));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn is_local(&self) -> bool {
         self.host.is_none_or(|h| h.is_localhost())
     }
@@ -113,6 +137,13 @@ pub struct Gopher<'a> {
 
 impl Gopher<'_> {
     /// RFC 1738 §3.4: the item type, `1` when the gopher path is empty.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "gopher://gopher.tc.umn.edu")?;
+    /// assert!(matches!(&url.body, ast::Body::Gopher(g) if g.item_type() == "1"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn item_type(&self) -> &str {
         self.gtype.map_or("1", |t| t.text)
     }
@@ -378,6 +409,11 @@ pub enum Kind {
 
 impl Kind {
     /// The kind's name, as JSON writes it.
+    ///
+    /// ```
+    /// use urlbnf::ast::Kind;
+    /// assert_eq!(Kind::Gopher.name(), "gopher");
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             Kind::Http => "http",
@@ -400,6 +436,13 @@ impl Kind {
 
 impl Body<'_> {
     /// Which kind of body this is.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "news:comp.infosystems.www")?;
+    /// assert_eq!(url.body.kind(), ast::Kind::News);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn kind(&self) -> Kind {
         match self {
             Body::Http(_) => Kind::Http,

@@ -28,7 +28,15 @@ pub fn parse(edition: Edition, input: &str) -> Result<Url<'_>, Error> {
 ///
 /// The derivation comes from the PEG machine compiled from the edition's pest
 /// grammar (the same derivation as pest's, as the tests prove, without pest's
-/// bookkeeping); [`parse_rule_by_pest`] builds it from pest's parser instead.
+/// bookkeeping; the tests build every AST from pest's parser as well).
+///
+/// ```
+/// use urlbnf::{Edition, ast};
+/// let url = ast::parse_rule(Edition::Rfc1738, "ftpurl", "ftp://h/f;type=i")?;
+/// assert_eq!(url.body.kind(), ast::Kind::Ftp);
+/// assert!(ast::parse_rule(Edition::Rfc1738, "hostname", "h").is_err()); // no URL rule
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn parse_rule<'a>(edition: Edition, rule: &str, input: &'a str) -> Result<Url<'a>, Error> {
     parse_rule_within(edition, rule, input, usize::MAX)
 }
