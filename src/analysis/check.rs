@@ -226,23 +226,25 @@ impl Checker {
         }
     }
 
-    /// Whether a verdict on `input` may carry a prose note of RFC 1738's scheme
-    /// case or gopher tabs, so most inputs are never parsed for one. (The
-    /// catch-all's note is decided with the verdict: [`Checker::judge`].)
-    pub fn may_note(&self, input: &str, valid: bool) -> bool {
-        self.edition == Edition::Rfc1738
-            && if valid {
-                self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
-                    || input
-                        .get(..7)
-                        .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
-                        && input.contains("%09")
-            } else {
-                input
-                    .bytes()
-                    .take_while(|&b| b != b':')
-                    .any(|b| b.is_ascii_uppercase())
-            }
+    internal! {
+        /// Whether a verdict on `input` may carry a prose note of RFC 1738's scheme
+        /// case or gopher tabs, so most inputs are never parsed for one. (The
+        /// catch-all's note is decided with the verdict: [`Checker::judge`].)
+        fn may_note(&self, input: &str, valid: bool) -> bool {
+            self.edition == Edition::Rfc1738
+                && if valid {
+                    self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
+                        || input
+                            .get(..7)
+                            .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
+                            && input.contains("%09")
+                } else {
+                    input
+                        .bytes()
+                        .take_while(|&b| b != b':')
+                        .any(|b| b.is_ascii_uppercase())
+                }
+        }
     }
 
     /// The prose notes on a verdict (see [`Checker::judge`]).

@@ -51,41 +51,43 @@ pub struct ProseNote {
 /// the URL to be (`check` shows these; `parse` and `tree` show all).
 pub const DISAGREEMENTS: &[&str] = &["scheme-case", "gopher-tab", "catch-all"];
 
-/// The note on an input of a known scheme that only the catch-all derives.
-/// Read by the letter (`known_reading` false) the verdict is valid and
-/// `own_error` says where the scheme's own rule stops; read with known
-/// schemes the verdict is that error, and the note says the letter accepts.
-pub fn catch_all(
-    c: &'static CatchAll,
-    scheme: &KnownScheme,
-    own_error: Option<CheckError>,
-    known_reading: bool,
-) -> ProseNote {
-    let head = format!(
-        "{:?} has a rule of its own, {}; only {}, which the BNF keeps for new schemes, derives this input",
-        scheme.scheme, scheme.rule, c.catch_all
-    );
-    let message = match (&own_error, known_reading) {
-        (_, true) => format!(
-            "{head}: valid by the letter of the BNF, invalid as {}",
-            scheme.rule
-        ),
-        (Some(e), false) => format!(
-            "{head}: as {} it stops at offset {}: {}",
-            scheme.rule, e.offset, e.message
-        ),
-        (None, false) => head,
-    };
-    ProseNote {
-        code: "catch-all",
-        section: c.section,
-        quote: &c.quote,
-        start: 0,
-        end: scheme.scheme.len(),
-        message,
-        valid: Some(known_reading),
-        rule: Some(scheme.rule.clone()),
-        error: own_error.filter(|_| !known_reading),
+internal! {
+    /// The note on an input of a known scheme that only the catch-all derives.
+    /// Read by the letter (`known_reading` false) the verdict is valid and
+    /// `own_error` says where the scheme's own rule stops; read with known
+    /// schemes the verdict is that error, and the note says the letter accepts.
+    fn catch_all(
+        c: &'static CatchAll,
+        scheme: &KnownScheme,
+        own_error: Option<CheckError>,
+        known_reading: bool,
+    ) -> ProseNote {
+        let head = format!(
+            "{:?} has a rule of its own, {}; only {}, which the BNF keeps for new schemes, derives this input",
+            scheme.scheme, scheme.rule, c.catch_all
+        );
+        let message = match (&own_error, known_reading) {
+            (_, true) => format!(
+                "{head}: valid by the letter of the BNF, invalid as {}",
+                scheme.rule
+            ),
+            (Some(e), false) => format!(
+                "{head}: as {} it stops at offset {}: {}",
+                scheme.rule, e.offset, e.message
+            ),
+            (None, false) => head,
+        };
+        ProseNote {
+            code: "catch-all",
+            section: c.section,
+            quote: &c.quote,
+            start: 0,
+            end: scheme.scheme.len(),
+            message,
+            valid: Some(known_reading),
+            rule: Some(scheme.rule.clone()),
+            error: own_error.filter(|_| !known_reading),
+        }
     }
 }
 
@@ -194,21 +196,23 @@ pub(crate) fn scheme_case(input: &str, derives: impl FnOnce(&str) -> bool) -> Op
     })
 }
 
-/// The note on an input checked with its scheme lowercased (`folded`).
-pub fn folded(input: &str, folded: &str, valid: bool) -> ProseNote {
-    ProseNote {
-        code: "scheme-case",
-        section: "RFC 1738 §2.1",
-        quote: SCHEME_CASE,
-        start: 0,
-        end: input.find(':').unwrap_or(0),
-        message: format!(
-            "checked with the scheme lowercased, as section 2.1 asks: {:?}",
-            scheme_of(folded)
-        ),
-        valid: Some(valid),
-        rule: None,
-        error: None,
+internal! {
+    /// The note on an input checked with its scheme lowercased (`folded`).
+    fn folded(input: &str, folded: &str, valid: bool) -> ProseNote {
+        ProseNote {
+            code: "scheme-case",
+            section: "RFC 1738 §2.1",
+            quote: SCHEME_CASE,
+            start: 0,
+            end: input.find(':').unwrap_or(0),
+            message: format!(
+                "checked with the scheme lowercased, as section 2.1 asks: {:?}",
+                scheme_of(folded)
+            ),
+            valid: Some(valid),
+            rule: None,
+            error: None,
+        }
     }
 }
 
