@@ -117,21 +117,43 @@ impl Edition {
     }
 
     /// Everything urlbnf knows about the edition.
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// let info = Edition::Rfc1738.info();
+    /// assert_eq!((info.id, info.date), ("rfc1738", "December 1994"));
+    /// ```
     pub fn info(self) -> &'static EditionInfo {
         &INFO[self.index()]
     }
 
     /// The edition id used on the command line and in JSON.
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert_eq!(Edition::Draft1994.id(), "draft-1994");
+    /// ```
     pub fn id(self) -> &'static str {
         self.info().id
     }
 
     /// The rule `check` uses when none is named: the edition's whole-URL production.
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert_eq!(Edition::Rfc1738.default_rule(), "url");
+    /// assert_eq!(Edition::Draft1993.default_rule(), "fragmentaddress");
+    /// ```
     pub fn default_rule(self) -> &'static str {
         self.info().default_rule
     }
 
     /// The printed BNF, as transcribed in `grammar/<id>.bnf`.
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert!(Edition::Rfc1738.bnf_source().contains("httpurl"));
+    /// ```
     pub fn bnf_source(self) -> &'static str {
         match self {
             Edition::Draft1993 => include_str!("../grammar/draft-1993.bnf"),
@@ -143,6 +165,11 @@ impl Edition {
     }
 
     /// The pest grammar, as in `grammar/<id>.pest`.
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert!(Edition::Rfc1738.pest_source().contains("httpurl ="));
+    /// ```
     pub fn pest_source(self) -> &'static str {
         match self {
             Edition::Draft1993 => include_str!("../grammar/draft-1993.pest"),

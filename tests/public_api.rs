@@ -61,3 +61,60 @@ fn the_public_api_is_the_reviewed_one() {
         insta::assert_snapshot!("public-api", lines.join("\n"));
     });
 }
+
+/// The `.rs` files under `dir`, recursively.
+fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).expect("readable").flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Every public function and method of the API has an example that runs as a
+/// doctest: a code block in the doc comment above its `pub fn` (items made
+/// public only for the tests are written `internal! { fn .. }`, not `pub fn`).
+#[test]
+fn every_public_function_has_an_example() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = vec![src.join("edition.rs"), src.join("error.rs")];
+    sources(&src.join("analysis"), &mut files);
+    // The renderers are internal but for the book's entry point, `write_book`.
+    let book = src.join("render/book/mod.rs");
+    files.push(book.clone());
+    let mut functions = 0;
+    let mut bare = Vec::new();
+    for file in &files {
+        let text = std::fs::read_to_string(file).expect("source");
+        let lines: Vec<&str> = text.lines().collect();
+        for (i, line) in lines.iter().enumerate() {
+            let Some(rest) = line.trim_start().strip_prefix("pub fn ") else {
+                continue;
+            };
+            if *file == book && !rest.starts_with("build(") {
+                continue;
+            }
+            functions += 1;
+            let doc: Vec<&str> = lines[..i]
+                .iter()
+                .rev()
+                .map(|l| l.trim_start())
+                .take_while(|l| l.starts_with("///") || l.starts_with("#["))
+                .collect();
+            if !doc.iter().any(|l| l.starts_with("/// ```")) {
+                let name = rest.split(['(', '<']).next().unwrap_or(rest);
+                let at = file.strip_prefix(&src).unwrap_or(file).display();
+                bare.push(format!("{at}:{} {name}", i + 1));
+            }
+        }
+    }
+    assert!(functions > 90, "{functions} public functions found");
+    assert!(
+        bare.is_empty(),
+        "public functions without an example:\n{}",
+        bare.join("\n")
+    );
+}

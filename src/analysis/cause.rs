@@ -70,6 +70,16 @@ fn counterpart_in(g: &PrintedGrammar, name: &str) -> Option<String> {
 
 /// The reasons for every witness of a language comparison of `ra` in `a` with
 /// `rb` in `b`, witnesses in order, those of `a_not_b` first.
+///
+/// ```
+/// use urlbnf::{Edition, cause};
+/// let why = cause::reasons(
+///     Edition::Draft1994, "reserved", Edition::Rfc1738, "reserved",
+///     &["#".to_string()], &["&".to_string()],
+/// );
+/// let sides: Vec<_> = why.iter().map(|r| (r.input.as_str(), r.accepted_by)).collect();
+/// assert_eq!(sides, [("#", Edition::Draft1994), ("&", Edition::Rfc1738)]);
+/// ```
 pub fn reasons(
     a: Edition,
     ra: &str,
@@ -85,6 +95,14 @@ pub fn reasons(
 
 /// Why `rule` of `accepted_by` derives `input` and `counterpart` of
 /// `rejected_by` does not; `None` if that is not so.
+///
+/// ```
+/// use urlbnf::{Edition, cause};
+/// let why = cause::reason(Edition::Rfc1738, "reserved", Edition::Draft1994, "reserved", "&");
+/// assert_eq!(why.map(|r| r.rejected_by), Some(Edition::Draft1994));
+/// // Not so the other way round.
+/// assert!(cause::reason(Edition::Draft1994, "reserved", Edition::Rfc1738, "reserved", "&").is_none());
+/// ```
 pub fn reason(
     accepted_by: Edition,
     rule: &str,
@@ -298,6 +316,13 @@ fn ancestors<'t>(n: &'t Node, target: &Node, out: &mut Vec<&'t str>) -> bool {
 impl Reason {
     /// The reason in words, each string from the input shown by `show` (the
     /// message quotes them; the book shows them as code).
+    ///
+    /// ```
+    /// use urlbnf::{Edition, cause};
+    /// let why = cause::reason(Edition::Rfc1738, "reserved", Edition::Draft1994, "reserved", "&").unwrap();
+    /// let words = why.words_with(|s| format!("`{s}`"));
+    /// assert!(words.contains("`&`"), "{words}");
+    /// ```
     pub fn words_with(&self, show: impl Fn(&str) -> String) -> String {
         let (acc, rej) = (self.accepted_by.id(), self.rejected_by.id());
         let ga = PrintedGrammar::of(self.accepted_by);

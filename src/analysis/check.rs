@@ -64,11 +64,25 @@ pub(crate) fn require_rule(edition: Edition, rule: &str) -> Result<(), Error> {
 }
 
 /// Whether the rule derives the whole input, by the chosen engine.
+///
+/// ```
+/// use urlbnf::{Edition, Engine, check};
+/// assert!(check::is_valid(Edition::Rfc1738, "httpurl", "http://info.cern.ch/", Engine::Dfa)?);
+/// assert!(!check::is_valid(Edition::Rfc1738, "httpurl", "http://h/~x", Engine::Pest)?);
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn is_valid(edition: Edition, rule: &str, input: &str, engine: Engine) -> Result<bool, Error> {
     Ok(Checker::new(edition, rule, engine)?.is_valid(input))
 }
 
 /// Check one input: the verdict, and for an invalid input the diagnosis.
+///
+/// ```
+/// use urlbnf::{Edition, Engine, check};
+/// let v = check::check(Edition::Rfc1738, "httpurl", "http://h/~x", Engine::Dfa)?;
+/// assert_eq!(v.error.map(|e| e.offset), Some(9));
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn check(edition: Edition, rule: &str, input: &str, engine: Engine) -> Result<Verdict, Error> {
     Ok(Checker::new(edition, rule, engine)?.check(input))
 }
@@ -127,6 +141,14 @@ pub struct Checker {
 
 impl Checker {
     /// A checker for `rule` of `edition`; an unknown rule is [`Error::UnknownRule`].
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let hostnames = Checker::new(Edition::Rfc1738, "hostname", Engine::Dfa)?;
+    /// assert!(hostnames.is_valid("info.cern.ch"));
+    /// assert!(Checker::new(Edition::Rfc1738, "uri", Engine::Dfa).is_err());
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn new(edition: Edition, rule: &str, engine: Engine) -> Result<Checker, Error> {
         require_rule(edition, rule)?;
         let known = known::catch_all(edition)
@@ -159,11 +181,26 @@ impl Checker {
 
     /// A checker for the edition's whole-URL rule (`url`, or where the edition
     /// prints one, `fragmentaddress`).
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// assert_eq!(Checker::for_edition(Edition::Draft1993, Engine::Dfa)?.rule(), "fragmentaddress");
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn for_edition(edition: Edition, engine: Engine) -> Result<Checker, Error> {
         Checker::new(edition, edition.default_rule(), engine)
     }
 
     /// Check in this reading (see [`Reading`]).
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, check::Reading};
+    /// let reader = Reading { known_schemes: true, fold_scheme_case: true };
+    /// let c = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?.reading(reader);
+    /// assert!(c.is_valid("HTTP://info.cern.ch/"));
+    /// assert!(!c.is_valid("http://h:abc/"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn reading(self, reading: Reading) -> Checker {
         self.folding_scheme_case(reading.fold_scheme_case)
             .known_schemes(reading.known_schemes)
@@ -171,6 +208,13 @@ impl Checker {
 
     /// The checker's reading. Folding is RFC 1738's alone, so it is off for
     /// the other editions whatever was asked.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let c = Checker::for_edition(Edition::Draft1994, Engine::Dfa)?.folding_scheme_case(true);
+    /// assert!(!c.current_reading().fold_scheme_case);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn current_reading(&self) -> Reading {
         self.reading
     }
@@ -178,6 +222,14 @@ impl Checker {
     /// Check as RFC 1738 §2.1 asks programs to read a URL: upper case letters
     /// in the scheme as lower case. The other documents say nothing of case,
     /// so only an `rfc1738` checker folds.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let letter = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// assert!(!letter.is_valid("HTTP://info.cern.ch/"));
+    /// assert!(letter.folding_scheme_case(true).is_valid("HTTP://info.cern.ch/"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn folding_scheme_case(mut self, fold: bool) -> Checker {
         self.reading.fold_scheme_case = fold && self.edition == Edition::Rfc1738;
         self
@@ -186,6 +238,14 @@ impl Checker {
     /// Check an input of a known scheme by its scheme's own rule, leaving the
     /// catch-all to new schemes (see [`known`]). A rule
     /// that reaches no catch-all reads as printed either way.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let letter = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// assert!(letter.is_valid("http://h:abc/")); // otherurl derives it
+    /// assert!(!letter.known_schemes(true).is_valid("http://h:abc/")); // httpurl does not
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn known_schemes(mut self, on: bool) -> Checker {
         self.reading.known_schemes = on;
         self
@@ -313,21 +373,47 @@ impl Checker {
     }
 
     /// The edition checked against.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// assert_eq!(Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?.edition(), Edition::Rfc1738);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn edition(&self) -> Edition {
         self.edition
     }
 
     /// The rule checked, by its printed name.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// assert_eq!(Checker::new(Edition::Rfc1738, "httpurl", Engine::Dfa)?.rule(), "httpurl");
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn rule(&self) -> &str {
         &self.rule
     }
 
     /// What decides the verdict.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// assert_eq!(Checker::for_edition(Edition::Rfc1738, Engine::Pest)?.engine(), Engine::Pest);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn engine(&self) -> Engine {
         self.engine
     }
 
     /// Whether the rule derives the whole input, in the checker's reading.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// assert!(rfc1738.is_valid("ftp://ds.internic.net/rfc/rfc1738.txt"));
+    /// assert!(!rfc1738.is_valid("http://www.w3.org/~timbl/"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn is_valid(&self, input: &str) -> bool {
         if self.reading.known_schemes {
             return self.judge(input).valid;
@@ -343,6 +429,14 @@ impl Checker {
     /// The verdict, and whether it carries a prose note, in one walk for most
     /// inputs: an input of a known scheme is walked by its own rule's
     /// automaton first, and by the whole rule's only if that rejects it.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let j = rfc1738.judge("http://h:abc/");
+    /// assert!(j.valid && j.noted); // valid by otherurl, with a note saying so
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn judge(&self, input: &str) -> Judgement {
         let text = &*self.text(input);
         let known = self.known_scheme(text);
@@ -371,6 +465,14 @@ impl Checker {
     }
 
     /// Where and why the rule does not derive the input, from the automaton.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let e = rfc1738.diagnose("http://h/~x");
+    /// assert_eq!((e.offset, e.found.as_str()), (9, "~"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn diagnose(&self, input: &str) -> CheckError {
         // Folding keeps every offset: it changes letters, not lengths.
         let input = &*self.text(input);
@@ -383,6 +485,15 @@ impl Checker {
     }
 
     /// The verdict, with the diagnosis of an invalid input.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let v = rfc1738.check("http://h:abc/");
+    /// assert!(v.valid);
+    /// assert_eq!(v.notes.first().map(|n| n.code), Some("catch-all"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn check(&self, input: &str) -> Verdict {
         let judged = self.judge(input);
         let error = (!judged.valid).then(|| self.diagnose(input));
@@ -401,6 +512,15 @@ impl Checker {
     /// ill-formed byte only when everything before it is a prefix of some
     /// valid string. The input is shown with each ill-formed sequence as
     /// U+FFFD; offsets count the characters before the stop.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let v = rfc1738.check_bytes(b"http://h/\xff");
+    /// assert_eq!((v.valid, v.input.as_str()), (false, "http://h/\u{fffd}"));
+    /// assert_eq!(v.error.map(|e| e.offset), Some(9));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn check_bytes(&self, input: &[u8]) -> Verdict {
         let bad = match std::str::from_utf8(input) {
             Ok(text) => return self.check(text),

@@ -33,6 +33,11 @@ pub enum Relation {
 
 impl Relation {
     /// The relation as a mathematical symbol (`=`, `⊂`, `⊃`, `≠`).
+    ///
+    /// ```
+    /// use urlbnf::diff::Relation;
+    /// assert_eq!(Relation::ASubsetOfB.symbol(), "⊂");
+    /// ```
     pub fn symbol(self) -> &'static str {
         match self {
             Relation::Equal => "=",
@@ -63,6 +68,15 @@ pub struct LanguageDiff {
 impl LanguageDiff {
     /// The comparison with the reason for each witness, `ra` of `a` against `rb`
     /// of `b`.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, diff};
+    /// let d = diff::diff(Edition::Draft1994, Edition::Rfc1738, Some("reserved"));
+    /// let language = d.pairs.iter().find_map(|p| p.language.clone()).unwrap();
+    /// let bare = diff::LanguageDiff { reasons: Vec::new(), ..language.clone() };
+    /// let again = bare.explained(Edition::Draft1994, "reserved", Edition::Rfc1738, "reserved");
+    /// assert_eq!(again.reasons, language.reasons);
+    /// ```
     pub fn explained(mut self, a: Edition, ra: &str, b: Edition, rb: &str) -> LanguageDiff {
         self.reasons = cause::reasons(a, ra, b, rb, &self.a_not_b, &self.b_not_a);
         self
@@ -272,11 +286,23 @@ pub struct Split {
 
 impl Diff {
     /// Rules paired under different names (by the table of renamed rules).
+    ///
+    /// ```
+    /// use urlbnf::{Edition, diff};
+    /// let d = diff::diff(Edition::Draft1994, Edition::Rfc1738, None);
+    /// assert!(d.renamed().any(|p| (p.a.as_str(), p.b.as_str()) == ("httpaddress", "httpurl")));
+    /// ```
     pub fn renamed(&self) -> impl Iterator<Item = &RulePair> {
         self.pairs.iter().filter(|p| !p.whole && p.a != p.b)
     }
 
     /// The pairs whose printed definitions differ.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, diff};
+    /// let d = diff::diff(Edition::Draft1994, Edition::Rfc1738, None);
+    /// assert!(d.changed().any(|p| p.a == "reserved"));
+    /// ```
     pub fn changed(&self) -> impl Iterator<Item = &RulePair> {
         self.pairs.iter().filter(|p| p.changed)
     }

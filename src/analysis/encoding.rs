@@ -57,6 +57,12 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece)> + '_ {
 /// the characters its prose gives a meaning (RFC 1630, "Reserved characters": `/`,
 /// `#`, `?`, `+` in queries, `*` and `!` for schemes; draft-1993, "Partial form":
 /// `/`, with `#` and `?` as delimiters of its syntax).
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+/// assert!(encoding::reserved(Edition::Rfc1738).contains(b';'));
+/// assert!(!encoding::reserved(Edition::Rfc1738).contains(b'a'));
+/// ```
 pub fn reserved(edition: Edition) -> CharSet {
     match edition {
         Edition::Draft1993 => set("/#?+"),
@@ -68,6 +74,12 @@ pub fn reserved(edition: Edition) -> CharSet {
 
 /// Characters an escape may be decoded to: those the edition allows unencoded
 /// (`xalpha`'s characters, or RFC 1738's `unreserved`) that it does not reserve.
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+/// assert!(encoding::decodable(Edition::Rfc1738).contains(b'a'));
+/// assert!(!encoding::decodable(Edition::Rfc1738).contains(b'/'));
+/// ```
 pub fn decodable(edition: Edition) -> CharSet {
     let allowed = match edition {
         Edition::Rfc1738 => class(edition, "unreserved"),
@@ -82,6 +94,12 @@ pub fn decodable(edition: Edition) -> CharSet {
 }
 
 /// RFC 1738 §2.2: characters that are unsafe (they must always be encoded).
+///
+/// ```
+/// use urlbnf::encoding;
+/// assert!(encoding::unsafe_chars().contains(b'~'));
+/// assert!(!encoding::unsafe_chars().contains(b'a'));
+/// ```
 pub fn unsafe_chars() -> CharSet {
     set(" <>\"#%{}|\\^~[]`")
 }
@@ -116,6 +134,11 @@ fn illegal_escape(url: &str, at: usize, offset: usize) -> CheckError {
 
 /// The URL at the edition's canonical encoding level: each escape of a decodable
 /// character decoded, every other escape kept with upper-case hexadecimal.
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+/// assert_eq!(encoding::canonical(Edition::Rfc1738, "http://h/%7e%41"), Ok("http://h/%7EA".to_string()));
+/// ```
 pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>> {
     let ok = decodable(edition);
     let mut out = String::with_capacity(url.len());
@@ -230,6 +253,11 @@ pub fn encode(edition: Edition, text: &str) -> String {
 
 /// [`encode`] for octets that need not be UTF-8: each octet that is not kept
 /// becomes its own `%XX` (RFC 1738 §2.2 encodes octets, not characters).
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+/// assert_eq!(encoding::encode_bytes(Edition::Rfc1738, b"a b\xff"), "a%20b%FF");
+/// ```
 pub fn encode_bytes(edition: Edition, bytes: &[u8]) -> String {
     let keep = (decodable(edition) | reserved(edition)) & !unsafe_chars();
     let mut out = String::with_capacity(bytes.len());

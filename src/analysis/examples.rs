@@ -47,6 +47,13 @@ pub struct Examples {
 }
 
 /// The examples of `rule` in `edition` (empty for an unknown rule).
+///
+/// ```
+/// use urlbnf::{Edition, examples};
+/// let ex = examples::examples(Edition::Rfc1738, "port");
+/// assert_eq!(ex.shortest.first().map(String::as_str), Some("0"));
+/// assert!(examples::examples(Edition::Rfc1738, "uri").shortest.is_empty());
+/// ```
 pub fn examples(edition: Edition, rule: &str) -> Examples {
     let Ok(dfa) = automaton::automaton(edition, rule) else {
         return Examples::default();

@@ -42,6 +42,12 @@ fn join_notes(lines: Vec<String>) -> Vec<String> {
 }
 
 /// The pest source of a printed rule, with its helpers.
+///
+/// ```
+/// use urlbnf::{Edition, explain};
+/// let pest = explain::pest_source(Edition::Rfc1738, "httpurl").unwrap();
+/// assert!(pest.text.contains("httpurl"));
+/// ```
 pub fn pest_source(edition: Edition, rule: &str) -> Option<PestSource> {
     let name = pest_name(rule);
     let source = edition.pest_source();
@@ -205,6 +211,13 @@ pub fn explain(edition: Edition, rule: &str) -> Option<Explanation> {
 
 /// The rule (or its counterpart) in every edition that has it, oldest first, each
 /// compared with the one before.
+///
+/// ```
+/// use urlbnf::{Edition, explain};
+/// let h = explain::history("hsegment");
+/// assert_eq!(h.last().map(|e| (e.edition, e.rule.as_str())), Some((Edition::Rfc1738, "hsegment")));
+/// assert!(h.iter().any(|e| e.rule == "segment")); // what it was split from
+/// ```
 pub fn history(rule: &str) -> Vec<HistoryEntry> {
     let mut out: Vec<HistoryEntry> = Vec::new();
     let mut prev: Option<(Edition, String)> = None;

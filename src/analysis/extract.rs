@@ -127,6 +127,14 @@ impl Default for Extractor {
 
 impl Extractor {
     /// Read the next piece of text; the URLs whose wrappers it closes.
+    ///
+    /// ```
+    /// use urlbnf::extract::Extractor;
+    /// let mut reader = Extractor::default();
+    /// assert!(reader.feed("see <URL:http://info.cern").is_empty());
+    /// let found = reader.feed(".ch/> today");
+    /// assert_eq!(found.first().map(|f| (f.url.as_str(), f.column)), Some(("http://info.cern.ch/", 5)));
+    /// ```
     pub fn feed(&mut self, text: &str) -> Vec<Found> {
         // Held text starts at an unclosed `<`; until a `<` or `>` comes, only
         // the new text is searched (linear time over any number of pieces).

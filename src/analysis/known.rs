@@ -56,6 +56,12 @@ pub struct CatchAll {
 }
 
 /// The catch-all of an edition, if its BNF has one.
+///
+/// ```
+/// use urlbnf::{Edition, known};
+/// assert_eq!(known::catch_all(Edition::Rfc1738).map(|c| c.catch_all.as_str()), Some("otherurl"));
+/// assert!(known::catch_all(Edition::Rfc1630Uri).is_none());
+/// ```
 pub fn catch_all(edition: Edition) -> Option<&'static CatchAll> {
     static ALL: PerEdition<Option<CatchAll>> = PerEdition::new();
     ALL.get_or_init(edition, || read(PrintedGrammar::of(edition)))
@@ -64,6 +70,13 @@ pub fn catch_all(edition: Edition) -> Option<&'static CatchAll> {
 
 impl CatchAll {
     /// The known scheme an input starts with (its scheme and colon).
+    ///
+    /// ```
+    /// use urlbnf::{Edition, known};
+    /// let c = known::catch_all(Edition::Rfc1738).unwrap();
+    /// assert_eq!(c.scheme_of("http://h/").map(|s| s.rule.as_str()), Some("httpurl"));
+    /// assert!(c.scheme_of("irc://h/").is_none());
+    /// ```
     pub fn scheme_of(&self, input: &str) -> Option<&KnownScheme> {
         self.schemes
             .iter()
@@ -74,6 +87,13 @@ impl CatchAll {
     /// that starts with it (draft-1993 `fragmentaddress = url [ # fragmentid ]`),
     /// so that the input's scheme is the scheme rule's. Other rules, the
     /// catch-all among them, read as printed.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, known};
+    /// let c = known::catch_all(Edition::Rfc1738).unwrap();
+    /// assert!(c.applies_to("url"));
+    /// assert!(!c.applies_to("otherurl"));
+    /// ```
     pub fn applies_to(&self, rule: &str) -> bool {
         let g = PrintedGrammar::of(self.edition);
         let mut name = rule;

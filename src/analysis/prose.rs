@@ -153,6 +153,11 @@ fn shown(part: &str) -> String {
 /// The input with its scheme (the letters, digits, `+`, `.` and `-` before
 /// the first `:`) lowercased: RFC 1738 §2.1's reading. Borrowed when there is
 /// nothing to fold.
+///
+/// ```
+/// use urlbnf::prose;
+/// assert_eq!(prose::fold_scheme_case("HTTP://Info.CERN.ch/"), "http://Info.CERN.ch/");
+/// ```
 pub fn fold_scheme_case(input: &str) -> Cow<'_, str> {
     let scheme_len = input
         .bytes()
@@ -217,6 +222,13 @@ internal! {
 }
 
 /// The notes on a URL the grammar derives.
+///
+/// ```
+/// use urlbnf::{Edition, ast, prose};
+/// let url = ast::parse(Edition::Rfc1738, "gopher://gopher.tc.umn.edu")?;
+/// assert!(prose::notes(&url).iter().any(|n| n.code == "gopher-type"));
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
     if url.edition != Edition::Rfc1738 {
         return Vec::new();

@@ -177,6 +177,12 @@ impl<'a> Url<'a> {
 }
 
 /// RFC 1738 §3: the default port of each IP-based scheme.
+///
+/// ```
+/// use urlbnf::ast;
+/// assert_eq!(ast::default_port("gopher"), Some(70));
+/// assert_eq!(ast::default_port("mailto"), None);
+/// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
     Some(match scheme {
         "ftp" => 21,

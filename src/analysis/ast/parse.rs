@@ -12,6 +12,11 @@ use crate::grammar::{Derivation, PestOutcome, PrintedGrammar, Token, peg};
 /// (its fields) and per `/` (path segments, counted as if held; the AST finds
 /// them on demand, so for paths this is an over-estimate). Callers that bound
 /// memory per input check this before parsing.
+///
+/// ```
+/// use urlbnf::ast;
+/// assert!(ast::size_estimate("http://h/a/b/c;d") > ast::size_estimate("http://h/"));
+/// ```
 pub fn size_estimate(input: &str) -> usize {
     let parts = input.bytes().filter(|&b| b == b'/' || b == b';').count() + 1;
     parts * std::mem::size_of::<Part<'_>>() + 1024
@@ -19,6 +24,14 @@ pub fn size_estimate(input: &str) -> usize {
 
 /// Parse under the edition's default rule. An input the rule does not derive is
 /// [`Error::Invalid`], with the diagnosis `check` gives.
+///
+/// ```
+/// use urlbnf::{Edition, Error, ast};
+/// let url = ast::parse(Edition::Draft1994, "http://info.cern.ch/hypertext/")?;
+/// assert_eq!((url.scheme.text, url.body.kind()), ("http", ast::Kind::Http));
+/// assert!(matches!(ast::parse(Edition::Rfc1738, "http://h/~x"), Err(Error::Invalid(e)) if e.offset == 9));
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn parse(edition: Edition, input: &str) -> Result<Url<'_>, Error> {
     parse_rule(edition, edition.default_rule(), input)
 }
@@ -43,6 +56,12 @@ pub fn parse_rule<'a>(edition: Edition, rule: &str, input: &'a str) -> Result<Ur
 
 /// [`parse_rule`] with at most `tokens` nodes in the derivation; a larger one is
 /// [`Error::TooLarge`]. Callers that bound memory per input set it.
+///
+/// ```
+/// use urlbnf::{Edition, Error, ast};
+/// let long = ast::parse_rule_within(Edition::Rfc1738, "url", "http://h/a/b/c/d/e", 4);
+/// assert!(matches!(long, Err(Error::TooLarge { .. })));
+/// ```
 pub fn parse_rule_within<'a>(
     edition: Edition,
     rule: &str,
@@ -142,6 +161,12 @@ fn built<'a>(
 }
 
 /// The printed rules that name whole URLs: wrappers and scheme productions.
+///
+/// ```
+/// use urlbnf::{Edition, ast};
+/// assert!(ast::is_url_rule(Edition::Rfc1738, "httpurl"));
+/// assert!(!ast::is_url_rule(Edition::Rfc1738, "hostname"));
+/// ```
 pub fn is_url_rule(edition: Edition, rule: &str) -> bool {
     matches!(
         rule,
@@ -150,6 +175,12 @@ pub fn is_url_rule(edition: Edition, rule: &str) -> bool {
 }
 
 /// The AST kind a printed scheme production maps to.
+///
+/// ```
+/// use urlbnf::{Edition, ast};
+/// assert_eq!(ast::scheme_kind(Edition::Rfc1738, "httpurl"), Some(ast::Kind::Http));
+/// assert_eq!(ast::scheme_kind(Edition::Rfc1738, "hostname"), None);
+/// ```
 pub fn scheme_kind(edition: Edition, rule: &str) -> Option<Kind> {
     use Edition::*;
     Some(match (edition, rule) {
@@ -187,6 +218,13 @@ pub struct OwnedUrl {
 
 impl OwnedUrl {
     /// The AST, borrowing this text.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast::OwnedUrl};
+    /// let owned = OwnedUrl { edition: Edition::Rfc1738, text: "http://info.cern.ch/".to_string() };
+    /// assert_eq!(owned.url()?.host().map(|h| h.to_string()).as_deref(), Some("info.cern.ch"));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn url(&self) -> Result<Url<'_>, Error> {
         parse(self.edition, &self.text)
     }

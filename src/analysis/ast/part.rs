@@ -58,6 +58,13 @@ impl<'a> Part<'a> {
     }
 
     /// The bytes the text stands for: each `%XX` decoded (RFC 1738 §2.2).
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "http://h/p?a%20b")?;
+    /// assert_eq!(url.search().map(|s| s.decode()).transpose()?, Some(b"a b".to_vec()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn decode(&self) -> Result<Vec<u8>, MalformedEscape> {
         use crate::analysis::encoding::{Piece, pieces};
         let mut out = Vec::with_capacity(self.text.len());
@@ -76,6 +83,13 @@ impl<'a> Part<'a> {
     }
 
     /// The decoded text, where it is UTF-8 (lossy otherwise).
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "http://h/p?caf%C3%A9")?;
+    /// assert_eq!(url.search().map(|s| s.decode_lossy()).transpose()?.as_deref(), Some("café"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn decode_lossy(&self) -> Result<String, MalformedEscape> {
         Ok(String::from_utf8_lossy(&self.decode()?).into_owned())
     }
@@ -119,6 +133,13 @@ impl fmt::Display for Path<'_> {
 
 impl Host<'_> {
     /// RFC 1738 §3.10: `localhost` (or no host) is the machine the URL is read on.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "file://localhost/etc/motd")?;
+    /// assert!(url.host().is_some_and(|h| h.is_localhost()));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn is_localhost(&self) -> bool {
         self.kind == HostKind::Name && self.part.text == "localhost"
     }
@@ -167,6 +188,14 @@ impl<'a> Path<'a> {
     }
 
     /// Its segments, in order: one more than it has `/`.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "http://h/hypertext/WWW/")?;
+    /// let segments: Vec<&str> = url.path().map(|p| p.segments().map(|s| s.text).collect()).unwrap_or_default();
+    /// assert_eq!(segments, ["hypertext", "WWW", ""]);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn segments(&self) -> Segments<'a> {
         Segments {
             rest: Some(self.part),
@@ -226,6 +255,11 @@ pub struct Segments<'a> {
 
 impl<'a> Segments<'a> {
     /// No segments (the segments of no path).
+    ///
+    /// ```
+    /// use urlbnf::ast::Segments;
+    /// assert_eq!(Segments::none().count(), 0);
+    /// ```
     pub fn none() -> Segments<'a> {
         Segments { rest: None }
     }

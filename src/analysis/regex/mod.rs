@@ -48,6 +48,11 @@ impl Flavor {
     ];
 
     /// The flavor's name on the command line.
+    ///
+    /// ```
+    /// use urlbnf::regex::Flavor;
+    /// assert_eq!(Flavor::Ecmascript.id(), "ecmascript");
+    /// ```
     pub fn id(self) -> &'static str {
         match self {
             Flavor::Rust => "rust",
@@ -77,6 +82,12 @@ impl Flavor {
     }
 
     /// Whether the flavor names groups.
+    ///
+    /// ```
+    /// use urlbnf::regex::Flavor;
+    /// assert!(Flavor::Python.has_names());
+    /// assert!(!Flavor::Posix.has_names());
+    /// ```
     pub fn has_names(self) -> bool {
         self != Flavor::Posix
     }
@@ -165,6 +176,13 @@ pub fn rule_regex(edition: Edition, rule: &str, flavor: Flavor) -> Result<RuleRe
 }
 
 /// Every rule of an edition, in printed order.
+///
+/// ```
+/// use urlbnf::{Edition, regex};
+/// let all = regex::edition_regexes(Edition::Rfc1630Uri, regex::Flavor::Rust)?;
+/// assert!(all.iter().any(|r| r.rule == "fragmentaddress"));
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn edition_regexes(edition: Edition, flavor: Flavor) -> Result<Vec<RuleRegex>, Error> {
     PrintedGrammar::of(edition)
         .rules

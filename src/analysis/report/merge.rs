@@ -28,6 +28,20 @@ impl Report {
     ///
     /// Both are validated first ([`Report::validate`]): a report from another
     /// machine is untrusted input.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// let mut first = reporter.finish(part);
+    /// let mut more = reporter.partial();
+    /// reporter.add(&mut more, "ftp://h/f");
+    /// first.merge(&reporter.finish(more))?;
+    /// assert_eq!(first.inputs, 3);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn merge(&mut self, other: &Report) -> Result<(), Error> {
         self.validate()?;
         other.validate()?;

@@ -218,6 +218,18 @@ pub struct Difference {
 impl Cause {
     /// The cause in words, as `check` words a diagnosis: `hsegment: found "~",
     /// expected uchar, ";" or end of input`.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// let report = reporter.finish(part);
+    /// let cause = report.editions.first().and_then(|e| e.causes.first()).unwrap();
+    /// assert_eq!(cause.describe(), "hpath: found \"~\", expected unreserved, reserved, \"%\" or end of input");
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn describe(&self) -> String {
         let found = if self.found.chars().count() == 1 {
             format!("{:?}", self.found)

@@ -17,6 +17,17 @@ pub struct Reporter {
 impl Reporter {
     /// A reporter over these checkers (each an edition, a rule and a reading:
     /// the first checker's reading is the report's, and every other must share it).
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// let report = reporter.finish(part);
+    /// assert_eq!(report.editions.first().map(|e| (e.valid, e.invalid)), Some((1, 1)));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn new(checkers: Vec<Checker>) -> Result<Reporter, Error> {
         if checkers.len() > MAX_TARGETS {
             return Err(Error::Report(format!(
@@ -67,12 +78,29 @@ impl Reporter {
     }
 
     /// Count, for each valid input of a URL rule, its lints (RFC 1738 §6) by code.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?.linting(true);
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://user:secret@h/");
+    /// let report = reporter.finish(part);
+    /// assert!(report.editions.first().is_some_and(|e| !e.lints.is_empty()));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn linting(mut self, lint: bool) -> Reporter {
         self.lint = lint;
         self
     }
 
     /// Empty counts for this reporter's targets.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// assert_eq!(reporter.partial().inputs(), 0);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn partial(&self) -> Partial {
         Partial {
             inputs: 0,
@@ -83,6 +111,16 @@ impl Reporter {
     }
 
     /// Count one input.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// assert_eq!(part.inputs(), 2);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn add(&self, partial: &mut Partial, input: &str) {
         partial.inputs += 1;
         partial.digest = partial
@@ -164,6 +202,17 @@ impl Reporter {
     }
 
     /// Describe the causes and order everything: the finished report.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// let report = reporter.finish(part);
+    /// assert_eq!((report.inputs, report.format.as_str()), (2, urlbnf::report::FORMAT));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn finish(&self, partial: Partial) -> Report {
         let rules = self.innermost_rules(&partial);
         let editions = self

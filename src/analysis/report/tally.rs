@@ -201,6 +201,19 @@ pub struct Partial {
 
 impl Partial {
     /// Add another part's counts.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// let mut other = reporter.partial();
+    /// reporter.add(&mut other, "ftp://h/f");
+    /// part.merge(other);
+    /// assert_eq!(part.inputs(), 3);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn merge(&mut self, other: Partial) {
         self.inputs += other.inputs;
         self.digest = self.digest.wrapping_add(other.digest);
@@ -211,6 +224,16 @@ impl Partial {
     }
 
     /// Inputs counted so far.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// assert_eq!(part.inputs(), 2);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn inputs(&self) -> u64 {
         self.inputs
     }

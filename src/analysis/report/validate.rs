@@ -41,6 +41,19 @@ impl Report {
     /// the patterns to the inputs), schemes bounded as in one report,
     /// examples short and their offsets inside them. The first field found
     /// wrong is named in the error.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "http://info.cern.ch/");
+    /// reporter.add(&mut part, "http://h/~x");
+    /// let mut report = reporter.finish(part);
+    /// assert!(report.validate().is_ok());
+    /// report.inputs += 1; // the verdicts no longer sum to the inputs
+    /// assert!(report.validate().is_err());
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn validate(&self) -> Result<(), Error> {
         if self.format != FORMAT {
             return Err(wrong(

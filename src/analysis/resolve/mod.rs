@@ -50,6 +50,11 @@ impl Rules {
     pub const ALL: [Rules; 3] = [Rules::Rfc1630, Rules::Draft1993, Rules::Libwww1993];
 
     /// The id, as `--rules` takes it.
+    ///
+    /// ```
+    /// use urlbnf::resolve::Rules;
+    /// assert_eq!(Rules::Libwww1993.id(), "libwww-1993");
+    /// ```
     pub fn id(self) -> &'static str {
         match self {
             Rules::Rfc1630 => "rfc1630",
@@ -98,6 +103,12 @@ impl fmt::Display for Resolution {
 
 /// RFC 1630: "A partial form can be distinguished from an absolute form in that the
 /// latter must have a colon and that colon must occur before any slash characters."
+///
+/// ```
+/// use urlbnf::resolve;
+/// assert!(resolve::is_absolute("g:h"));
+/// assert!(!resolve::is_absolute("a/b:c"));
+/// ```
 pub fn is_absolute(s: &str) -> bool {
     match (s.find(':'), s.find('/')) {
         (Some(colon), Some(slash)) => colon < slash,

@@ -218,6 +218,14 @@ fn index_page() -> String {
 /// refused otherwise. The pages are written into a new folder renamed into
 /// place, so a failure leaves the earlier book or none; it names the path it
 /// happened at. Returns the pages written.
+///
+/// ```
+/// let out = std::env::temp_dir().join(format!("urlbnf-doc-book-{}", std::process::id()));
+/// let pages = urlbnf::write_book(&out, false)?;
+/// assert!(pages.iter().any(|p| p.ends_with("index.html")));
+/// std::fs::remove_dir_all(&out).ok();
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
 pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
     let mut pages: Vec<(String, String)> = vec![("index.html".into(), index_page())];
     for e in Edition::ALL {
