@@ -324,7 +324,7 @@ fn escapes_stay_raw_and_decode_on_request() {
         start: 10,
         end: 13,
     };
-    assert_eq!(bad.decode(), Err(ast::MalformedEscape { offset: 11 }));
+    assert_eq!(bad.decode().map_err(|e| e.offset), Err(11));
 }
 
 // ---- Every scheme production maps to an AST node ----

@@ -31,8 +31,19 @@ fn decoded_path(url: &str) -> Result<Vec<u8>, Box<dyn StdError>> {
         .unwrap_or_default())
 }
 
+fn edition_named(id: &str) -> Result<Edition, Box<dyn StdError>> {
+    Ok(id.parse::<Edition>()?)
+}
+
 #[test]
 fn every_error_type_travels_with_question_mark() {
+    assert_eq!(edition_named("draft-1994").unwrap(), Edition::Draft1994);
+    let e = edition_named("rfc3986").unwrap_err();
+    assert!(
+        e.to_string().starts_with("unknown grammar 'rfc3986'"),
+        "{e}"
+    );
+
     assert_eq!(parse_port("http://h:8080/").unwrap(), Some(8080));
     let e = parse_port("http://h/~joe").unwrap_err();
     assert_eq!(

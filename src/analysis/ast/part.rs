@@ -29,6 +29,7 @@ impl fmt::Display for Part<'_> {
 /// A `%` not followed by two hexadecimal digits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[non_exhaustive]
 pub struct MalformedEscape {
     /// Byte offset of the `%` in the input.
     pub offset: usize,
