@@ -16,6 +16,8 @@ use crate::analysis::prose::{self, ProseNote};
 use crate::edition::Edition;
 use crate::engine::automaton;
 use crate::error::Error;
+
+mod notes;
 use crate::grammar::{PrintedGrammar, peg};
 
 /// What decides the verdict.
@@ -284,92 +286,6 @@ impl Checker {
         } else {
             Cow::Borrowed(input)
         }
-    }
-
-    internal! {
-        /// Whether a verdict on `input` may carry a prose note of RFC 1738's scheme
-        /// case or gopher tabs, so most inputs are never parsed for one. (The
-        /// catch-all's note is decided with the verdict: [`Checker::judge`].)
-        fn may_note(&self, input: &str, valid: bool) -> bool {
-            self.edition == Edition::Rfc1738
-                && if valid {
-                    self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
-                        || input
-                            .get(..7)
-                            .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
-                            && input.contains("%09")
-                } else {
-                    input
-                        .bytes()
-                        .take_while(|&b| b != b':')
-                        .any(|b| b.is_ascii_uppercase())
-                }
-        }
-    }
-
-    /// The prose notes on a verdict (see [`Checker::judge`]).
-    fn notes(&self, input: &str, judged: Judgement) -> Vec<ProseNote> {
-        if !judged.noted {
-            return Vec::new();
-        }
-        let valid = judged.valid;
-        let text = self.text(input);
-        let mut out = Vec::new();
-        // Where the readings part: the catch-all alone derives a known scheme.
-        if let Some((c, scheme, own)) = self.known_scheme(&text)
-            && valid != self.reading.known_schemes
-            && !own.matches(&text)
-            && self.letter(&text)
-        {
-            let error = own
-                .diagnose(&text)
-                .err()
-                .map(|stop| error_at(self.edition, &text, &stop));
-            out.push(prose::catch_all(
-                c,
-                scheme,
-                error,
-                self.reading.known_schemes,
-            ));
-        }
-        if !self.may_note(input, valid) {
-            return out;
-        }
-        if let Cow::Owned(folded) = &text {
-            out.push(prose::folded(input, folded, valid));
-        } else if !valid {
-            out.extend(self.scheme_case(input));
-        }
-        if valid
-            && crate::analysis::ast::is_url_rule(self.edition, &self.rule)
-            && let Ok(url) = crate::analysis::ast::parse_rule(self.edition, &self.rule, &text)
-        {
-            let notes = prose::notes(&url);
-            out.extend(
-                notes
-                    .into_iter()
-                    .filter(|n| prose::DISAGREEMENTS.contains(&n.code)),
-            );
-        }
-        out
-    }
-
-    /// RFC 1738 §2.1 on an input this rule does not derive: if its scheme has
-    /// upper case letters, a note saying whether the input is valid with them
-    /// lowercased (by the letter). Only an `rfc1738` checker gives one.
-    ///
-    /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
-    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
-    /// let note = rfc1738.scheme_case("HTTP://info.cern.ch/").unwrap();
-    /// assert_eq!((note.code, note.valid), ("scheme-case", Some(true)));
-    /// # Ok::<(), urlbnf::Error>(())
-    /// ```
-    pub fn scheme_case(&self, input: &str) -> Option<ProseNote> {
-        if self.edition != Edition::Rfc1738 {
-            return None;
-        }
-        prose::scheme_case(input, |folded| self.letter(folded))
     }
 
     /// The edition checked against.
