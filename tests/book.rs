@@ -39,6 +39,21 @@ fn ids(html: &str) -> Vec<String> {
         .collect()
 }
 
+/// A percent-encoded ASCII string, decoded.
+fn decode(s: &str) -> String {
+    let mut out = Vec::new();
+    let mut bytes = s.bytes();
+    while let Some(b) = bytes.next() {
+        if b == b'%' {
+            let hex: String = bytes.by_ref().take(2).map(char::from).collect();
+            out.push(u8::from_str_radix(&hex, 16).expect("two hex digits"));
+        } else {
+            out.push(b);
+        }
+    }
+    String::from_utf8(out).expect("UTF-8")
+}
+
 fn read_pages(dir: &Path) -> HashMap<String, String> {
     std::fs::read_dir(dir)
         .unwrap()
@@ -60,14 +75,26 @@ fn the_book_links_resolve_and_every_rule_has_a_diagram() {
     let written = book::build(&dir, false).unwrap();
     assert_eq!(
         written.len(),
-        21,
-        "index, 5 editions, 4 diffs, partial forms, corrections, the manual's contents and 8 chapters"
+        22,
+        "index, 5 editions, 4 diffs, the playground, partial forms, corrections, the manual's contents and 8 chapters"
     );
     let pages = read_pages(&dir);
     let anchors: HashMap<&str, Vec<String>> =
         pages.iter().map(|(n, h)| (n.as_str(), ids(h))).collect();
+    let mut tried = 0;
     for (name, html) in &pages {
-        assert!(!html.contains("<script"), "{name}: no JavaScript");
+        // Only the playground runs a script, its own, from the book's folder.
+        if name == "playground.html" {
+            for src in html.split("<script src=\"").skip(1) {
+                let src = src.split('"').next().unwrap_or_default();
+                assert!(
+                    dir.join(src).is_file(),
+                    "{name}: script {src} is in the book"
+                );
+            }
+        } else {
+            assert!(!html.contains("<script"), "{name}: no JavaScript");
+        }
         assert!(!html.contains("src=\"http"), "{name}: no network");
         for href in hrefs(html) {
             assert!(!href.starts_with("http"), "{name}: external link {href}");
@@ -80,12 +107,28 @@ fn the_book_links_resolve_and_every_rule_has_a_diagram() {
             let target = anchors
                 .get(file)
                 .unwrap_or_else(|| panic!("{name}: broken link {href}"));
+            // An example handed to the playground: `#try=…&rule=…`, the rule
+            // one the book's editions print.
+            if let Some(args) = frag.strip_prefix("try=") {
+                assert_eq!(file, "playground.html", "{name}: {href}");
+                let rule = decode(args.split("&amp;rule=").nth(1).expect("a rule"));
+                let rule = rule.as_str();
+                assert!(
+                    Edition::ALL
+                        .iter()
+                        .any(|&e| PrintedGrammar::of(e).rule(rule).is_some()),
+                    "{name}: {href} names no rule"
+                );
+                tried += 1;
+                continue;
+            }
             assert!(
                 frag.is_empty() || target.iter().any(|id| id == frag),
                 "{name}: broken anchor {href}"
             );
         }
     }
+    assert!(tried > 1000, "{tried} examples link to the playground");
     for e in Edition::ALL {
         let html = &pages[&format!("{}.html", e.id())];
         let sections = html.matches("<section class=\"rule\"").count();

@@ -46,7 +46,7 @@ pub(super) fn innermost_rule_cached(target: &Target, point: Point) -> String {
 /// stands at the same places of the printed rules as that prefix. Character
 /// classes are left out (the expected items name them); where nothing may
 /// follow, the rule itself.
-pub(super) fn innermost_rule(
+pub(crate) fn innermost_rule(
     edition: Edition,
     rule: &str,
     a: &Automaton,

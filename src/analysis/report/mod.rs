@@ -41,6 +41,8 @@ mod tally;
 mod target;
 mod validate;
 
+#[cfg(feature = "book")]
+pub(crate) use causes::innermost_rule;
 pub use reporter::Reporter;
 pub use tally::Partial;
 use tally::*;

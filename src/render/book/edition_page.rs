@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use super::{anchor, diagram, esc, page, prose, rule_link, witness};
+use super::{anchor, diagram, esc, page, playground, prose, rule_link, witness};
 use crate::analysis::diagnosis::expected_words_with;
 use crate::analysis::examples::Examples;
 use crate::analysis::explain;
@@ -135,15 +135,23 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
     if !ex.used_by.is_empty() {
         let _ = writeln!(b, "<p>Used by: {}</p>", links(&ex.used_by));
     }
-    b.push_str(&examples(&ex.examples));
+    b.push_str(&examples(&ex.examples, &ex.rule));
     b.push_str(&history_table(edition, &ex.history));
     b.push_str("</section>\n");
     b
 }
 
 /// Strings the rule derives and near misses, each with its diagnosis.
-fn examples(e: &Examples) -> String {
-    let shown = |ws: &[String]| ws.iter().map(|w| witness(w)).collect::<Vec<_>>().join(" ");
+/// Each links to the playground with itself filled in.
+fn examples(e: &Examples, rule: &str) -> String {
+    let tried = |w: &str| {
+        format!(
+            "<a class=\"try\" href=\"{}\" title=\"try it in the playground\">{}</a>",
+            esc(&playground::link(w, rule)),
+            witness(w)
+        )
+    };
+    let shown = |ws: &[String]| ws.iter().map(|w| tried(w)).collect::<Vec<_>>().join(" ");
     let mut b = format!(
         "<p class=\"examples\">Examples, shortest first: {}",
         shown(&e.shortest)
@@ -164,7 +172,7 @@ fn examples(e: &Examples) -> String {
                 };
                 format!(
                     "<li>{}: stops at {found} (offset {}), expecting {}</li>",
-                    witness(&m.input),
+                    tried(&m.input),
                     m.error.offset,
                     // Class names and edition ids need no escaping; characters are code.
                     expected_words_with(&m.error.expected, witness)

@@ -1,7 +1,8 @@
 //! A static HTML book: the five documents, every rule with its printed text, PEG
 //! and railroad diagram, the diffs between editions, the partial-form examples
-//! worked step by step, and the corrections and rewrites. It works from `file://`
-//! with no JavaScript and no network.
+//! worked step by step, and the corrections and rewrites, and a playground that
+//! checks what the reader types. It works from `file://` with no network; only
+//! the playground needs JavaScript.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -15,6 +16,7 @@ mod diff_page;
 mod edition_page;
 mod manual;
 mod notes;
+mod playground;
 mod write;
 
 pub use diagram::diagram;
@@ -82,6 +84,17 @@ ol.timeline { list-style: none; padding-left: 0; border-left: 3px solid var(--ac
 ol.timeline li { margin: 0 0 1rem 0; padding-left: 1rem; position: relative; }
 ol.timeline li::before { content: ""; position: absolute; left: -0.55rem; top: 0.45rem; width: 0.8rem; height: 0.8rem; background: var(--accent); border-radius: 50%; }
 .rules-index { columns: 4 11rem; font-size: 0.92rem; }
+form.playground { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 0.8rem; align-items: center; margin: 1rem 0; }
+form.playground input, form.playground select { font: 1rem/1.4 ui-monospace, "DejaVu Sans Mono", monospace; padding: 0.35rem 0.5rem; width: 100%; min-width: 0; }
+section.result { border-left: 4px solid var(--line); padding: 0.1rem 0 0.1rem 0.8rem; margin: 0.8rem 0; }
+section.result[data-valid="true"] { border-color: #2e7d4f; }
+section.result[data-valid="false"] { border-color: #b3261e; }
+section.result h3 { margin: 0.3rem 0; }
+.verdict.valid { color: #2e7d4f; }
+.verdict.invalid { color: #b3261e; }
+.verdict.none { color: var(--muted); }
+pre.caret { white-space: pre; }
+a.try { text-decoration: none; }
 .witness { font-family: ui-monospace, monospace; background: var(--code); padding: 0 0.25rem; border-radius: 3px; }
 "#;
 
@@ -105,6 +118,7 @@ pub(crate) fn page(file: &str, title: &str, body: &str) -> String {
             &format!("{} → {}", short(a), short(b)),
         ));
     }
+    nav.push_str(&link(playground::PAGE, "playground"));
     nav.push_str(&link("partial-forms.html", "partial forms"));
     nav.push_str(&link("corrections.html", "corrections"));
     nav.push_str(&link("manual.html", "manual"));
@@ -237,7 +251,10 @@ pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
     pages.push(("partial-forms.html".into(), notes::partial_forms_page()));
     pages.push(("corrections.html".into(), notes::corrections_page()));
     pages.extend(manual::pages());
+    let mut extra = playground::files().into_iter();
+    pages.extend(extra.next());
     let count = pages.len();
+    pages.extend(extra);
     pages.push(("style.css".into(), CSS.to_string()));
     pages.push((
         write::MARK.into(),

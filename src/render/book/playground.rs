@@ -1,0 +1,248 @@
+//! The playground: a page that checks what the reader types against every
+//! edition, in the browser. Its verdicts are `check`'s: each rule's minimal
+//! automaton (the one `check` walks) is exported as a table, with what could
+//! come in each state named as `check` names it; for each edition's whole-URL
+//! rule, the unminimized automaton the report walks also names the innermost
+//! printed rule of each state. The tables are a script beside the page, not
+//! fetched, so the page works from `file://`.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use regex_automata::util::primitives::StateID;
+
+use super::{esc, page};
+use crate::analysis::diagnosis::describe;
+use crate::analysis::report::innermost_rule;
+use crate::edition::Edition;
+use crate::engine::automaton::{self, Automaton, Form};
+use crate::grammar::PrintedGrammar;
+
+/// The page's file name; links carry `#try=` and `&rule=`.
+pub(crate) const PAGE: &str = "playground.html";
+const TABLES: &str = "playground-tables.js";
+const SCRIPT: &str = "playground.js";
+
+/// A link to the playground with `input` filled in, checked by `rule`.
+pub(crate) fn link(input: &str, rule: &str) -> String {
+    format!("{PAGE}#try={}&rule={}", encode(input), encode(rule))
+}
+
+/// Percent-encode all but RFC 3986's unreserved characters (what the page's
+/// `decodeURIComponent` reads back).
+fn encode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for b in s.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+            out.push(char::from(b));
+        } else {
+            let _ = write!(out, "%{b:02X}");
+        }
+    }
+    out
+}
+
+/// A string as a JavaScript string literal (JSON's escapes, and `<` escaped
+/// so no `</script>` can end a script).
+fn js(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            c if u32::from(c) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The words of one edition's tables, each written once and named by index.
+#[derive(Default)]
+struct Words {
+    list: Vec<String>,
+    index: HashMap<String, usize>,
+}
+
+impl Words {
+    fn id(&mut self, w: String) -> usize {
+        if let Some(&i) = self.index.get(&w) {
+            return i;
+        }
+        self.list.push(w.clone());
+        self.index.insert(w, self.list.len() - 1);
+        self.list.len() - 1
+    }
+}
+
+/// One rule's automaton as the page walks it: states numbered from the
+/// start (0) over the live states, bytes grouped into classes that every
+/// state treats alike, `-1` for a byte after which no valid string goes on.
+fn table(edition: Edition, rule: &str, a: &Automaton, named: bool, words: &mut Words) -> String {
+    let mut ids: HashMap<StateID, usize> = HashMap::from([(a.start(), 0)]);
+    let mut states = vec![a.start()];
+    let mut k = 0;
+    while let Some(&s) = states.get(k) {
+        k += 1;
+        for b in 0u8..128 {
+            let t = a.step(s, b);
+            if a.is_live(t) && !ids.contains_key(&t) {
+                ids.insert(t, states.len());
+                states.push(t);
+            }
+        }
+    }
+    let next = |s: StateID, b: u8| -> i64 {
+        let t = a.step(s, b);
+        match ids.get(&t) {
+            Some(&i) if a.is_live(t) => i64::try_from(i).unwrap_or(-1),
+            _ => -1,
+        }
+    };
+    // Bytes every state sends to the same place form one class.
+    let mut classes: Vec<Vec<i64>> = Vec::new();
+    let mut class_of = Vec::with_capacity(128);
+    for b in 0u8..128 {
+        let column: Vec<i64> = states.iter().map(|&s| next(s, b)).collect();
+        let c = match classes.iter().position(|c| *c == column) {
+            Some(c) => c,
+            None => {
+                classes.push(column);
+                classes.len() - 1
+            }
+        };
+        class_of.push(c.to_string());
+    }
+    let rows: Vec<String> = (0..states.len())
+        .map(|s| {
+            let row: Vec<String> = classes
+                .iter()
+                .map(|c| c.get(s).copied().unwrap_or(-1).to_string())
+                .collect();
+            format!("[{}]", row.join(","))
+        })
+        .collect();
+    let accept: String = states
+        .iter()
+        .map(|&s| if a.accepts_at_end(s) { '1' } else { '0' })
+        .collect();
+    let expected: Vec<String> = states
+        .iter()
+        .map(|&s| {
+            let items: Vec<String> = describe(edition, &a.stop_in(s))
+                .iter()
+                .map(|e| words.id(e.to_string()).to_string())
+                .collect();
+            format!("[{}]", items.join(","))
+        })
+        .collect();
+    let mut out = format!(
+        "{{c:[{}],n:[{}],a:{},e:[{}]",
+        class_of.join(","),
+        rows.join(","),
+        js(&accept),
+        expected.join(",")
+    );
+    if named {
+        let inner: Vec<String> = states
+            .iter()
+            .map(|&s| words.id(innermost_rule(edition, rule, a, s)).to_string())
+            .collect();
+        let _ = write!(out, ",r:[{}]", inner.join(","));
+    }
+    out.push('}');
+    out
+}
+
+/// The tables of every rule of every edition, as a script.
+pub(crate) fn tables() -> String {
+    let mut out = String::from(
+        "// Written by `urlbnf book`: each rule's automaton, as `check` walks it.\nwindow.URLBNF_TABLES = [\n",
+    );
+    for edition in Edition::ALL {
+        let g = PrintedGrammar::of(edition);
+        let mut words = Words::default();
+        let mut rules = Vec::new();
+        for r in &g.rules {
+            let whole = r.name == edition.default_rule();
+            // The whole-URL rule is walked in its unminimized form, whose
+            // states name the innermost rule (as the report's causes do).
+            let places = Form {
+                without: None,
+                positions: true,
+            };
+            let a = if whole {
+                automaton::automaton_of(edition, &r.name, &places)
+            } else {
+                automaton::automaton(edition, &r.name)
+            };
+            // A rule that does not compile is a transcription defect the
+            // tests rule out; the page then says it has no table.
+            if let Ok(a) = a {
+                rules.push(format!(
+                    "{}:{}",
+                    js(&r.name),
+                    table(edition, &r.name, &a, whole, &mut words)
+                ));
+            }
+        }
+        let list: Vec<String> = words.list.iter().map(|w| js(w)).collect();
+        let _ = writeln!(
+            out,
+            "{{id:{},rule:{},words:[{}],rules:{{{}}}}},",
+            js(edition.id()),
+            js(edition.default_rule()),
+            list.join(","),
+            rules.join(",\n")
+        );
+    }
+    out.push_str("];\n");
+    out
+}
+
+/// The page.
+pub(crate) fn page_html() -> String {
+    let mut names: Vec<&str> = Edition::ALL
+        .iter()
+        .flat_map(|&e| PrintedGrammar::of(e).rules.iter().map(|r| r.name.as_str()))
+        .collect();
+    names.sort_unstable();
+    names.dedup();
+    let options: String = names
+        .iter()
+        .map(|n| format!("<option value=\"{0}\">{0}</option>", esc(n)))
+        .collect();
+    let body = format!(
+        r#"<h1>Playground</h1>
+<p>Type or paste a URL: each edition checks it as <code>urlbnf check</code> does, by the letter of its BNF, in this page (no server, no network). An invalid input shows where it stops: the first character no valid string has at that place, what could come there and the innermost printed rule open there. A link can carry an input: <code>{PAGE}#try=…&amp;rule=…</code>; every example in the book links here.</p>
+<form class="playground" onsubmit="return false">
+<label for="try">URL</label>
+<input id="try" type="text" spellcheck="false" autocomplete="off" autofocus>
+<label for="rule">Rule</label>
+<select id="rule"><option value="">each edition's whole-URL rule</option>{options}</select>
+</form>
+<div id="results" aria-live="polite"></div>
+<noscript><p>The playground runs in JavaScript; every other page of the book works without it.</p></noscript>
+<script src="{TABLES}"></script>
+<script src="{SCRIPT}"></script>
+"#
+    );
+    page(PAGE, "Playground", &body)
+}
+
+/// The page's script: walks the tables, draws the results, keeps the
+/// address in step with the input.
+pub(crate) const SCRIPT_JS: &str = include_str!("playground.js");
+
+/// The files the playground adds to the book: the page, its script and its tables.
+pub(crate) fn files() -> Vec<(String, String)> {
+    vec![
+        (PAGE.into(), page_html()),
+        (SCRIPT.into(), SCRIPT_JS.into()),
+        (TABLES.into(), tables()),
+    ]
+}
