@@ -4,11 +4,11 @@
 mod common;
 
 use common::samples;
-use urlbnf::Edition;
 use urlbnf::diff::{self, Relation};
 use urlbnf::engine::automaton;
 use urlbnf::grammar::peg as grammars;
 use urlbnf::render::text as report;
+use urlbnf::{Edition, cause};
 
 fn all_pairs() -> Vec<(Edition, Edition)> {
     let mut out = Vec::new();
@@ -63,9 +63,14 @@ fn witnesses_are_the_shortest_first_then_in_byte_order() {
         for p in diff::diff(a, b, None).pairs {
             let Some(l) = p.language else { continue };
             for ws in [&l.a_not_b, &l.b_not_a] {
-                assert!(ws.len() <= diff::WITNESSES);
+                // The shortest come first; witnesses by cause follow, each once.
+                let shortest = &ws[..ws.len().min(diff::WITNESSES)];
+                let mut all = ws.clone();
+                all.sort();
+                all.dedup();
+                assert_eq!(all.len(), ws.len(), "{a}/{b} {}: a witness twice", p.a);
                 let keys: Vec<(usize, &[u8])> =
-                    ws.iter().map(|w| (w.len(), w.as_bytes())).collect();
+                    shortest.iter().map(|w| (w.len(), w.as_bytes())).collect();
                 assert!(
                     keys.windows(2).all(|k| k[0] < k[1]),
                     "{a}/{b} {}: {ws:?}",
@@ -96,6 +101,7 @@ fn no_shorter_witness_was_missed() {
                 automaton::automaton(b, &p.b).unwrap(),
             );
             for (ws, inx, outy) in [(&l.a_not_b, &da, &db), (&l.b_not_a, &db, &da)] {
+                let ws = &ws[..ws.len().min(diff::WITNESSES)];
                 let longest = ws.last().map_or(0, |w| w.len());
                 for s in short.iter().filter(|s| inx.matches(s) && !outy.matches(s)) {
                     assert!(
@@ -492,4 +498,81 @@ fn split_rules_are_neither_added_nor_removed() {
     let one = diff::diff(Edition::Rfc1630Url, Edition::Rfc1738, Some("hsegment"));
     assert_eq!(one.splits.len(), 1);
     assert!(one.added.is_empty());
+}
+
+/// The reason's parts that make it one reason: the rule, its counterpart,
+/// what the counterpart could take and the alternative taken.
+fn reason_key(r: &cause::Reason) -> (String, String, Vec<String>, Option<String>) {
+    let expected = r.expected.iter().map(ToString::to_string).collect();
+    (
+        r.rule.clone(),
+        r.counterpart.clone(),
+        expected,
+        r.alternative.clone(),
+    )
+}
+
+#[test]
+fn every_witness_past_the_shortest_shows_a_reason_of_its_own() {
+    let mut added = 0;
+    for (a, b) in Edition::CHRONOLOGY {
+        for p in diff::diff(a, b, None).pairs {
+            let Some(l) = p.language else { continue };
+            for (side, ws) in [(a, &l.a_not_b), (b, &l.b_not_a)] {
+                let mine: Vec<&cause::Reason> =
+                    l.reasons.iter().filter(|r| r.accepted_by == side).collect();
+                for (i, w) in ws.iter().enumerate().skip(diff::WITNESSES) {
+                    let r = mine.iter().find(|r| &r.input == w).expect("a reason");
+                    let earlier = mine
+                        .iter()
+                        .filter(|e| ws[..i].contains(&e.input))
+                        .any(|e| reason_key(e) == reason_key(r));
+                    assert!(!earlier, "{a}/{b} {}: {w:?} repeats a reason", p.a);
+                    added += 1;
+                }
+            }
+        }
+    }
+    assert!(added > 50, "{added} witnesses by cause");
+}
+
+/// `http://h?x`, a search with no path, stopped being an HTTP URL in RFC 1738;
+/// the shortest witnesses are all about host characters, yet the diff shows
+/// this cause too.
+#[test]
+fn the_diff_shows_a_search_without_a_path() {
+    let d = diff::diff(Edition::Draft1994, Edition::Rfc1738, Some("httpurl"));
+    let l = d
+        .pairs
+        .iter()
+        .find_map(|p| p.language.clone())
+        .expect("compared");
+    assert!(
+        l.a_not_b
+            .iter()
+            .take(diff::WITNESSES)
+            .all(|w| !w.contains('?'))
+    );
+    let h = cause::reason(
+        Edition::Draft1994,
+        "httpaddress",
+        Edition::Rfc1738,
+        "httpurl",
+        "http://h?x",
+    )
+    .expect("draft-1994 derives it, rfc1738 does not");
+    assert_eq!((h.offset, h.found.as_str()), (8, "?"));
+    let shown = l
+        .reasons
+        .iter()
+        .find(|r| reason_key(r) == reason_key(&h))
+        .expect("a witness with the reason of http://h?x");
+    assert!(l.a_not_b.contains(&shown.input));
+    // The text says it.
+    let out = common::run_urlbnf(&["diff", "draft-1994", "rfc1738", "--rule", "httpurl"], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains(&format!("{:?}: draft-1994 httpaddress", shown.input)),
+        "{text}"
+    );
 }

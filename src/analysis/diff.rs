@@ -5,6 +5,7 @@ use std::collections::{BTreeSet, HashMap};
 
 use serde::Serialize;
 
+use crate::analysis::by_cause;
 use crate::analysis::cause::{self, Reason};
 #[cfg(feature = "internals")]
 #[doc(hidden)]
@@ -55,7 +56,8 @@ pub struct LanguageDiff {
     /// How the two languages relate.
     pub relation: Relation,
     /// Up to [`WITNESSES`] shortest strings in A but not B, shortest first, then
-    /// in byte order.
+    /// in byte order; once [`explained`](LanguageDiff::explained), followed by
+    /// a witness for each further reason (a place where the languages part).
     pub a_not_b: Vec<String>,
     /// Likewise in B but not A.
     pub b_not_a: Vec<String>,
@@ -67,7 +69,7 @@ pub struct LanguageDiff {
 
 impl LanguageDiff {
     /// The comparison with the reason for each witness, `ra` of `a` against `rb`
-    /// of `b`.
+    /// of `b`, and a witness added for each reason the shortest do not show.
     ///
     /// ```
     /// use urlbnf::{Edition, diff};
@@ -78,7 +80,15 @@ impl LanguageDiff {
     /// assert_eq!(again.reasons, language.reasons);
     /// ```
     pub fn explained(mut self, a: Edition, ra: &str, b: Edition, rb: &str) -> LanguageDiff {
-        self.reasons = cause::reasons(a, ra, b, rb, &self.a_not_b, &self.b_not_a);
+        let mut left = cause::reasons(a, ra, b, rb, &self.a_not_b, &[]);
+        let mut right = cause::reasons(a, ra, b, rb, &[], &self.b_not_a);
+        // Beyond the shortest, a witness for each further reason.
+        if let (Ok(da), Ok(db)) = (automaton::automaton(a, ra), automaton::automaton(b, rb)) {
+            by_cause::add_by_cause((a, ra, &da), (b, rb, &db), &mut self.a_not_b, &mut left);
+            by_cause::add_by_cause((b, rb, &db), (a, ra, &da), &mut self.b_not_a, &mut right);
+        }
+        left.extend(right);
+        self.reasons = left;
         self
     }
 }

@@ -9,6 +9,7 @@
 //! typed values; the renderers and the CLI present them.
 
 pub mod ast;
+pub(crate) mod by_cause;
 pub mod cause;
 pub mod check;
 pub(crate) mod correspond;
