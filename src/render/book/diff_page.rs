@@ -34,7 +34,7 @@ pub(super) fn page_html(a: Edition, b_ed: Edition) -> String {
     let _ = writeln!(b, "<h1>{} → {}</h1>", a.id(), b_ed.id());
     let _ = writeln!(
         b,
-        "<p>From <a href=\"{}\">{}</a> to <a href=\"{}\">{}</a>, exactly: languages are compared by a product of the rules' minimal DFAs, and each witness is a shortest string (then first in byte order) in one language and not the other. Under “why”, each witness's reason: the smallest corresponding rules whose languages it separates, the character where the other edition's rule stops, and what that rule could take there.</p>",
+        "<p>From <a href=\"{}\">{}</a> to <a href=\"{}\">{}</a>, exactly: languages are compared by a product of the rules' minimal DFAs, and the witnesses in one language and not the other are the shortest (then first in byte order), followed by one for each further reason the languages part. Under “why”, each witness's reason: the smallest corresponding rules whose languages it separates, the character where the other edition's rule stops, and what that rule could take there.</p>",
         page_name(a),
         a.id(),
         page_name(b_ed),
