@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use common::browser::{chromium, dom, screenshot_ink};
+use common::browser::{chromium, dom, overflow, screenshot_ink_at};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use urlbnf::report::{
@@ -396,6 +396,16 @@ fn the_html_report_renders_in_headless_chromium() {
         !html.contains("http-equiv") && !html.contains("<link"),
         "self-contained"
     );
+    // It names what it read, the editions and the day it was written.
+    assert!(
+        html.contains(
+            "Read from standard input; editions draft-1993 <code>fragmentaddress</code>,"
+        ),
+        "{html}"
+    );
+    assert!(html.contains("; written 20"), "a date");
+    // Each bar's counts as text, not only in a tooltip.
+    assert!(html.matches("% · ").count() >= 10, "counts beside the bars");
     // One chart of validity per edition, one per scheme and one of causes per edition.
     assert_eq!(html.matches("<svg").count(), 1 + 5 + 5, "charts");
     let Some(chrome) = chromium() else {
@@ -414,9 +424,19 @@ fn the_html_report_renders_in_headless_chromium() {
         11,
         "the charts are in the rendered DOM"
     );
-    let shot = temp("report.png");
-    let ink = screenshot_ink(&chrome, &profile, &url, &shot).expect("a screenshot");
-    assert!(ink > 0.02, "the page is blank ({ink:.3} of pixels inked)");
+    for width in [400, 1280] {
+        let (scroll, wide) = overflow(&chrome, &profile, &page, width);
+        assert!(
+            scroll <= width && wide.is_empty(),
+            "at {width} px: {scroll} px wide; {wide:?}"
+        );
+        let shot = temp(&format!("report-{width}.png"));
+        let ink = screenshot_ink_at(&chrome, &profile, &url, &shot, width).expect("a screenshot");
+        assert!(
+            ink > 0.02,
+            "at {width} px the page is blank ({ink:.3} of pixels inked)"
+        );
+    }
 }
 
 #[test]
@@ -521,4 +541,35 @@ fn scheme_counts_are_exact_at_any_number_of_schemes_threads_and_splits() {
             "{schemes} schemes, 3 parts"
         );
     }
+}
+
+/// The page's date is the day it was written (UTC), or `SOURCE_DATE_EPOCH`'s
+/// for output that must not change from run to run.
+#[test]
+fn the_html_report_is_dated() {
+    for (epoch, day) in [
+        ("951782400", "2000-02-29"),
+        ("1795392000", "2026-11-23"),
+        ("-86400", "1969-12-31"),
+    ] {
+        let page = temp(&format!("dated-{day}.html"));
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+            .args(["report", "--grammar", "rfc1738", "--html"])
+            .arg(&page)
+            .arg(common_corpus_file())
+            .env("SOURCE_DATE_EPOCH", epoch)
+            .output()
+            .unwrap();
+        assert!(out.status.success());
+        let html = std::fs::read_to_string(&page).unwrap();
+        assert!(html.contains(&format!("written {day}.")), "{epoch}: {html}");
+    }
+}
+
+/// The seed corpus as a file.
+fn common_corpus_file() -> std::path::PathBuf {
+    std::path::PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/corpus/seed-urls.txt"
+    ))
 }

@@ -240,8 +240,10 @@ fn difference(report: &Report, a: Edition, b: Edition) -> String {
 const STYLE: &str = r#"
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 64rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }
 h1, h2, h3 { line-height: 1.2; }
-table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; }
-th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: right; }
+table { border-collapse: collapse; margin: 0.5rem 0 1.5rem; display: block; max-width: 100%; overflow-x: auto; }
+th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: right; overflow-wrap: break-word; }
+@media (max-width: 40rem) { body { margin: 1rem auto; } th, td { padding: 0.2rem 0.3rem; font-size: 0.85rem; } }
+.about { color: #555; }
 th:first-child, td:first-child { text-align: left; }
 code, .example { font-family: ui-monospace, monospace; }
 .example { white-space: pre; background: #f4f4f6; display: block; padding: 0.2rem 0.4rem; margin: 0.15rem 0; overflow-x: auto; }
@@ -251,14 +253,29 @@ svg text { font: 13px system-ui, sans-serif; fill: #1d1d1f; }
 "#;
 
 /// The report as one self-contained HTML page with inline SVG charts.
-pub fn html(report: &Report, top: usize) -> String {
+pub fn html(report: &Report, top: usize, sources: &[String], date: &str) -> String {
     let mut body = String::new();
+    let editions: Vec<String> = report
+        .editions
+        .iter()
+        .map(|e| format!("{} <code>{}</code>", e.edition, esc(&e.rule)))
+        .collect();
+    let read = match sources {
+        [] => "standard input".to_string(),
+        files => files
+            .iter()
+            .map(|f| format!("<code>{}</code>", esc(&visible(f))))
+            .collect::<Vec<_>>()
+            .join(", "),
+    };
     let _ = writeln!(
         body,
-        "<h1>Conformance report</h1>\n<p>{}, checked against {} by urlbnf{}.</p>",
+        "<h1>Conformance report</h1>\n<p>{}, checked against {} by urlbnf{}.</p>\n<p class=\"about\">Read from {read}; editions {}; written {}.</p>",
         plural(report.inputs, "input", "inputs"),
         plural(report.editions.len() as u64, "edition", "editions"),
-        esc(&reading_words(report))
+        esc(&reading_words(report)),
+        editions.join(", "),
+        esc(date)
     );
     body.push_str("<h2>Validity per edition</h2>\n");
     body.push_str(
@@ -284,14 +301,41 @@ pub fn html(report: &Report, top: usize) -> String {
 const LABEL: f64 = 230.0;
 const BAR: f64 = 420.0;
 const ROW: f64 = 26.0;
+/// Room right of a bar for its counts.
+const COUNTS: f64 = 190.0;
 
-/// An SVG element for `rows` bars with their labels.
+/// An SVG element for `rows` bars with their labels: it scales to the page
+/// (its `viewBox`), never wider than its natural size.
 fn svg_open(rows: usize) -> String {
     let height = ROW * rows as f64 + 4.0;
-    let width = LABEL + BAR + 90.0;
+    let width = LABEL + BAR + COUNTS;
     format!(
-        r#"<svg role="img" viewBox="0 0 {width} {height}" width="{width}" height="{height}" xmlns="http://www.w3.org/2000/svg">"#
+        r#"<svg role="img" viewBox="0 0 {width} {height}" width="100%" style="max-width:{width}px" preserveAspectRatio="xMinYMin meet" xmlns="http://www.w3.org/2000/svg">"#
     )
+}
+
+/// Today's date (UTC), or the one `SOURCE_DATE_EPOCH` gives (reproducible
+/// output), as `YYYY-MM-DD`.
+pub fn today() -> String {
+    let secs = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(0))
+        });
+    // Days since 1970-01-01 to a civil date (proleptic Gregorian).
+    let z = secs.div_euclid(86_400) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!("{year:04}-{month:02}-{day:02}")
 }
 
 /// One horizontal bar per row, valid then invalid, each row's length its share.
@@ -303,7 +347,7 @@ fn stacked_bars(rows: &[(String, u64, u64)]) -> String {
         let w = BAR * *valid as f64 / total;
         let _ = write!(
             svg,
-            r#"<text x="0" y="{ty}">{label}</text><rect class="valid" x="{LABEL}" y="{y}" width="{w:.1}" height="18"><title>{v} valid</title></rect><rect class="invalid" x="{x2:.1}" y="{y}" width="{w2:.1}" height="18"><title>{n} invalid</title></rect><text x="{tx}" y="{ty}">{pct}</text>"#,
+            r#"<text x="0" y="{ty}">{label}</text><rect class="valid" x="{LABEL}" y="{y}" width="{w:.1}" height="18"><title>{v} valid</title></rect><rect class="invalid" x="{x2:.1}" y="{y}" width="{w2:.1}" height="18"><title>{n} invalid</title></rect><text x="{tx}" y="{ty}">{pct} · {v} of {all}</text>"#,
             ty = y + 14.0,
             label = esc(label),
             x2 = LABEL + w,
@@ -312,6 +356,7 @@ fn stacked_bars(rows: &[(String, u64, u64)]) -> String {
             n = count(*invalid),
             tx = LABEL + BAR + 8.0,
             pct = percent(*valid, valid + invalid),
+            all = count(valid + invalid),
         );
     }
     svg.push_str("</svg>\n");

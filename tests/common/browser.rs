@@ -75,3 +75,111 @@ pub fn screenshot_ink(chrome: &Path, profile: &Path, url: &str, shot: &Path) -> 
         .expect("chromium runs");
     (status.status.success() && shot.exists()).then(|| ink(shot))
 }
+
+/// Screenshot the page at `url`, `width` pixels wide, into `shot` and measure
+/// its ink; `None` if no screenshot was written.
+pub fn screenshot_ink_at(
+    chrome: &Path,
+    profile: &Path,
+    url: &str,
+    shot: &Path,
+    width: u32,
+) -> Option<f64> {
+    let status = headless(chrome, profile)
+        .arg(format!("--window-size={width},1600"))
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(url)
+        .output()
+        .expect("chromium runs");
+    (status.status.success() && shot.exists()).then(|| ink(shot))
+}
+
+/// What overflows a page `width` pixels wide: the document's scroll width and
+/// the elements whose right edge passes the viewport with no ancestor that
+/// scrolls or clips them. Headless Chromium lays out no window narrower than
+/// 500 px, so the page is opened in a frame `width` pixels wide: a copy of it
+/// beside itself measures and posts the result to the frame's parent, which
+/// writes it into the DOM that Chromium dumps. The copies are removed.
+pub fn overflow(chrome: &Path, profile: &Path, page: &Path, width: u32) -> (u32, Vec<String>) {
+    const MEASURE: &str = r#"<script>
+(function () {
+  function clipped(e) {
+    for (var p = e.parentElement; p; p = p.parentElement) {
+      var o = getComputedStyle(p).overflowX;
+      if (o === "auto" || o === "scroll" || o === "hidden") return true;
+    }
+    return false;
+  }
+  window.addEventListener("load", function () {
+    var w = document.documentElement.clientWidth, wide = [];
+    document.querySelectorAll("body *").forEach(function (e) {
+      var r = e.getBoundingClientRect();
+      if (r.width > 0 && r.right > w + 1 && !clipped(e)) {
+        wide.push(e.tagName.toLowerCase() + (e.className ? "." + e.className : "") + " to " + Math.round(r.right));
+      }
+    });
+    parent.postMessage({ width: w, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 8).join(" | ") }, "*");
+  });
+})();
+</script>"#;
+    let html = std::fs::read_to_string(page).expect("the page");
+    let copy = page.with_extension("fit.html");
+    let measured = match html.rfind("</body>") {
+        Some(at) => format!("{}{MEASURE}{}", &html[..at], &html[at..]),
+        None => format!("{html}{MEASURE}"),
+    };
+    std::fs::write(&copy, measured).expect("the copy");
+    let frame = page.with_extension("frame.html");
+    let name = copy
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    std::fs::write(
+        &frame,
+        format!(
+            r#"<!DOCTYPE html><meta charset="utf-8"><body style="margin:0">
+<iframe src="{name}" style="width:{width}px;height:900px;border:0"></iframe>
+<script>window.addEventListener("message", function (m) {{
+  var d = document.createElement("div");
+  d.id = "urlbnf-fit";
+  d.setAttribute("data-width", String(m.data.width));
+  d.setAttribute("data-scroll", String(m.data.scroll));
+  d.textContent = m.data.wide;
+  document.body.appendChild(d);
+}});</script>"#
+        ),
+    )
+    .expect("the frame");
+    let out = headless(chrome, profile)
+        .arg("--window-size=1280,1000")
+        .arg("--virtual-time-budget=5000")
+        .arg("--dump-dom")
+        .arg(format!("file://{}", frame.display()))
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_file(&copy);
+    let _ = std::fs::remove_file(&frame);
+    let dom = String::from_utf8_lossy(&out.stdout);
+    let tag = dom
+        .split("<div id=\"urlbnf-fit\"")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the measure ran in {}", page.display()));
+    let attr = |name: &str| -> u32 {
+        tag.split(&format!("{name}=\""))
+            .nth(1)
+            .and_then(|s| s.split('"').next())
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("{name} measured"))
+    };
+    assert_eq!(attr("data-width"), width, "the frame is {width} px wide");
+    let wide = tag
+        .split('>')
+        .nth(1)
+        .and_then(|s| s.split("</div").next())
+        .unwrap_or_default()
+        .split(" | ")
+        .filter(|s| !s.is_empty())
+        .map(String::from)
+        .collect();
+    (attr("data-scroll"), wide)
+}

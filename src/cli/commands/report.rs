@@ -117,8 +117,14 @@ pub(crate) fn run(
         corpus(&args, stdin, terminal)?
     };
     if let Some(path) = &args.html {
-        std::fs::write(path, render::html(&report, args.top))
-            .map_err(|e| crate::Error::io(path, &e))?;
+        let sources: Vec<String> = args
+            .files
+            .iter()
+            .map(|f| f.display().to_string())
+            .filter(|f| f != "-")
+            .collect();
+        let page = render::html(&report, args.top, &sources, &render::today());
+        std::fs::write(path, page).map_err(|e| crate::Error::io(path, &e))?;
     }
     if args.json {
         json_line(out, &report)?;

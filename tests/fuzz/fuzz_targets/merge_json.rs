@@ -34,7 +34,7 @@ fuzz_target!(|data: &[u8]| {
             assert!(valid, "an invalid part merged");
             whole.validate().expect("a merged report is valid");
             let _ = urlbnf::render::report::text(&whole, 10);
-            let _ = urlbnf::render::report::html(&whole, 10);
+            let _ = urlbnf::render::report::html(&whole, 10, &[], "1970-01-01");
         }
         Err(_) => assert_eq!(whole, *good(), "a refused merge changes nothing"),
     }
