@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use common::browser::{chromium, dom, screenshot_ink};
+use common::browser::{chromium, dom, overflow, screenshot_ink_at};
 use urlbnf::Edition;
 use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::render::book;
@@ -186,16 +186,23 @@ fn every_page_renders_in_headless_chromium() {
             sections,
             "{name}: a diagram is missing in the rendered DOM"
         );
-        // A screenshot that is not blank.
-        let shot = dir.join(format!("{name}.png"));
-        let ink = screenshot_ink(&chrome, &profile, &url, &shot)
-            .unwrap_or_else(|| panic!("{name}: no screenshot"));
-        assert!(
-            ink > 0.02,
-            "{name}: the page looks blank ({:.1}% ink)",
-            ink * 100.0
-        );
-        eprintln!("{name}: {:.1}% ink", ink * 100.0);
+        // On a phone and on a desktop: nothing wider than the window, and a
+        // screenshot that is not blank.
+        for width in [400, 1280] {
+            let (scroll, wide) = overflow(&chrome, &profile, &page, width);
+            assert!(
+                scroll <= width && wide.is_empty(),
+                "{name} at {width} px: {scroll} px wide; {wide:?}"
+            );
+            let shot = dir.join(format!("{name}-{width}.png"));
+            let ink = screenshot_ink_at(&chrome, &profile, &url, &shot, width)
+                .unwrap_or_else(|| panic!("{name}: no screenshot at {width} px"));
+            assert!(
+                ink > 0.02,
+                "{name} at {width} px: the page looks blank ({:.1}% ink)",
+                ink * 100.0
+            );
+        }
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -53,6 +53,14 @@ body { margin: 0; background: var(--paper); color: var(--ink); font: 17px/1.55 G
 header.site { background: #1d2433; color: #fff; padding: 0.8rem 1.5rem; }
 header.site a { color: #cfd6e4; text-decoration: none; margin-right: 1.1rem; font: 600 0.95rem/1.9 system-ui, sans-serif; white-space: nowrap; }
 header.site a[aria-current="page"] { color: #fff; border-bottom: 2px solid #8fb3ff; }
+@media (max-width: 40rem) {
+  header.site { display: flex; overflow-x: auto; padding: 0.5rem 1rem; }
+  main { padding: 1rem; }
+  h1 { font-size: 1.6rem; }
+}
+td, th { overflow-wrap: break-word; }
+p code, li code { overflow-wrap: anywhere; }
+table { display: block; max-width: 100%; overflow-x: auto; }
 header.site .sep { color: #8a93a6; margin-right: 0.6rem; font: 0.85rem/1.9 system-ui, sans-serif; }
 main { max-width: 64rem; margin: 0 auto; padding: 1.5rem; }
 h1, h2, h3 { font-family: system-ui, -apple-system, "Segoe UI", sans-serif; line-height: 1.25; }
