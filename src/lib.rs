@@ -84,8 +84,8 @@ pub mod cli;
 
 pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
 pub use analysis::{
-    ast, cause, check, diff, encoding, examples, explain, extract, known, lint, prose, regex,
-    report, resolve,
+    ast, cause, check, diff, encoding, examples, explain, extract, gloss, known, lint, prose,
+    regex, report, resolve,
 };
 pub use edition::{Edition, EditionInfo, UnknownEdition};
 pub use error::Error;

@@ -142,6 +142,11 @@ fn the_book_links_resolve_and_every_rule_has_a_diagram() {
             sections,
             "{e}: one diagram per rule"
         );
+        assert_eq!(
+            html.matches("<p class=\"gloss\">").count(),
+            sections,
+            "{e}: what each rule means, and where to read more"
+        );
         // And its regular expression, as `urlbnf regex --flavor python` writes it.
         assert_eq!(
             html.matches("<pre class=\"regex\">").count(),

@@ -110,3 +110,89 @@ fn explanations() {
         }
     });
 }
+
+/// Every rule of every edition says what it means and where to read more:
+/// a section of prose on its topic, or the BNF's own.
+#[test]
+fn every_rule_has_a_gloss_and_a_section() {
+    let mut sections = std::collections::HashSet::new();
+    for e in Edition::ALL {
+        for r in &urlbnf::grammar::printed::PrintedGrammar::of(e).rules {
+            let ex = explain(e, &r.name).unwrap();
+            let g = ex
+                .gloss
+                .unwrap_or_else(|| panic!("{e} {} has no gloss", r.name));
+            assert!(
+                !g.gloss.is_empty() && g.gloss.len() < 100,
+                "{e} {}: {g:?}",
+                r.name
+            );
+            let doc = match e {
+                Edition::Draft1993 => "URL draft of July 1993, “",
+                Edition::Draft1994 => "draft-ietf-uri-url-03, “",
+                Edition::Rfc1630Uri | Edition::Rfc1630Url => "RFC 1630, “",
+                Edition::Rfc1738 => "RFC 1738 §",
+            };
+            assert!(g.section.starts_with(doc), "{e} {}: {}", r.name, g.section);
+            sections.insert(g.section);
+        }
+    }
+    // Sections of prose, not only each BNF's.
+    assert!(sections.len() > 40, "{} sections", sections.len());
+}
+
+/// Each section a gloss names is a heading of its document, as printed.
+#[test]
+fn every_section_named_is_a_heading_of_the_document() {
+    let Some(dir) = common::seeds_dir() else {
+        common::skip(
+            "no seed documents",
+            "put them in ../shared/seeds or set URLBNF_SEEDS",
+        );
+        return;
+    };
+    let read = |prefix: &str| -> String {
+        std::fs::read_dir(&dir)
+            .unwrap()
+            .flatten()
+            .find(|f| f.file_name().to_string_lossy().starts_with(prefix))
+            .map(|f| std::fs::read_to_string(f.path()).unwrap())
+            .unwrap()
+    };
+    let text = |e: Edition| match e {
+        Edition::Draft1993 => read("004_"),
+        Edition::Draft1994 => read("003_"),
+        Edition::Rfc1630Uri | Edition::Rfc1630Url => read("000_"),
+        Edition::Rfc1738 => read("002_"),
+    };
+    for e in Edition::ALL {
+        let doc = text(e);
+        let headings: Vec<String> = doc
+            .lines()
+            .map(|l| l.trim_start_matches("- ").trim().to_string())
+            .collect();
+        for r in &urlbnf::grammar::printed::PrintedGrammar::of(e).rules {
+            let section = explain(e, &r.name).unwrap().gloss.unwrap().section;
+            let heading = match section.split_once('“') {
+                Some((_, h)) => h.trim_end_matches('”').to_string(),
+                // RFC 1738 §3.3 HTTP: numbered "3.3. HTTP" on the page.
+                None => {
+                    let (num, title) = section
+                        .trim_start_matches("RFC 1738 §")
+                        .split_once(' ')
+                        .unwrap();
+                    let found = headings.iter().any(|h| {
+                        h.starts_with(num) && h[num.len()..].trim_start_matches('.').trim() == title
+                    });
+                    assert!(found, "{e} {}: no heading {section:?}", r.name);
+                    continue;
+                }
+            };
+            assert!(
+                headings.contains(&heading),
+                "{e} {}: no heading {heading:?}",
+                r.name
+            );
+        }
+    }
+}

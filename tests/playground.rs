@@ -296,10 +296,14 @@ fn the_page_reads_its_input_from_the_address() {
             seen += 1;
         }
         assert_eq!(seen, printing.len(), "a result per edition for {input:?}");
-        // The address's input fills the field.
         assert!(
             dom.contains("<section class=\"result\""),
             "no results for {input:?}"
+        );
+        // The rule checked (or the innermost one where it stops) says what it means.
+        assert!(
+            dom.contains("<p class=\"gloss muted\">"),
+            "no gloss for {input:?}"
         );
     }
     let _ = std::fs::remove_dir_all(&dir);

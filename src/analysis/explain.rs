@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use crate::analysis::examples::{self, Examples};
+use crate::analysis::gloss::{Gloss, gloss};
 use crate::analysis::{correspond, diff};
 use crate::edition::Edition;
 use crate::engine::automaton;
@@ -144,6 +145,10 @@ pub struct Explanation {
     pub edition: Edition,
     /// The rule, by its printed name.
     pub rule: String,
+    /// What it means in one line, and where its document says more (JSON
+    /// `gloss` and `section` beside the fields here).
+    #[serde(flatten)]
+    pub gloss: Option<Gloss>,
     /// Its printed line.
     pub printed: String,
     /// The reading a correction puts in place of the printed text.
@@ -187,6 +192,7 @@ pub fn explain(edition: Edition, rule: &str) -> Option<Explanation> {
     Some(Explanation {
         edition,
         rule: rule.to_string(),
+        gloss: gloss(edition, rule),
         printed,
         reading,
         correction: r.correction,

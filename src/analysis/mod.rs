@@ -19,6 +19,7 @@ pub mod encoding;
 pub mod examples;
 pub mod explain;
 pub mod extract;
+pub mod gloss;
 pub mod known;
 pub mod lint;
 pub mod prose;

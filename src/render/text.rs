@@ -357,6 +357,9 @@ pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<Strin
 pub fn explanation(ex: &Explanation) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} in {}\n", ex.rule, ex.edition);
+    if let Some(g) = &ex.gloss {
+        let _ = writeln!(out, "Meaning: {} ({})\n", g.gloss, g.section);
+    }
     let _ = writeln!(out, "As printed:\n  {}", ex.printed);
     if let (Some(reading), Some(c)) = (&ex.reading, ex.correction) {
         let _ = writeln!(out, "Read as ({c}: {}):\n  {reading}", c.summary());

@@ -78,6 +78,14 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
         b.push_str("<span class=\"badge peg\">PEG rewrite</span>");
     }
     b.push_str("</h2>\n");
+    if let Some(g) = &ex.gloss {
+        let _ = writeln!(
+            b,
+            "<p class=\"gloss\">{} <span class=\"muted\">({})</span></p>",
+            esc(g.gloss),
+            esc(&g.section)
+        );
+    }
     let _ = writeln!(
         b,
         "<p class=\"muted\">As printed:</p>\n<pre>{}</pre>",

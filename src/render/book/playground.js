@@ -38,6 +38,13 @@
   }
   window.urlbnfCheck = checkAll;
 
+  function ruleTable(id, rule) {
+    for (var k = 0; k < editions.length; k++) {
+      if (editions[k].id === id) return editions[k].rules[rule] || null;
+    }
+    return null;
+  }
+
   function words(list) {
     if (list.length === 0) return "nothing (no string of this rule starts this way)";
     if (list.length === 1) return list[0];
@@ -85,9 +92,11 @@
       }
       head.appendChild(ruleLink(v.edition, v.rule));
       box.setAttribute("data-valid", String(r.valid));
+      var t = ruleTable(v.edition, v.rule);
       if (r.valid) {
         head.appendChild(el("span", "verdict valid", " valid"));
         box.appendChild(head);
+        if (t && t.g) box.appendChild(el("p", "gloss muted", v.rule + ": " + t.g));
       } else {
         box.setAttribute("data-offset", String(r.offset));
         head.appendChild(el("span", "verdict invalid", " invalid at offset " + r.offset));
@@ -101,6 +110,9 @@
           p.appendChild(document.createTextNode(")"));
         }
         box.appendChild(p);
+        var inner = r.inside ? ruleTable(v.edition, r.inside) : t;
+        var name = r.inside || v.rule;
+        if (inner && inner.g) box.appendChild(el("p", "gloss muted", name + ": " + inner.g));
       }
       out.appendChild(box);
     });

@@ -13,6 +13,7 @@ use regex_automata::util::primitives::StateID;
 
 use super::{esc, page};
 use crate::analysis::diagnosis::describe;
+use crate::analysis::gloss::gloss;
 use crate::analysis::report::innermost_rule;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};
@@ -147,6 +148,9 @@ fn table(edition: Edition, rule: &str, a: &Automaton, named: bool, words: &mut W
         js(&accept),
         expected.join(",")
     );
+    if let Some(g) = gloss(edition, rule) {
+        let _ = write!(out, ",g:{}", js(&format!("{} ({})", g.gloss, g.section)));
+    }
     if named {
         let inner: Vec<String> = states
             .iter()
