@@ -123,7 +123,7 @@ pub(crate) fn run(
             .map(|f| f.display().to_string())
             .filter(|f| f != "-")
             .collect();
-        let page = render::html(&report, args.top, &sources, &render::today());
+        let page = render::html(&report, args.top, &sources, &crate::render::today());
         std::fs::write(path, page).map_err(|e| crate::Error::io(path, &e))?;
     }
     if args.json {
