@@ -196,3 +196,44 @@ fn every_section_named_is_a_heading_of_the_document() {
         }
     }
 }
+
+/// Typical examples read like URLs: where the edition's derivations of real
+/// URLs give the rule some text, that text comes first (host names, ports,
+/// paths of names), not generator noise; all are still derived (checked
+/// above for every rule).
+#[test]
+fn typical_examples_read_like_urls() {
+    for e in Edition::ALL {
+        let g = urlbnf::grammar::printed::PrintedGrammar::of(e);
+        if g.rule("hostname").is_some() {
+            let ex = explain(e, "hostname").unwrap();
+            assert!(
+                ex.examples.typical.iter().any(|t| t == "gopher.tc.umn.edu"),
+                "{e} hostname: {:?}",
+                ex.examples.typical
+            );
+        }
+        if g.rule("port").is_some() {
+            let ex = explain(e, "port").unwrap();
+            assert_eq!(
+                ex.examples.typical.first().map(String::as_str),
+                Some("8000"),
+                "{e}"
+            );
+        }
+        if g.rule("url").is_some() {
+            let ex = explain(e, "url").unwrap();
+            for t in &ex.examples.typical {
+                let host = t
+                    .split("//")
+                    .nth(1)
+                    .and_then(|r| r.split(['/', ':']).next());
+                assert!(
+                    host.is_some_and(|h| h.split('.').count() >= 2
+                        && h.chars().all(|c| c.is_ascii_lowercase() || c == '.')),
+                    "{e} url: {t:?} names no real host"
+                );
+            }
+        }
+    }
+}

@@ -1,16 +1,20 @@
 //! Strings a rule derives and strings it just misses, computed: the shortest
-//! from the rule's minimal DFA, typical ones from the generator, and near misses
+//! from the rule's minimal DFA, typical ones from real URLs' text where the rule
+//! derives some (else from the generator), and near misses
 //! (one change from a typical string) with their diagnoses.
+
+use std::collections::HashMap;
 
 use arbitrary::Unstructured;
 use serde::Serialize;
 
 use crate::analysis::diagnosis;
 use crate::analysis::diff;
-use crate::edition::Edition;
+use crate::edition::{Edition, PerEdition};
 use crate::engine::automaton::{self, Automaton};
 use crate::engine::generate::Generator;
 use crate::error::CheckError;
+use crate::grammar::{PestOutcome, peg};
 
 /// How many strings of each kind.
 const EACH: usize = 3;
@@ -38,8 +42,10 @@ pub struct NearMiss {
 pub struct Examples {
     /// The shortest strings the rule derives, then first in byte order.
     pub shortest: Vec<String>,
-    /// Strings the generator derives from the rule, each of at most 40
-    /// characters (a fixed draw per rule, so the same every run).
+    /// Strings the rule derives that read like URLs, each of at most 40
+    /// characters: the parts the edition's derivations of URLs like the
+    /// documents' own examples give the rule, longest first, then strings the
+    /// generator derives (a fixed draw per rule, so the same every run).
     pub typical: Vec<String>,
     /// Strings one change away from a string the rule derives (cut short, or a
     /// character it cannot take put in), each with its diagnosis.
@@ -69,16 +75,93 @@ pub fn examples(edition: Edition, rule: &str) -> Examples {
     }
 }
 
-/// Up to three distinct generated strings, longer than the shortest, drawn from
-/// a stream fixed by the rule's name.
+/// URLs of the kind the documents show (most from their own examples): the
+/// text typical examples are drawn from first, so they read like URLs.
+const REAL: &[&str] = &[
+    "http://info.cern.ch/hypertext/WWW/TheProject.html",
+    "http://info.cern.ch:8000/imaginary/test?x",
+    "http://www.w3.org/Addressing/URL/Overview.html",
+    "http://www.w3.org/Search?query=urls;lang=en",
+    "http://www.acl.lanl.gov/URI/archive/uri-archive.index.html",
+    "ftp://ds.internic.net/rfc/rfc1738.txt",
+    "ftp://info.cern.ch/pub/www/doc;type=d",
+    "ftp://ftp.uu.net/published/oreilly/nutshell/",
+    "ftp://anonymous:guest@ftp.funet.fi/pub/README",
+    "gopher://gopher.tc.umn.edu/11/",
+    "gopher://spinaltap.micro.umn.edu/00/Weather/California",
+    "mailto:timbl@info.cern.ch",
+    "news:comp.infosystems.www",
+    "news:1234@news.cern.ch",
+    "nntp://news.cern.ch/alt.hypertext/1234",
+    "telnet://melvyl.ucop.edu/",
+    "telnet://guest@info.cern.ch:23/",
+    "wais://cnidr.org/directory-of-servers",
+    "wais://cnidr.org/directory-of-servers?www",
+    "wais://quake.think.com/wais-docs/1/wdoc",
+    "file://vms.host.edu/disk$user/notes/note12345.txt",
+    "file://localhost/etc/motd",
+    "prospero://prospero.isi.edu:1525/pub/papers;type=ps",
+    "afs://transarc.com/public/www/Public/Overview.html",
+    "mid:960817.1234@info.cern.ch",
+    "cid:foo4%25foo1@bar.net",
+    "irc://irc.funet.fi:6667/urlbnf",
+];
+
+/// The text each printed rule derives in the edition's derivations of the
+/// [`REAL`] URLs, per rule, in the order met, each text once: computed once
+/// per edition.
+fn real_parts(edition: Edition) -> &'static HashMap<&'static str, Vec<String>> {
+    static PARTS: PerEdition<HashMap<&'static str, Vec<String>>> = PerEdition::new();
+    PARTS.get_or_init(edition, || {
+        let mut parts: HashMap<&'static str, Vec<String>> = HashMap::new();
+        for url in REAL {
+            let Ok(PestOutcome::Whole(tree)) = peg::run(edition, edition.default_rule(), url)
+            else {
+                continue;
+            };
+            let mut stack = vec![&tree];
+            while let Some(node) = stack.pop() {
+                stack.extend(node.children.iter().rev());
+                if let Some(text) = url.get(node.start..node.end) {
+                    let seen = parts.entry(node.rule).or_default();
+                    if !seen.iter().any(|t| t == text) {
+                        seen.push(text.to_string());
+                    }
+                }
+            }
+        }
+        parts
+    })
+}
+
+/// Up to three texts `rule` derives in the edition's derivations of the
+/// [`REAL`] URLs, longest first, each of 2 to [`TYPICAL_MAX`] characters.
+fn realistic(edition: Edition, rule: &str, dfa: &Automaton) -> Vec<String> {
+    let mut found: Vec<&String> = real_parts(edition)
+        .get(rule)
+        .into_iter()
+        .flatten()
+        .filter(|t| (2..=TYPICAL_MAX).contains(&t.chars().count()) && dfa.matches(t))
+        .collect();
+    // Longest first; among equals, the order met.
+    found.sort_by_key(|t| std::cmp::Reverse(t.len()));
+    found.into_iter().take(EACH).cloned().collect()
+}
+
+/// Up to three distinct strings longer than the shortest: what the rule
+/// derives in the [`REAL`] URLs, then generated ones drawn from a stream
+/// fixed by the rule's name.
 fn typical(edition: Edition, rule: &str, dfa: &Automaton) -> Vec<String> {
+    let mut out = realistic(edition, rule, dfa);
+    if out.len() == EACH {
+        return out;
+    }
     let generator = Generator::new(edition);
     let mut seed = format!("{}/{rule}", edition.id())
         .bytes()
         .fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
         });
-    let mut out: Vec<String> = Vec::new();
     for _ in 0..64 {
         let entropy: Vec<u8> = (0..256)
             .map(|_| {
