@@ -573,3 +573,50 @@ fn common_corpus_file() -> std::path::PathBuf {
         "/tests/corpus/seed-urls.txt"
     ))
 }
+
+/// Each scheme's bar is split at its share: a scheme 45% valid draws 45% of
+/// its bar valid and 55% invalid, with the counts beside it.
+#[test]
+fn bars_are_split_at_each_share() {
+    let mut input = Vec::new();
+    for _ in 0..45 {
+        input.extend_from_slice(b"mailto:timbl@info.cern.ch\n");
+    }
+    for _ in 0..55 {
+        input.extend_from_slice(b"mailto:tim bl\n");
+    }
+    let page = temp("shares.html");
+    let (code, _, err) = urlbnf(
+        &[
+            "report",
+            "--grammar",
+            "rfc1738",
+            "--html",
+            &page.display().to_string(),
+        ],
+        &input,
+    );
+    assert_eq!((code, err.as_str()), (0, ""));
+    let html = std::fs::read_to_string(&page).unwrap();
+    let bar = html
+        .split("<text x=\"0\" y=\"16\">mailto</text>")
+        .nth(1)
+        .expect("mailto's bar");
+    let width = |class: &str| -> f64 {
+        bar.split(&format!("<rect class=\"{class}\""))
+            .nth(1)
+            .and_then(|r| r.split("width=\"").nth(1))
+            .and_then(|w| w.split('"').next())
+            .and_then(|w| w.parse().ok())
+            .expect("a width")
+    };
+    let (valid, invalid) = (width("valid"), width("invalid"));
+    assert!(
+        (valid / (valid + invalid) - 0.45).abs() < 0.001,
+        "{valid} / {invalid}"
+    );
+    assert!(
+        bar.contains("45.0% · 45 of 100</text>"),
+        "the counts as text"
+    );
+}
