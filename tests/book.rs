@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 mod common;
 
-use common::browser::{chromium, dom, overflow, screenshot_ink_at};
+use common::browser::{chromium_or_skip, dom, overflow, screenshot_ink_at};
 use urlbnf::Edition;
 use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::render::book;
@@ -166,11 +166,7 @@ fn the_book_links_resolve_and_every_rule_has_a_diagram() {
 
 #[test]
 fn every_page_renders_in_headless_chromium() {
-    let Some(chrome) = chromium() else {
-        common::skip(
-            "no chromium on this machine",
-            "apt-get install chromium, or set URLBNF_CHROMIUM",
-        );
+    let Some(chrome) = chromium_or_skip() else {
         return;
     };
     let dir = out_dir("browser");

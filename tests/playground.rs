@@ -13,7 +13,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use common::browser::{chromium, dom};
+use common::browser::{chromium_or_skip, dom};
 use rand::Rng;
 use serde_json::Value;
 use urlbnf::Edition;
@@ -64,23 +64,24 @@ fn checked(inputs: &[String], args: &[&str]) -> HashMap<(String, String), Said> 
     let mut all = vec!["check", "--json"];
     all.extend(args);
     let out = common::run_urlbnf(&all, inputs.join("\n").as_bytes());
-    let mut said = HashMap::new();
+    let mut verdicts = HashMap::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
         let v: Value = serde_json::from_str(line).expect("a JSON line");
         let (Some(input), Some(edition)) = (v["input"].as_str(), v["grammar"].as_str()) else {
             continue; // the summary
         };
-        said.insert(
+        verdicts.insert(
             (input.to_string(), edition.to_string()),
-            said_by(&v, "valid", "error"),
+            said(&v["valid"], &v["error"]),
         );
     }
-    said
+    verdicts
 }
 
-fn said_by(v: &Value, valid: &str, error: &str) -> Said {
-    let e = &v[error];
-    let expected = e["expected"]
+/// A verdict read from JSON: `valid`, and where `at` (check's `error`, the
+/// playground's result itself) says it stops, what was expected and found.
+fn said(valid: &Value, at: &Value) -> Said {
+    let expected = at["expected"]
         .as_array()
         .map(|a| {
             a.iter()
@@ -89,10 +90,10 @@ fn said_by(v: &Value, valid: &str, error: &str) -> Said {
         })
         .unwrap_or_default();
     (
-        v[valid].as_bool().expect("a verdict"),
-        e["offset"].as_u64(),
+        valid.as_bool().expect("a verdict"),
+        at["offset"].as_u64(),
         expected,
-        e["found"].as_str().map(String::from),
+        at["found"].as_str().map(String::from),
     )
 }
 
@@ -142,11 +143,7 @@ document.getElementById("out").textContent = lines.join("\n");
 
 #[test]
 fn the_playground_gives_checks_verdicts() {
-    let Some(chrome) = chromium() else {
-        common::skip(
-            "no chromium on this machine",
-            "apt-get install chromium, or set URLBNF_CHROMIUM",
-        );
+    let Some(chrome) = chromium_or_skip() else {
         return;
     };
     let dir = out_dir("verdicts");
@@ -162,11 +159,16 @@ fn the_playground_gives_checks_verdicts() {
     let mut tally: HashMap<(String, bool), usize> = HashMap::new();
     for v in &got {
         let (input, edition) = (v["input"].as_str().unwrap(), v["edition"].as_str().unwrap());
-        let said = said_by_result(&v["result"]);
+        let said = said(&v["result"]["valid"], &v["result"]);
         let key = (input.to_string(), edition.to_string());
         assert_eq!(Some(&said), want.get(&key), "{edition} on {input:?}");
         *tally.entry((edition.to_string(), said.0)).or_default() += 1;
     }
+    eprintln!(
+        "{} inputs: {} verdicts equal to check --json",
+        inputs.len(),
+        got.len()
+    );
     for e in Edition::ALL {
         for valid in [true, false] {
             let n = tally
@@ -189,7 +191,7 @@ fn the_playground_gives_checks_verdicts() {
                 continue;
             }
             let input = v["input"].as_str().unwrap();
-            let r = said_by_result(&v["result"]);
+            let r = said(&v["result"]["valid"], &v["result"]);
             assert_eq!(
                 Some(&r),
                 want.get(&(input.to_string(), edition.id().to_string())),
@@ -200,24 +202,6 @@ fn the_playground_gives_checks_verdicts() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The playground's result object read as a verdict.
-fn said_by_result(r: &Value) -> Said {
-    let expected = r["expected"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|x| x.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default();
-    (
-        r["valid"].as_bool().expect("a verdict"),
-        r["offset"].as_u64(),
-        expected,
-        r["found"].as_str().map(String::from),
-    )
-}
-
 /// An attribute's value in a tag's text.
 fn attr(tag: &str, name: &str) -> Option<String> {
     let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
@@ -226,11 +210,7 @@ fn attr(tag: &str, name: &str) -> Option<String> {
 
 #[test]
 fn the_page_reads_its_input_from_the_address() {
-    let Some(chrome) = chromium() else {
-        common::skip(
-            "no chromium on this machine",
-            "apt-get install chromium, or set URLBNF_CHROMIUM",
-        );
+    let Some(chrome) = chromium_or_skip() else {
         return;
     };
     let dir = out_dir("page");

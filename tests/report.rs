@@ -7,7 +7,7 @@ mod common;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use common::browser::{chromium, dom, overflow, screenshot_ink_at};
+use common::browser::{chromium_or_skip, dom, overflow, screenshot_ink_at};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use urlbnf::report::{
@@ -408,11 +408,7 @@ fn the_html_report_renders_in_headless_chromium() {
     assert!(html.matches("% · ").count() >= 10, "counts beside the bars");
     // One chart of validity per edition, one per scheme and one of causes per edition.
     assert_eq!(html.matches("<svg").count(), 1 + 5 + 5, "charts");
-    let Some(chrome) = chromium() else {
-        common::skip(
-            "no chromium on this machine",
-            "apt-get install chromium, or set URLBNF_CHROMIUM",
-        );
+    let Some(chrome) = chromium_or_skip() else {
         return;
     };
     let profile = temp(".profile");

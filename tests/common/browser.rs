@@ -19,6 +19,19 @@ pub fn chromium() -> Option<PathBuf> {
     })
 }
 
+/// Chromium, or `None` after saying the test is skipped for want of it (a
+/// failure under CI, which must have it).
+pub fn chromium_or_skip() -> Option<PathBuf> {
+    let found = chromium();
+    if found.is_none() {
+        super::skip(
+            "no chromium on this machine",
+            "apt-get install chromium, or set URLBNF_CHROMIUM",
+        );
+    }
+    found
+}
+
 /// A headless Chromium command with a throwaway profile.
 pub fn headless(chrome: &Path, profile: &Path) -> Command {
     let mut c = Command::new(chrome);
