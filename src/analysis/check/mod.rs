@@ -16,9 +16,9 @@ use crate::analysis::prose::{self, ProseNote};
 use crate::edition::Edition;
 use crate::engine::automaton;
 use crate::error::Error;
+use crate::grammar::{PrintedGrammar, peg};
 
 mod notes;
-use crate::grammar::{PrintedGrammar, peg};
 
 /// What decides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
