@@ -93,7 +93,7 @@ impl LanguageDiff {
     }
 }
 
-/// How many witnesses each side gets.
+/// How many shortest witnesses each side gets (witnesses by cause follow them).
 pub const WITNESSES: usize = 5;
 /// Witnesses are sought up to this length (every difference found has a shorter one).
 const MAX_WITNESS: usize = 64;
