@@ -1,10 +1,10 @@
 //! The playground: a page that checks what the reader types against every
-//! edition, in the browser. Its verdicts are `check`'s: each rule's minimal
-//! automaton (the one `check` walks) is exported as a table, with what could
-//! come in each state named as `check` names it; for each edition's whole-URL
-//! rule, the unminimized automaton the report walks also names the innermost
-//! printed rule of each state. The tables are a script beside the page, not
-//! fetched, so the page works from `file://`.
+//! edition, in the browser. Its verdicts are `check`'s: each rule's automaton
+//! (unminimized, as the report walks it: the same language as the minimal one
+//! `check` walks, with states that also name the innermost printed rule) is
+//! exported as a table, with what could come in each state named as `check`
+//! names it. The tables are a script beside the page, not fetched, so the
+//! page works from `file://`.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -172,17 +172,16 @@ pub(crate) fn tables() -> String {
         let mut words = Words::default();
         let mut rules = Vec::new();
         for r in &g.rules {
-            let whole = r.name == edition.default_rule();
-            // The whole-URL rule is walked in its unminimized form, whose
-            // states name the innermost rule (as the report's causes do).
+            // Each rule is walked in its unminimized form, whose states name
+            // the innermost rule (as the report's causes do); the minimal
+            // one where that does not compile.
             let places = Form {
                 without: None,
                 positions: true,
             };
-            let a = if whole {
-                automaton::automaton_of(edition, &r.name, &places)
-            } else {
-                automaton::automaton(edition, &r.name)
+            let (a, named) = match automaton::automaton_of(edition, &r.name, &places) {
+                Ok(a) => (Ok(a), true),
+                Err(_) => (automaton::automaton(edition, &r.name), false),
             };
             // A rule that does not compile is a transcription defect the
             // tests rule out; the page then says it has no table.
@@ -190,7 +189,7 @@ pub(crate) fn tables() -> String {
                 rules.push(format!(
                     "{}:{}",
                     js(&r.name),
-                    table(edition, &r.name, &a, whole, &mut words)
+                    table(edition, &r.name, &a, named, &mut words)
                 ));
             }
         }
