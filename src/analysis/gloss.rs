@@ -451,13 +451,16 @@ fn document(edition: Edition) -> &'static str {
     }
 }
 
-/// The BNF's own section, for a rule whose topic has no prose section.
-fn bnf_section(edition: Edition) -> &'static str {
-    match edition {
-        Edition::Draft1993 => "BNF syntax",
-        Edition::Draft1994 | Edition::Rfc1630Url => "BNF for specific URL schemes",
-        Edition::Rfc1630Uri => "BNF of Generic URI Syntax",
-        Edition::Rfc1738 => "§5 BNF for specific URL schemes",
+/// The BNF's own section (the edition's [`section`](crate::EditionInfo::section)),
+/// for a rule whose topic has no prose section; RFC 1738's number written as a
+/// reference (`5. BNF …` as `§5 BNF …`).
+fn bnf_section(edition: Edition) -> String {
+    let printed = edition.info().section;
+    match printed.split_once(". ") {
+        Some((n, title)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
+            format!("§{n} {title}")
+        }
+        _ => printed.to_string(),
     }
 }
 
@@ -480,7 +483,7 @@ pub fn gloss(edition: Edition, rule: &str) -> Option<Gloss> {
         (_, s) => format!(
             "{}, “{}”",
             document(edition),
-            s.unwrap_or_else(|| bnf_section(edition))
+            s.map_or_else(|| bnf_section(edition), str::to_string)
         ),
     };
     Some(Gloss { gloss, section })
