@@ -151,19 +151,8 @@ fn every_section_named_is_a_heading_of_the_document() {
         );
         return;
     };
-    let read = |prefix: &str| -> String {
-        std::fs::read_dir(&dir)
-            .unwrap()
-            .flatten()
-            .find(|f| f.file_name().to_string_lossy().starts_with(prefix))
-            .map(|f| std::fs::read_to_string(f.path()).unwrap())
-            .unwrap()
-    };
-    let text = |e: Edition| match e {
-        Edition::Draft1993 => read("004_"),
-        Edition::Draft1994 => read("003_"),
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => read("000_"),
-        Edition::Rfc1738 => read("002_"),
+    let text = |e: Edition| {
+        std::fs::read_to_string(dir.join(common::seed_file(e))).expect("the seed document")
     };
     for e in Edition::ALL {
         let doc = text(e);

@@ -8,19 +8,9 @@
 
 mod common;
 
-use common::seeds_dir;
+use common::{seed_file, seeds_dir};
 use urlbnf::Edition;
 use urlbnf::grammar::printed::{Notation, PrintedGrammar, fold_space};
-
-/// The seed file of each edition (`shared/seeds/README.md`).
-fn seed_file(edition: Edition) -> &'static str {
-    match edition {
-        Edition::Draft1993 => "004_7ddd58859f8846ad.txt",
-        Edition::Draft1994 => "003_1aa0ba31d07f5c05.txt",
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => "000_c58d13777323f8da.txt",
-        Edition::Rfc1738 => "002_3d87998ace756a98.txt",
-    }
-}
 
 /// Whether a line is page furniture (running headers and footers), not text.
 fn is_furniture(line: &str) -> bool {

@@ -46,6 +46,16 @@ pub fn skip(what: &str, install: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {what} ({install})");
 }
 
+/// The seed file of each edition (`shared/seeds/README.md`).
+pub fn seed_file(edition: Edition) -> &'static str {
+    match edition {
+        Edition::Draft1993 => "004_7ddd58859f8846ad.txt",
+        Edition::Draft1994 => "003_1aa0ba31d07f5c05.txt",
+        Edition::Rfc1630Uri | Edition::Rfc1630Url => "000_c58d13777323f8da.txt",
+        Edition::Rfc1738 => "002_3d87998ace756a98.txt",
+    }
+}
+
 /// The seed corpus (`tests/corpus/seed-urls.txt`): every URL example of the seed
 /// documents, in order, comments and blank lines left out.
 pub fn corpus() -> Vec<&'static str> {
