@@ -7,5 +7,6 @@ pub mod generate;
 pub mod hir;
 pub mod machine;
 mod shortest;
+pub mod unambiguous;
 
 pub use generate::Generator;

@@ -6,18 +6,24 @@
 //! proves the `rust` flavor equal to the rule's automaton, and runs the others
 //! in their own engines).
 
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use regex_syntax::hir::Hir;
 use serde::Serialize;
 
 use crate::edition::Edition;
-use crate::engine::automaton::HirGrammar;
+use crate::engine::automaton::{CompileError, HirGrammar};
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
 
 mod names;
 mod print;
+mod untangle;
 
 use names::{ast_reading, component, group_names};
 use print::print;
+use untangle::untangle;
 
 /// A regular-expression syntax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
@@ -92,6 +98,30 @@ impl Flavor {
         self != Flavor::Posix
     }
 
+    /// Whether the engine tries one way to match after another (and so needs
+    /// an expression that matches each input one way to run in linear time).
+    ///
+    /// ```
+    /// use urlbnf::regex::Flavor;
+    /// assert!(Flavor::Python.backtracks());
+    /// assert!(!Flavor::Rust.backtracks());
+    /// ```
+    pub fn backtracks(self) -> bool {
+        matches!(self, Flavor::Pcre | Flavor::Python | Flavor::Ecmascript)
+    }
+
+    /// `body` anchored behind a lookahead that requires `guard` to match the
+    /// whole input first.
+    fn guarded(self, guard: &str, body: &str) -> String {
+        let end = match self {
+            Flavor::Rust | Flavor::Pcre => r"\z",
+            Flavor::Python => r"\Z",
+            Flavor::Ecmascript | Flavor::Posix => "$",
+        };
+        let start = if end == "$" { "^" } else { r"\A" };
+        format!("{start}(?=(?:{guard}){end})(?:{body}){end}")
+    }
+
     /// Anchors that make a search match the whole input: where `$` would
     /// also match before a final line break (Perl, Python), the absolute end.
     fn anchored(self, body: &str) -> String {
@@ -144,35 +174,88 @@ pub struct RuleRegex {
 /// assert_eq!(http.groups, ["host", "port", "path", "search"]);
 /// ```
 pub fn rule_regex(edition: Edition, rule: &str, flavor: Flavor) -> Result<RuleRegex, Error> {
-    let grammar = PrintedGrammar::of(edition);
-    grammar.require(rule)?;
-    let names = |above: &str, rule: &str| component(edition, above, rule);
-    let mut hirs = if flavor.has_names() {
-        HirGrammar::named(grammar, &names)
-    } else {
-        HirGrammar::new(grammar)
-    };
-    let hir = hirs.rule(rule).map_err(|e| Error::Transcription {
-        edition,
-        rule: Some(rule.to_string()),
-        message: e.0,
-    })?;
-    let hir = if flavor.has_names() {
-        ast_reading(edition, &hir)
-    } else {
-        hir
-    };
-    let unanchored = print(&hir, flavor);
+    let shapes = shapes(edition, rule, flavor.has_names())?;
+    let unanchored = print(&shapes.body, flavor);
     let mut groups = Vec::new();
-    group_names(&hir, &mut groups);
+    group_names(&shapes.body, &mut groups);
+    // Where named groups keep a split some input makes two ways, a
+    // backtracking engine first asks the rule's group-free expression whether
+    // the whole input is derived: an input that is not is refused in linear
+    // time.
+    let pattern = match &shapes.guard {
+        Some(guard) if flavor.backtracks() => flavor.guarded(&print(guard, flavor), &unanchored),
+        _ => flavor.anchored(&unanchored),
+    };
     Ok(RuleRegex {
         edition,
         rule: rule.to_string(),
         flavor,
-        pattern: flavor.anchored(&unanchored),
+        pattern,
         unanchored,
         groups,
     })
+}
+
+/// A rule's expression in every flavor's terms: the body (with named groups
+/// or without) and, where the body keeps an ambiguous split, the group-free
+/// guard.
+struct Shapes {
+    body: Hir,
+    guard: Option<Hir>,
+}
+
+/// The shapes of a rule, built once (rebuilding parts from their DFAs is the
+/// costly step) and shared by every flavor.
+fn shapes(edition: Edition, rule: &str, named: bool) -> Result<Arc<Shapes>, Error> {
+    type Cache = Mutex<HashMap<(Edition, String, bool), Arc<Shapes>>>;
+    static SHAPES: OnceLock<Cache> = OnceLock::new();
+    let key = (edition, rule.to_string(), named);
+    let cache = SHAPES.get_or_init(Default::default);
+    if let Some(done) = cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .get(&key)
+    {
+        return Ok(done.clone());
+    }
+    let grammar = PrintedGrammar::of(edition);
+    grammar.require(rule)?;
+    let transcription = |e: CompileError| Error::Transcription {
+        edition,
+        rule: Some(rule.to_string()),
+        message: e.0,
+    };
+    let plain = || {
+        HirGrammar::new(grammar)
+            .rule(rule)
+            .and_then(|h| untangle(&h))
+            .map_err(transcription)
+    };
+    let done = if named {
+        let names = |above: &str, rule: &str| component(edition, above, rule);
+        let hir = HirGrammar::named(grammar, &names)
+            .rule(rule)
+            .map_err(transcription)?;
+        let untangled = untangle(&ast_reading(edition, &hir)).map_err(transcription)?;
+        Shapes {
+            guard: match untangled.ambiguous {
+                true => Some(plain()?.hir),
+                false => None,
+            },
+            body: untangled.hir,
+        }
+    } else {
+        Shapes {
+            body: plain()?.hir,
+            guard: None,
+        }
+    };
+    let done = Arc::new(done);
+    cache
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .insert(key, done.clone());
+    Ok(done)
 }
 
 /// Every rule of an edition, in printed order.

@@ -149,7 +149,7 @@ pub(super) fn ast_reading(edition: Edition, h: &Hir) -> Hir {
 
 /// `h` with every repetition and option lazy: the shortest that lets the
 /// rest match.
-fn lazy(h: Hir) -> Hir {
+pub(super) fn lazy(h: Hir) -> Hir {
     rebuild(&h, &|r| match r.kind() {
         HirKind::Repetition(rep) => Hir::repetition(Repetition {
             greedy: false,

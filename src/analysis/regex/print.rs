@@ -54,7 +54,12 @@ fn write(h: &Hir, flavor: Flavor, out: &mut String) {
         HirKind::Class(c) => class(&class_ranges(c), flavor, out),
         HirKind::Look(_) => {}
         HirKind::Repetition(r) => {
-            operand(&r.sub, flavor, Binding::Atom, out);
+            // `x+` repeated again is `(?:x+)*`: `x+*` is an error, `x+?` lazy.
+            if matches!(r.sub.kind(), HirKind::Repetition(_)) {
+                out.push_str(&flavor.group(&print(&r.sub, flavor)));
+            } else {
+                operand(&r.sub, flavor, Binding::Atom, out);
+            }
             out.push_str(&match (r.min, r.max) {
                 (0, None) => "*".to_string(),
                 (1, None) => "+".to_string(),
