@@ -412,3 +412,167 @@ fn the_readmes_python_example_prints_what_it_shows() {
         shown.trim_end()
     );
 }
+
+/// The hostile families of `tests/corpus/redos-families.txt`, each at about
+/// 64, 512 and 4,096 characters, with and without its suffix.
+fn families() -> Vec<Vec<String>> {
+    let text = include_str!("corpus/redos-families.txt");
+    let mut out = Vec::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
+        let cells: Vec<String> = line
+            .split('\t')
+            .take(3)
+            .map(|c| serde_json::from_str(c).unwrap())
+            .collect();
+        let [prefix, pump, suffix] = &cells[..] else {
+            panic!("{line:?}: prefix, pump and suffix")
+        };
+        for end in [suffix.as_str(), ""] {
+            out.push(
+                [64, 512, 4096]
+                    .iter()
+                    .map(|n| format!("{prefix}{}{end}", pump.repeat(n / pump.len())))
+                    .collect(),
+            );
+        }
+    }
+    out
+}
+
+/// Timing programs: patterns (one per line) and inputs (one per line) in,
+/// per pattern one line of `verdict:microseconds` per input out (the least of
+/// three runs).
+fn timing_engine(flavor: Flavor) -> Option<(&'static str, Vec<String>)> {
+    let (program, script) = match flavor {
+        Flavor::Python => (
+            "python3",
+            "import re,sys,time\n\
+             ps=open(sys.argv[1]).read().split('\\n')[:-1]\n\
+             xs=open(sys.argv[2]).read().split('\\n')[:-1]\n\
+             for p in ps:\n r=re.compile(p)\n out=[]\n for x in xs:\n  best=None\n  for _ in range(3):\n   t=time.perf_counter(); m=r.search(x); d=time.perf_counter()-t\n   best=d if best is None else min(best,d)\n  out.append(('1' if m else '0')+':'+str(int(best*1e6)))\n print(' '.join(out))",
+        ),
+        Flavor::Ecmascript => (
+            "node",
+            "const fs=require('fs');\
+             const ps=fs.readFileSync(process.argv[1],'utf8').split('\\n').slice(0,-1);\
+             const xs=fs.readFileSync(process.argv[2],'utf8').split('\\n').slice(0,-1);\
+             for(const p of ps){const r=new RegExp(p);const out=[];\
+             for(const x of xs){let best=Infinity,m=false;for(let i=0;i<3;i++){\
+             const t=process.hrtime.bigint();m=r.test(x);\
+             best=Math.min(best,Number(process.hrtime.bigint()-t)/1000);}\
+             out.push((m?'1':'0')+':'+Math.floor(best));}\
+             console.log(out.join(' '));}",
+        ),
+        _ => return None,
+    };
+    let found = Command::new(program).arg("--version").output().ok()?;
+    found.status.success().then(|| {
+        let flag = if program == "node" { "-e" } else { "-c" };
+        (program, vec![flag.to_string(), script.to_string()])
+    })
+}
+
+/// The expressions of every edition's whole-URL rule and its scheme rules,
+/// run by Python's `re`, Node's `RegExp` and PCRE2 (`grep -P`) on hostile
+/// families: every verdict is `check`'s, and the time grows linearly (from
+/// 512 to 4,096 characters, at most 3 times the 8-fold of the length; a run
+/// under 2 ms at 4,096 characters is too short to measure and passes).
+#[test]
+fn the_regexes_run_in_linear_time_on_hostile_inputs() {
+    let families = families();
+    let inputs: Vec<String> = families.iter().flatten().cloned().collect();
+    let input_file = temp("hostile.txt", &(inputs.join("\n") + "\n"));
+    let mut worst: (u64, String) = (0, String::new());
+    for e in Edition::ALL {
+        let grammar = PrintedGrammar::of(e);
+        let rules: Vec<&str> = grammar
+            .rules
+            .iter()
+            .map(|r| r.name.as_str())
+            .filter(|r| *r == e.default_rule() || urlbnf::ast::scheme_kind(e, r).is_some())
+            .collect();
+        let checkers: Vec<Checker> = rules
+            .iter()
+            .map(|r| Checker::new(e, r, Engine::Dfa).unwrap())
+            .collect();
+        for flavor in [Flavor::Python, Flavor::Ecmascript] {
+            let Some((program, args)) = timing_engine(flavor) else {
+                common::skip(
+                    &format!("no engine for {}", flavor.id()),
+                    "python3 and node are expected on the machine",
+                );
+                continue;
+            };
+            let patterns: Vec<String> = rules
+                .iter()
+                .map(|r| rule_regex(e, r, flavor).unwrap().pattern)
+                .collect();
+            let pattern_file = temp(
+                &format!("hostile-{e}-{}.txt", flavor.id()),
+                &(patterns.join("\n") + "\n"),
+            );
+            let out = run_engine(program, &args, &pattern_file, &input_file);
+            for ((rule, checker), line) in rules.iter().zip(&checkers).zip(out.lines()) {
+                let runs: Vec<(bool, u64)> = line
+                    .split(' ')
+                    .map(|cell| {
+                        let (v, t) = cell.split_once(':').unwrap();
+                        (v == "1", t.parse().unwrap())
+                    })
+                    .collect();
+                assert_eq!(runs.len(), inputs.len());
+                for (x, (valid, _)) in inputs.iter().zip(&runs) {
+                    assert_eq!(*valid, checker.is_valid(x), "{e} {rule} {program}: {x:?}");
+                }
+                for (family, times) in families.iter().zip(runs.chunks(3)) {
+                    let (small, large) = (times[1].1.max(1), times[2].1);
+                    if large > worst.0 {
+                        worst = (large, format!("{e} {rule} {program} {:?}", &family[0]));
+                    }
+                    assert!(
+                        large < 2_000 || large <= small * 24,
+                        "{e} {rule} in {program} grows faster than linearly on {:?}...: \
+                         {small} us at 512 characters, {large} us at 4,096",
+                        &family[0]
+                    );
+                }
+            }
+        }
+        // PCRE2 through grep -P, one run per rule: the verdicts, and no
+        // "backtracking limit" (grep -P reports it and exits 2).
+        for (rule, checker) in rules.iter().zip(&checkers) {
+            let pattern = rule_regex(e, rule, Flavor::Pcre).unwrap().pattern;
+            let out = Command::new("grep")
+                .args(["-P", "-n", "-a", "--", &pattern])
+                .arg(&input_file)
+                .env("LC_ALL", "C")
+                .output()
+                .expect("grep runs");
+            let stderr = String::from_utf8_lossy(&out.stderr);
+            if stderr.contains("too large") {
+                // PCRE2 as grep builds it compiles at most 64 KB of code.
+                println!("{e} {rule}: grep -P refuses an expression this large");
+                continue;
+            }
+            assert!(
+                out.status.code() == Some(0) || out.status.code() == Some(1),
+                "{e} {rule} in grep -P: {stderr}"
+            );
+            let matched: Vec<usize> = String::from_utf8_lossy(&out.stdout)
+                .lines()
+                .map(|l| l.split(':').next().unwrap().parse().unwrap())
+                .collect();
+            for (i, x) in inputs.iter().enumerate() {
+                assert_eq!(
+                    matched.contains(&(i + 1)),
+                    checker.is_valid(x),
+                    "{e} {rule} in grep -P: {x:?}"
+                );
+            }
+        }
+    }
+    println!("hostile families: slowest run {} us ({})", worst.0, worst.1);
+}
