@@ -72,7 +72,73 @@ pub fn unambiguous(a: &Automaton) -> Hir {
         .into_iter()
         .map(|weight| eliminate_all(edges.clone(), n, weight, (source, sink)))
         .min_by_key(|e| e.size)
-        .map_or_else(Hir::fail, |e| e.hir)
+        .map_or_else(Hir::fail, |e| tidy(&e.hir))
+}
+
+/// `(?:x+)?` written `x*`, and `x x*`, `x (?:x+)?`, `x* x` written `x+`:
+/// the same matches, each still one way, and shorter to read.
+fn tidy(h: &Hir) -> Hir {
+    let star = |sub: &Hir, min: u32| {
+        Hir::repetition(Repetition {
+            min,
+            max: None,
+            greedy: true,
+            sub: Box::new(sub.clone()),
+        })
+    };
+    // The body of `x+`, or of `x*` (with its least count).
+    let repeated = |h: &Hir| match h.kind() {
+        HirKind::Repetition(r) if r.max.is_none() && r.greedy => Some((r.min, (*r.sub).clone())),
+        _ => None,
+    };
+    match h.kind() {
+        HirKind::Repetition(r) => {
+            let sub = tidy(&r.sub);
+            match (r.min, r.max, repeated(&sub)) {
+                (0, Some(1), Some((1, x))) => star(&x, 0),
+                _ => Hir::repetition(Repetition {
+                    sub: Box::new(sub),
+                    ..r.clone()
+                }),
+            }
+        }
+        HirKind::Alternation(items) => {
+            let items: Vec<Hir> = items.iter().map(tidy).collect();
+            match items.as_slice() {
+                [e, x] | [x, e] if e.kind() == &HirKind::Empty => match repeated(x) {
+                    Some((1, sub)) => star(&sub, 0),
+                    _ => Hir::alternation(items),
+                },
+                _ => Hir::alternation(items),
+            }
+        }
+        HirKind::Concat(items) => {
+            let mut out: Vec<Hir> = Vec::with_capacity(items.len());
+            for item in items.iter().map(tidy) {
+                // `x*` or `x+` or `(?:x+)?` after `x`, or `x` after `x*`.
+                let after = match (out.last(), repeated(&item)) {
+                    (Some(last), Some((_, x))) if *last == x => Some(x),
+                    _ => None,
+                };
+                let before = match (out.last().and_then(&repeated), &item) {
+                    (Some((0, x)), item) if *item == x => Some(x),
+                    _ => None,
+                };
+                if let Some(x) = after.or(before) {
+                    out.pop();
+                    out.push(star(&x, 1));
+                } else {
+                    out.push(item);
+                }
+            }
+            Hir::concat(out)
+        }
+        HirKind::Capture(c) => Hir::capture(regex_syntax::hir::Capture {
+            sub: Box::new(tidy(&c.sub)),
+            ..c.clone()
+        }),
+        _ => h.clone(),
+    }
 }
 
 /// How to choose the next state to eliminate.
