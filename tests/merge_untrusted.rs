@@ -167,6 +167,12 @@ fn every_forged_field_is_refused_with_its_name() {
             "parts",
         ),
         (
+            "part id not hexadecimal",
+            Box::new(|r| r["parts"][0]["id"] = json!("forged")),
+            "parts[0].id",
+        ),
+        ("no part", Box::new(|r| r["parts"] = json!([])), "parts"),
+        (
             "a part listed twice",
             Box::new(|r| {
                 let p = r["parts"][0].clone();
@@ -305,4 +311,75 @@ fn a_merge_keeps_as_many_schemes_as_one_report() {
         "{}",
         String::from_utf8_lossy(&again.stderr)
     );
+}
+
+/// Partitions are counted by identity: two reports of the same lines (two
+/// one-line files `http://a/`) are two parts, two inputs.
+#[test]
+fn identical_partitions_merge_into_two_inputs() {
+    let (a, b) = (report_of(b"http://a/\n"), report_of(b"http://a/\n"));
+    assert_eq!(a["digest"], b["digest"]);
+    assert_ne!(a["parts"][0]["id"], b["parts"][0]["id"]);
+    let paths = written(&[("same-1.json", &a), ("same-2.json", &b)]);
+    let out = common::run_urlbnf(&["report", "--merge", "--json", &paths[0], &paths[1]], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let both: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    assert_eq!(both["inputs"], json!(2));
+    assert_eq!(both["parts"].as_array().map(Vec::len), Some(2));
+    assert_eq!(both["editions"][0]["valid"], json!(2));
+}
+
+/// A forged id that repeats a counted part's is that part given twice.
+#[test]
+fn a_forged_id_of_a_counted_part_is_refused() {
+    let (a, mut b) = (good(), report_of(b"gopher://h/\n"));
+    b["parts"][0]["id"] = a["parts"][0]["id"].clone();
+    let (code, err) = merge(&[("a.json", &a), ("b.json", &b)]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("b.json") && err.contains("given twice"),
+        "{err}"
+    );
+}
+
+/// A file that holds no report (empty, or only blank lines: a writer that
+/// died) is refused by name; an empty partition's report (0 inputs) merges.
+#[test]
+fn an_empty_part_file_is_refused_and_an_empty_partition_counts() {
+    let g = good();
+    let paths = written(&[("good.json", &g)]);
+    for (name, text) in [("empty.json", ""), ("blank.json", "\n  \n")] {
+        let empty = dir().join(name);
+        std::fs::write(&empty, text).expect("written");
+        let empty = empty.display().to_string();
+        let out = common::run_urlbnf(&["report", "--merge", &paths[0], &empty], b"");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(
+            err.contains(&empty) && err.contains("holds no report"),
+            "{err}"
+        );
+    }
+    let none = report_of(b"");
+    assert_eq!(none["inputs"], json!(0));
+    assert_eq!(none["parts"][0]["inputs"], json!(0));
+    let none_path = written(&[("none.json", &none)]);
+    let out = common::run_urlbnf(
+        &["report", "--merge", "--json", &paths[0], &none_path[0]],
+        b"",
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let both: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    assert_eq!(both["inputs"], g["inputs"]);
+    assert_eq!(both["parts"].as_array().map(Vec::len), Some(2));
 }

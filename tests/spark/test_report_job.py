@@ -138,10 +138,10 @@ def check(name, job, whole):
     parts = int(re.search(r"^(\d+) partitions$", job.stderr + job.stdout, re.M).group(1))
     assert parts >= 4, f"{name}: {parts} partitions"
     merged = json.loads(next(l for l in job.stdout.splitlines() if l.startswith("{")))
-    # One part per partition with inputs; everything else, digest included,
-    # as the single-machine report counts it.
+    # One part per partition, however alike their lines; everything else,
+    # digest included, as the single-machine report counts it.
     merged_parts, whole_parts = merged.pop("parts"), dict(whole).pop("parts")
-    assert len(whole_parts) == 1 and 1 < len(merged_parts) <= parts, f"{name}: {len(merged_parts)} parts"
+    assert len(whole_parts) == 1 and len(merged_parts) == parts, f"{name}: {len(merged_parts)} parts"
     assert sum(p["inputs"] for p in merged_parts) == whole["inputs"]
     assert merged == {k: v for k, v in whole.items() if k != "parts"}, \
         f"{name}: the merged report differs from the single-machine one"
@@ -161,6 +161,14 @@ def main():
 
     job = spark_submit(text, "--urlbnf", urlbnf, "--partitions", str(PARTITIONS))
     check("text file", job, whole)
+
+    # Partitions that hold the same lines are each a part of their own.
+    same = os.path.join(tmp, "same.txt")
+    with open(same, "w") as f:
+        f.write("http://a/\n" * 80000)
+    whole_same = json.loads(run([urlbnf, "report", "--json", same]).stdout)
+    job = spark_submit(same, "--urlbnf", urlbnf, "--partitions", str(PARTITIONS))
+    check("partitions of the same lines", job, whole_same)
 
     from pyspark.sql import SparkSession
     spark = SparkSession.builder.master("local[2]").getOrCreate()

@@ -68,20 +68,25 @@ impl Report {
                 "the reports check different editions or rules".to_string(),
             ));
         }
-        if let Some(part) = other.parts.iter().find(|p| {
-            self.parts
-                .binary_search_by(|q| q.digest.cmp(&p.digest))
-                .is_ok()
-        }) {
+        // A part is known by its id, not its lines: two partitions may hold
+        // the same lines, and each counts.
+        if let Some(part) = other
+            .parts
+            .iter()
+            .find(|p| self.parts.binary_search_by(|q| q.id.cmp(&p.id)).is_ok())
+        {
             return Err(Error::Report(format!(
-                "parts: the part with digest {} ({} inputs) is counted already: a part given twice",
-                part.digest, part.inputs
+                "parts: the part {} ({} input{}) is counted already: a part given twice \
+                 (the same report twice, or a merged report with one of its parts)",
+                part.id,
+                part.inputs,
+                if part.inputs == 1 { "" } else { "s" }
             )));
         }
         self.inputs = inputs;
         self.digest = hex(digest_of(&self.digest).wrapping_add(digest_of(&other.digest)));
         self.parts.extend(other.parts.iter().cloned());
-        self.parts.sort_by(|a, b| a.digest.cmp(&b.digest));
+        self.parts.sort_by(|a, b| a.id.cmp(&b.id));
         for (mine, theirs) in self.editions.iter_mut().zip(&other.editions) {
             mine.valid += theirs.valid;
             mine.invalid += theirs.invalid;

@@ -48,7 +48,7 @@ pub use tally::Partial;
 use tally::*;
 
 /// The format a report's JSON declares; a merge refuses any other.
-pub const FORMAT: &str = "urlbnf-report/4";
+pub const FORMAT: &str = "urlbnf-report/5";
 /// Example inputs kept per cause: the shortest, then the least in byte order.
 pub const EXAMPLES: usize = 3;
 /// Longer inputs are counted but not kept as examples.
@@ -85,8 +85,9 @@ pub struct Report {
     /// inputs.
     pub digest: String,
     /// The parts this report counts, one for a corpus and one per part for a
-    /// merge, in digest order: a merge refuses a part it has counted already.
-    /// A part with no inputs is not listed (counting it twice changes nothing).
+    /// merge, in id order: a merge refuses a part it has counted already (by
+    /// its id: two parts may hold the same lines). A part with no inputs is
+    /// listed too: it was counted.
     pub parts: Vec<Part>,
     /// How the grammars were read ([`Reading`], its fields written beside
     /// these): reports made in different readings do not merge.
@@ -108,7 +109,12 @@ pub struct Report {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Part {
-    /// Its inputs' digest (see [`Report::digest`]).
+    /// The identity the report was given when it was made: 128 random bits
+    /// in hexadecimal. Two reports of the same lines are two parts; one
+    /// report given twice is one.
+    pub id: String,
+    /// Its inputs' digest (see [`Report::digest`]): the checksum of what it
+    /// counted.
     pub digest: String,
     /// Its inputs.
     pub inputs: u64,

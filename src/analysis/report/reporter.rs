@@ -306,13 +306,11 @@ impl Reporter {
             })
             .collect();
         let digest = hex(partial.digest);
-        let parts = match partial.inputs {
-            0 => Vec::new(),
-            inputs => vec![Part {
-                digest: digest.clone(),
-                inputs,
-            }],
-        };
+        let parts = vec![Part {
+            id: hex(random_id()),
+            digest: digest.clone(),
+            inputs: partial.inputs,
+        }];
         let mut report = Report {
             format: FORMAT.to_string(),
             inputs: partial.inputs,
@@ -436,4 +434,26 @@ pub(super) fn scheme_of<'b>(input: &str, buf: &'b mut [u8; SCHEME_BYTES]) -> &'b
         _ if bytes.get(len..).is_some_and(|rest| rest.contains(&b':')) => NOT_A_SCHEME,
         _ => NO_SCHEME,
     }
+}
+
+/// 128 bits no other report has: SipHash under keys the standard library
+/// draws from the operating system once per thread, over a counter, the
+/// time and the process (a report made on another machine draws its own).
+fn random_id() -> u128 {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static MADE: AtomicU64 = AtomicU64::new(0);
+    let made = MADE.fetch_add(1, Ordering::Relaxed);
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
+    let half = |salt: u64| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(salt);
+        h.write_u64(made);
+        h.write_u128(now);
+        h.write_u32(std::process::id());
+        h.finish()
+    };
+    (u128::from(half(1)) << 64) | u128::from(half(2))
 }

@@ -71,23 +71,26 @@ impl Report {
             return Err(wrong("digest", "not 32 lowercase hexadecimal digits"));
         }
         let mut digest = 0u128;
+        if self.parts.is_empty() {
+            return Err(wrong("parts", "no part: every report counts one at least"));
+        }
         for (i, p) in self.parts.iter().enumerate() {
+            if !is_digest(&p.id) {
+                return Err(wrong(
+                    &format!("parts[{i}].id"),
+                    "not 32 lowercase hexadecimal digits",
+                ));
+            }
             if !is_digest(&p.digest) {
                 return Err(wrong(
                     &format!("parts[{i}].digest"),
                     "not 32 lowercase hexadecimal digits",
                 ));
             }
-            if p.inputs == 0 {
+            if i > 0 && self.parts.get(i - 1).is_none_or(|q| q.id >= p.id) {
                 return Err(wrong(
-                    &format!("parts[{i}].inputs"),
-                    "a part with no inputs",
-                ));
-            }
-            if i > 0 && self.parts.get(i - 1).is_none_or(|q| q.digest >= p.digest) {
-                return Err(wrong(
-                    &format!("parts[{i}].digest"),
-                    "parts out of digest order, or a part counted twice",
+                    &format!("parts[{i}].id"),
+                    "parts out of id order, or a part counted twice",
                 ));
             }
             digest = digest.wrapping_add(digest_of(&p.digest));

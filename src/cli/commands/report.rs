@@ -34,10 +34,10 @@ by one (those a grammar names first, then the shortest, then byte order; the
 rest are summed as \"(other schemes)\"), whatever the order or --jobs.
 
 The JSON (--json) is one object, the same for a corpus and for a merge:
-  format       \"urlbnf-report/4\"
+  format       \"urlbnf-report/5\"
   inputs       inputs read
   digest       the inputs' digest, whatever their order
-  parts[]      {digest, inputs} per part counted
+  parts[]      {id, digest, inputs} per part counted (id: random, 128 bits)
   reading      {known_schemes, fold_scheme_case}
   lint         whether --lint counted lints
   editions[]   grammar, rule, valid, invalid,
@@ -48,8 +48,9 @@ The JSON (--json) is one object, the same for a corpus and for a merge:
   patterns[]   {valid_in[] (editions accepting), inputs}
   differences[] {accepted_by, rejected_by, inputs}
 Reports of disjoint parts of a corpus merge (--merge) into exactly the report
-of the whole, in any order and grouping; a part given twice is refused, and
-so are reports made in different readings (--known-schemes,
+of the whole, in any order and grouping; a part is known by its id, so the
+same report given twice is refused (two reports of the same lines are two
+parts), a file holding no report is refused by name, and so are reports made in different readings (--known-schemes,
 --fold-scheme-case, --lint).";
 
 pub(crate) const EXAMPLES: &str = "\
@@ -195,6 +196,14 @@ fn corpus(
 fn merge(files: &[PathBuf], stdin: &mut dyn BufRead) -> Result<Report, CliError> {
     let mut whole: Option<Report> = None;
     let mut add = |text: &str, path: &Path| -> Result<(), CliError> {
+        // A file with no report is a part whose writer died, not a part of
+        // no inputs (that is a report saying 0).
+        if text.trim().is_empty() {
+            return Err(CliError::Usage(format!(
+                "{}: holds no report (empty, or only blank lines): was it written to the end?",
+                path.display()
+            )));
+        }
         for (i, line) in text.lines().enumerate() {
             if line.trim().is_empty() {
                 continue;
