@@ -20,6 +20,16 @@ In a whole-URL rule the groups carry the AST's names (host, port, path, search,
 after the scheme's production where there are several: httpurl_host), so a match
 gives the parse (not in posix, which has no names).
 
+Safe on hostile input: every part an input could match in unboundedly many
+ways is rebuilt from its minimal DFA, so it matches each input one way, and a
+backtracking engine (pcre, python, ecmascript) decides any input in time linear
+in its length. Where named groups must keep a split some inputs make two ways
+(draft-1994's user@host, both holding @), the pattern first requires the rule's
+group-free expression to match the whole input, (?=...), which refuses an
+invalid input in linear time. rust and posix engines never backtrack. grep -P
+compiles at most 64 KB of code and refuses draft-1994's whole-URL expression
+(Perl, Python and Node run it).
+
 Exit status: 0 when the expression is written, 2 on a usage error, 3 when
 output fails.";
 
