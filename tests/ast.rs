@@ -1,7 +1,7 @@
 //! The typed AST: prose readings, typed accessors, a mapping for every scheme
 //! production, and lossless round trips.
 
-mod common;
+use crate::common;
 
 use arbitrary::Arbitrary;
 use common::{Seeded, corpus};

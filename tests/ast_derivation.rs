@@ -5,7 +5,7 @@
 //! components that are not one printed rule are named below with what they
 //! are made of, and checked as that.
 
-mod common;
+use crate::common;
 
 use std::collections::HashSet;
 

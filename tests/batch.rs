@@ -1,7 +1,7 @@
 //! `check`, `parse` and `compare` on many inputs: every core, output in input
 //! order, the filter modes, and a bound on memory per input.
 
-mod common;
+use crate::common;
 
 struct Run {
     code: i32,

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 
 use common::browser::{chromium_or_skip, dom, overflow, screenshot_ink_at};
 use urlbnf::Edition;

@@ -8,7 +8,7 @@
 //! followed by the marker starts some string of it. That is: some derivation of
 //! some valid string that goes on from the prefix has R open at the offset.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 

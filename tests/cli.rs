@@ -1,7 +1,7 @@
 //! `urlbnf check`, as scripts depend on it: arguments, standard input, JSON lines,
 //! the readable report, and exit statuses.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

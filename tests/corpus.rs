@@ -1,7 +1,7 @@
 //! The seed corpus (`tests/corpus/seed-urls.txt`): every URL example of the seed
 //! documents, checked against the default rule of all five editions, side by side.
 
-mod common;
+use crate::common;
 
 use common::corpus;
 use urlbnf::ast;

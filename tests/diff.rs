@@ -1,7 +1,7 @@
 //! `urlbnf diff`: exact language comparisons, their witnesses checked by both pest
 //! grammars, subset verdicts checked by sampling, and the diffs as snapshots.
 
-mod common;
+use crate::common;
 
 use common::samples;
 use urlbnf::diff::{self, Relation};
@@ -223,7 +223,7 @@ fn the_manual_says_what_the_diffs_say() {
     assert_eq!(
         &chapter[from..to],
         now,
-        "the manual's \"What changed\" is stale: URLBNF_BLESS=1 cargo test --test diff"
+        "the manual's \"What changed\" is stale: URLBNF_BLESS=1 cargo test --test suite diff::"
     );
 }
 

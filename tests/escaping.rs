@@ -1,7 +1,7 @@
 //! Escaping and equivalence: RFC 1630's Examples 1-3, and the encoder of unsafe
 //! characters (RFC 1738 section 2.2).
 
-mod common;
+use crate::common;
 
 use urlbnf::Edition::{self, *};
 use urlbnf::encoding::{canonical, encode, equivalent};

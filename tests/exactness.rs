@@ -6,7 +6,7 @@
 //! construction), near-miss mutations of them, and every string of up to two
 //! characters over an alphabet that meets every character class.
 
-mod common;
+use crate::common;
 
 use common::Seeded;
 use rand::Rng;

@@ -1,7 +1,7 @@
 //! `urlbnf explain`: every rule's examples and near misses are what they say
 //! they are, and the explanation of a handful of rules per edition as snapshots.
 
-mod common;
+use crate::common;
 
 use urlbnf::explain::explain;
 use urlbnf::grammar::PrintedGrammar;

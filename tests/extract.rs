@@ -1,7 +1,7 @@
 //! URLs in plain text: the RFC 1738 appendix example, draft-1994's wrapper example,
 //! and a line break after a hyphen.
 
-mod common;
+use crate::common;
 
 use urlbnf::check::Checker;
 use urlbnf::extract::{HYPHEN_READINGS, Wrapper, extract};

@@ -2,7 +2,7 @@
 //! standard input), or standard input; read as they arrive, with a leading
 //! byte-order mark skipped and said, and read errors naming their file.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

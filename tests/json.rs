@@ -3,7 +3,7 @@
 //! with the type it is written with; each name in the table is written by some
 //! command here; spans and offsets count the units the table says.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -3,7 +3,7 @@
 //! `generic`) takes the rest; the letter of the BNF says so in a note. And
 //! offsets on any bytes: the first character no valid string has there.
 
-mod common;
+use crate::common;
 
 use urlbnf::check::Reading;
 use urlbnf::known::{self, CatchAll};

@@ -7,7 +7,7 @@
 //! tree. The program it is emitted from, interpreted, derives the same; small
 //! grammars pin the program's folds through the interpreter.
 
-mod common;
+use crate::common;
 
 use common::Seeded;
 use urlbnf::engine::Generator;

@@ -2,7 +2,7 @@
 //! A forged or damaged part is refused (exit 2) with its file and the field it
 //! got wrong, first file or not, before anything is counted or rendered.
 
-mod common;
+use crate::common;
 
 use serde_json::{Value, json};
 

@@ -8,7 +8,7 @@
 //!
 //! Without Chromium this test says SKIPPED, except under CI.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};

@@ -2,7 +2,7 @@
 //! word for word, appears on the components it speaks of, and never changes a
 //! verdict unless asked (`--fold-scheme-case`).
 
-mod common;
+use crate::common;
 
 use common::run_urlbnf;
 use urlbnf::prose::{self, ProseNote};

@@ -3,7 +3,7 @@
 //! snapshot, so a change to the surface shows up in review (semver hygiene).
 //! The docs are built for the default features into their own target folder.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;

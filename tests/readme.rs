@@ -1,7 +1,7 @@
 //! Every `console` block of the README and of the manual (the book's
 //! chapters, `src/render/book/manual/*.md`) is a test: each `$ urlbnf ...`
 //! line is run from the crate root and its output and exit status (`? N`)
-//! must be the ones shown. `TRYCMD=overwrite cargo test --test readme`
+//! must be the ones shown. `TRYCMD=overwrite cargo test --test suite readme::`
 //! rewrites them with what the commands print (review the diff).
 
 #[test]

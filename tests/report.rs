@@ -2,7 +2,7 @@
 //! says its inputs stop, reports of disjoint parts merge into the report of the
 //! whole (in any order and grouping), and the HTML page renders in a browser.
 
-mod common;
+use crate::common;
 
 use std::collections::HashMap;
 use std::path::PathBuf;

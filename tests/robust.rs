@@ -1,7 +1,7 @@
 //! No panic, no hang, no stack overflow, on any input: seeded arbitrary inputs for
 //! every rule of every edition, and inputs of up to 1 MB built to go deep.
 
-mod common;
+use crate::common;
 
 use common::Seeded;
 use urlbnf::check::Checker;
@@ -56,7 +56,7 @@ fn arbitrary_inputs_through_every_rule_of_every_edition() {
 }
 
 #[test]
-#[ignore = "10x the CI run: cargo test --release --test robust -- --ignored"]
+#[ignore = "10x the CI run: cargo test --release --test suite robust:: -- --ignored"]
 fn arbitrary_inputs_at_scale() {
     fuzz(1_000_000, 0xfeed);
 }

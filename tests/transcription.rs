@@ -6,7 +6,7 @@
 //! The seeds live beside the repository (`../shared/seeds`, or `URLBNF_SEEDS`).
 //! Without them this test says so and skips, except under CI, where it fails.
 
-mod common;
+use crate::common;
 
 use common::{seed_file, seeds_dir};
 use urlbnf::Edition;
