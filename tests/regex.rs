@@ -5,7 +5,7 @@
 //! give `check`'s verdict on the exhaustive short strings, the seed corpus and
 //! strings derived from each edition's whole-URL rule.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -138,13 +138,35 @@ fn engine(flavor: Flavor) -> Option<(&'static str, Vec<String>)> {
 
 /// Run an engine's program on a file of patterns and a file of inputs: what
 /// it prints.
+/// An engine that backtracks without bound is stopped after five minutes
+/// (the test fails) rather than holding the run.
 fn run_engine(program: &str, args: &[String], patterns: &Path, inputs: &Path) -> String {
-    let out = Command::new(program)
+    let mut child = Command::new(program)
         .args(args)
         .arg(patterns)
         .arg(inputs)
-        .output()
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
         .expect("the engine runs");
+    let stdout = child.stdout.take().expect("piped");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        std::io::Read::read_to_end(&mut { stdout }, &mut text).map(|_| text)
+    });
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(300);
+    while child.try_wait().expect("waits").is_none() {
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{program} ran over five minutes on {}", patterns.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().expect("the engine ends");
+    let out = std::process::Output {
+        stdout: reader.join().expect("read").expect("read"),
+        ..out
+    };
     assert!(
         out.status.success(),
         "{program}: {}",
@@ -575,4 +597,54 @@ fn the_regexes_run_in_linear_time_on_hostile_inputs() {
         }
     }
     println!("hostile families: slowest run {} us ({})", worst.0, worst.1);
+}
+
+/// The expression rebuilt from every rule's automaton matches each input one
+/// way (decided on its position automaton, no sampling) and is the rule's
+/// language: what makes the expressions linear in backtracking engines.
+#[test]
+fn every_rebuilt_expression_matches_each_input_one_way() {
+    use urlbnf::engine::unambiguous::{matches_some_input_two_ways, unambiguous};
+    // The decision itself: these match some input two ways, those do not.
+    for ambiguous in [
+        "a*a*",
+        "(?:a|ab)b?",
+        "(?:a*)*",
+        "(?:ab|a)(?:b|c)?",
+        "(?:x+|xx)",
+    ] {
+        let h = regex_syntax::parse(ambiguous).unwrap();
+        assert!(matches_some_input_two_ways(&h), "{ambiguous}");
+    }
+    for one_way in ["a*b", "[ab]*", "(?:ab|a)c", "a+(?:ba+)*", "(?:x+)?y"] {
+        let h = regex_syntax::parse(one_way).unwrap();
+        assert!(!matches_some_input_two_ways(&h), "{one_way}");
+    }
+    let mut rules = 0;
+    for e in Edition::ALL {
+        for r in &PrintedGrammar::of(e).rules {
+            let reference = automaton(e, &r.name).unwrap();
+            let rebuilt = unambiguous(&reference);
+            assert!(
+                !matches_some_input_two_ways(&rebuilt),
+                "{e} {}: the rebuilt expression matches some input two ways",
+                r.name
+            );
+            let back = Automaton::from_hir(&rebuilt).unwrap();
+            assert_eq!(
+                difference(&back, &reference, 1),
+                Vec::<String>::new(),
+                "{e} {}",
+                r.name
+            );
+            assert_eq!(
+                difference(&reference, &back, 1),
+                Vec::<String>::new(),
+                "{e} {}",
+                r.name
+            );
+            rules += 1;
+        }
+    }
+    assert!(rules > 250, "{rules} rules");
 }
