@@ -147,7 +147,9 @@ pub struct RuleRegex {
     pub flavor: Flavor,
     /// The expression, anchored to match a whole input.
     pub pattern: String,
-    /// The same without anchors, to embed in a larger expression.
+    /// The expression without anchors, to embed in a larger one. Where
+    /// `pattern` is guarded (see [`rule_regex`]) this is the body alone: its
+    /// time in a backtracking engine then depends on what it is embedded in.
     pub unanchored: String,
     /// The names of its groups, in order (see [`rule_regex`]); none in
     /// POSIX, which numbers groups only.
@@ -163,6 +165,14 @@ pub struct RuleRegex {
 /// several schemes each is `<production>_<name>` after the printed scheme
 /// production it is in (`httpurl_host`, `ftpurl_path`), and `fragment` the
 /// fragment. A match gives the parse.
+///
+/// In every flavor the expression decides an input in time linear in its
+/// length, backtracking engines included: parts an input could match in
+/// unboundedly many ways are rebuilt from their minimal DFA so that they
+/// match each input one way. Where named groups keep a split that some input
+/// makes two ways, the `pcre`, `python` and `ecmascript` patterns first
+/// require, in a lookahead, the rule's group-free expression to match the
+/// whole input.
 ///
 /// ```
 /// use urlbnf::Edition;
