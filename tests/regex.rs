@@ -604,7 +604,8 @@ fn the_regexes_run_in_linear_time_on_hostile_inputs() {
 /// language: what makes the expressions linear in backtracking engines.
 #[test]
 fn every_rebuilt_expression_matches_each_input_one_way() {
-    use urlbnf::engine::unambiguous::{matches_some_input_two_ways, unambiguous};
+    use urlbnf::engine::ambiguity::matches_some_input_two_ways;
+    use urlbnf::engine::unambiguous::unambiguous;
     // The decision itself: these match some input two ways, those do not.
     for ambiguous in [
         "a*a*",

@@ -2,6 +2,7 @@
 //! rule, compiled by regex-automata) and a generator of strings each rule derives.
 //! Analyses ask these, never the grammar files.
 
+pub mod ambiguity;
 pub mod automaton;
 pub mod generate;
 pub mod hir;

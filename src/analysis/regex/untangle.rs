@@ -13,8 +13,9 @@
 
 use regex_syntax::hir::{Capture, Hir, HirKind, Repetition};
 
+use crate::engine::ambiguity::splits_two_ways;
 use crate::engine::automaton::{Automaton, CompileError};
-use crate::engine::unambiguous::{splits_two_ways, unambiguous};
+use crate::engine::unambiguous::unambiguous;
 
 use super::names::lazy;
 
