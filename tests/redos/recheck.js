@@ -8,7 +8,7 @@
 'use strict';
 const fs = require('fs');
 const path = require('path');
-const { checkSync } = require(path.join(process.argv[2], 'node_modules', 'recheck'));
+const { checkSync } = require(path.resolve(process.argv[2], 'node_modules', 'recheck'));
 
 const counts = { safe: 0, vulnerable: 0, unknown: 0 };
 const attacks = [];
