@@ -38,7 +38,7 @@ The JSON (--json) is one object, the same for a corpus and for a merge:
   inputs       inputs read
   digest       the inputs' digest, whatever their order
   parts[]      {id, digest, inputs} per part counted (id: random, 128 bits)
-  reading      {known_schemes, fold_scheme_case}
+  known_schemes, fold_scheme_case   the reading (--known-schemes, --fold-scheme-case)
   lint         whether --lint counted lints
   editions[]   grammar, rule, valid, invalid,
                schemes[] {name, valid, invalid, catch_all_only},
@@ -48,10 +48,11 @@ The JSON (--json) is one object, the same for a corpus and for a merge:
   patterns[]   {valid_in[] (editions accepting), inputs}
   differences[] {accepted_by, rejected_by, inputs}
 Reports of disjoint parts of a corpus merge (--merge) into exactly the report
-of the whole, in any order and grouping; a part is known by its id, so the
-same report given twice is refused (two reports of the same lines are two
-parts), a file holding no report is refused by name, and so are reports made in different readings (--known-schemes,
---fold-scheme-case, --lint).";
+of the whole, in any order and grouping. A part is known by its id: the same
+report given twice is refused, two reports of the same lines are two parts. A
+file holding no report (empty, or only blank lines) is refused by name, and so
+are reports made in different readings (--known-schemes, --fold-scheme-case,
+--lint).";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when the report is written, 2 on a usage error, 3 when a file
