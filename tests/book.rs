@@ -424,3 +424,15 @@ fn a_failed_write_leaves_the_earlier_book() {
     );
     assert!(leftovers(&dir).is_empty(), "{:?}", leftovers(&dir));
 }
+
+/// `book --help` says what the book holds: the playground's script is the
+/// one script, and the help names it (it said "no JavaScript" once the
+/// playground had one).
+#[test]
+fn the_book_help_names_the_one_script() {
+    let out = common::run_urlbnf(&["book", "--help"], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let help = String::from_utf8_lossy(&out.stdout);
+    assert!(!help.contains("no JavaScript"), "{help}");
+    assert!(help.contains("playground.js"), "{help}");
+}

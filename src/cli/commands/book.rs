@@ -6,11 +6,13 @@ use super::super::CliError;
 use super::super::output::Tally;
 
 pub(crate) const LONG: &str = "\
-Write a static HTML site that works from file:// with no JavaScript and no
-network: an index with the five documents and a timeline, one page per edition
-(every rule with printed text, PEG and railroad diagram, linked), one page per
-chronological pair of editions (the diff with witnesses), the partial-form
-examples worked step by step, and the corrections and PEG rewrites.
+Write a static HTML site that works from file:// with no network: an index
+with the five documents and a timeline, one page per edition (every rule with
+printed text, PEG and railroad diagram, linked), one page per chronological
+pair of editions (the diff with witnesses), the partial-form examples worked
+step by step, the corrections and PEG rewrites, the manual, and a playground
+that checks what you type (the one page with a script: the book's own,
+playground.js and its tables; every other page has none).
 
 The book is written into a new folder beside DIR, then renamed to DIR: a
 failure leaves the earlier book, and nothing is written through a link in DIR.
