@@ -814,3 +814,32 @@ fn counts_are_written_one_way_per_kind_of_output() {
     );
     assert!(run.stdout.contains("\"inputs\":1200"), "{}", run.stdout);
 }
+
+/// The exit status a command gives on a file it cannot read is one its
+/// `--help` lists (parse, compare and encode gave 3 without saying so).
+#[test]
+fn a_missing_files_exit_status_is_in_the_help() {
+    let missing = "/nonexistent/urlbnf-test.txt";
+    for (command, args) in [
+        ("check", vec!["-f", missing]),
+        ("parse", vec!["-f", missing]),
+        ("compare", vec!["-f", missing]),
+        ("encode", vec!["-f", missing]),
+        ("extract", vec![missing]),
+        ("report", vec![missing]),
+    ] {
+        let run = urlbnf(&[&[command][..], &args].concat(), b"");
+        assert!(run.stderr.contains(missing), "{command}: {}", run.stderr);
+        let help = urlbnf(&[command, "--help"], b"").stdout;
+        let status = help
+            .split("Exit status:")
+            .nth(1)
+            .and_then(|s| s.split("\n\n").next())
+            .unwrap_or_else(|| panic!("{command} --help has no exit statuses"));
+        assert!(
+            status.contains(&run.code.to_string()),
+            "{command} exits {} on a missing file; its help says: {status}",
+            run.code
+        );
+    }
+}

@@ -16,7 +16,7 @@ components where it parses.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when every input is valid under all five editions, 1 when any
-is invalid under one, 2 on a usage error.
+is invalid under one, 2 on a usage error, 3 when a file cannot be read.
 
 Examples:
   urlbnf compare 'http://A!' 'gopher://h/0u/G9cn%09n'
