@@ -711,7 +711,8 @@ fn a_closed_standard_stream_is_exit_3() {
     assert_eq!(code, Some(0));
 }
 
-/// `--jobs` asks for at most four threads per core.
+/// `--jobs` starts at most four threads per core: more is clamped, with a
+/// warning, and the work goes on (it was a usage error).
 #[test]
 fn jobs_are_bounded_by_the_cores() {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -719,9 +720,17 @@ fn jobs_are_bounded_by_the_cores() {
     let over = (4 * cores + 1).to_string();
     let run = urlbnf(&["check", "--jobs", &most, "http://a/"], b"");
     assert_ne!(run.code, 2, "{}", run.stderr);
-    let run = urlbnf(&["check", "--jobs", &over, "http://a/"], b"");
-    assert_eq!(run.code, 2);
-    assert!(run.stderr.contains("4 per core"), "{}", run.stderr);
+    assert!(!run.stderr.contains("--jobs"), "{}", run.stderr);
+    for command in ["check", "report"] {
+        let run = urlbnf(&[command, "--jobs", &over], b"http://a/\n");
+        assert_ne!(run.code, 2, "{command}: {}", run.stderr);
+        assert!(
+            run.stderr.contains(&format!("working with {most} threads"))
+                && run.stderr.contains("4 per core"),
+            "{command}: {}",
+            run.stderr
+        );
+    }
 }
 
 /// What a command writes to a terminal (standard output and error on one

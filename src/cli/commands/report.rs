@@ -146,6 +146,9 @@ fn corpus(
     let checkers = args.targets.checkers(stdin.err)?;
     let checkers = checkers.into_iter().map(|c| c.reading(reading)).collect();
     let reporter = Reporter::new(checkers)?.linting(args.lint);
+    if let Some(warning) = args.jobs.warning() {
+        writeln!(stdin.err, "{warning}")?;
+    }
     let fold = |lines: Lines<'_>| {
         fold_lines(
             lines,

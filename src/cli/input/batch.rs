@@ -30,6 +30,9 @@ where
 {
     let (urls, files) = (&batch.urls, &batch.files.files);
     hint_file_argument(urls, files, stdin.err)?;
+    if let Some(warning) = batch.jobs.warning() {
+        writeln!(stdin.err, "{warning}")?;
+    }
     let (jobs, progress) = (batch.jobs.count(), stdin.progress);
     let pool = batch.jobs.pool()?;
     let work = Work {

@@ -118,22 +118,29 @@ pub(crate) struct Jobs {
 const JOBS_PER_CORE: usize = 4;
 
 impl Jobs {
-    /// How many threads work on each batch.
+    /// How many threads work on each batch: as asked, but at most
+    /// [`JOBS_PER_CORE`] per core ([`Jobs::warning`] says so).
     pub(crate) fn count(&self) -> usize {
-        self.jobs.map(usize::from).unwrap_or_else(cores).max(1)
+        let asked = self.jobs.map(usize::from).unwrap_or_else(cores).max(1);
+        asked.min(JOBS_PER_CORE * cores())
     }
 
-    /// A pool of that many threads; more than [`JOBS_PER_CORE`] per core is a
-    /// usage error.
+    /// What to tell the user when `--jobs` asks for more threads than
+    /// [`Jobs::count`] starts: the work goes on with fewer.
+    pub(crate) fn warning(&self) -> Option<String> {
+        let asked = usize::from(self.jobs?);
+        let most = JOBS_PER_CORE * cores();
+        (asked > most).then(|| {
+            format!(
+                "urlbnf: --jobs {asked} is more than this machine uses: working with {most} threads ({JOBS_PER_CORE} per core, {} cores)",
+                cores()
+            )
+        })
+    }
+
+    /// A pool of [`Jobs::count`] threads.
     fn pool(&self) -> Result<rayon::ThreadPool, CliError> {
         let jobs = self.count();
-        let most = JOBS_PER_CORE * cores();
-        if jobs > most {
-            return Err(CliError::Usage(format!(
-                "--jobs {jobs} is more than this machine uses: at most {most} ({JOBS_PER_CORE} per core, {} cores)",
-                cores()
-            )));
-        }
         rayon::ThreadPoolBuilder::new()
             .num_threads(jobs)
             .build()
