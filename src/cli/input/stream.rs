@@ -128,7 +128,7 @@ pub(crate) fn say_bom(path: &Path, err: &mut dyn Write) -> io::Result<()> {
     };
     writeln!(
         err,
-        "urlbnf: {name} starts with a byte-order mark (U+FEFF); skipped"
+        "urlbnf: {name} starts with a byte-order mark (U+FEFF): the mark is skipped, its first line is read without it"
     )
 }
 
