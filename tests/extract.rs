@@ -193,3 +193,28 @@ fn many_hyphen_breaks_keep_a_bounded_number_of_readings() {
         "{text}"
     );
 }
+
+/// `extract -f FILE` reads free text, as `extract FILE` does, and its help
+/// says so (it said "one per line", the other commands' words).
+#[test]
+fn extract_file_option_reads_free_text_and_says_so() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("extract");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("prose.txt");
+    std::fs::write(
+        &file,
+        "See <URL:http://info.cern.ch/> and then\nmore text.\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let by_option = common::run_urlbnf(&["extract", "--json", "-f", path], b"");
+    let by_argument = common::run_urlbnf(&["extract", "--json", path], b"");
+    assert_eq!(by_option.stdout, by_argument.stdout);
+    assert!(String::from_utf8_lossy(&by_option.stdout).contains("http://info.cern.ch/"));
+    let help = common::run_urlbnf(&["extract", "--help"], b"");
+    let help = String::from_utf8_lossy(&help.stdout);
+    let file_option = help.split("--file").nth(1).unwrap_or_default();
+    let file_option = file_option.split("\n\n").next().unwrap_or_default();
+    assert!(file_option.contains("free text"), "{file_option}");
+    assert!(!file_option.contains("one per line"), "{file_option}");
+}

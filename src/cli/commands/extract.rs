@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::super::input::{Files, Stdin, each_stream};
+use super::super::input::{Stdin, each_stream};
 use super::super::output::{Tally, emit_verdict, json_line, number, plural, visible};
 use super::super::{CliError, editions};
 use crate::analysis::check::{self, Engine, Verdict};
@@ -34,8 +34,10 @@ pub(crate) struct ExtractArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    #[command(flatten)]
-    more: Files,
+    /// Read text from FILE ('-' is standard input), searched for URLs as a FILE
+    /// argument is (free text, not one URL per line); repeatable
+    #[arg(id = "file", long = "file", short = 'f', value_name = "FILE")]
+    more: Vec<std::path::PathBuf>,
 
     /// The texts, one after another (default or '-': standard input)
     #[arg(value_name = "FILE")]
@@ -52,8 +54,7 @@ pub(crate) fn run(
         .map(|e| check::Checker::new(e, e.default_rule(), Engine::Pest))
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| CliError::Usage(e.to_string()))?;
-    let files: Vec<std::path::PathBuf> =
-        args.files.iter().chain(&args.more.files).cloned().collect();
+    let files: Vec<std::path::PathBuf> = args.files.iter().chain(&args.more).cloned().collect();
     let mut tally = Tally::default();
     each_stream(false, &files, stdin, |reader| {
         // Line by line: each URL is written as soon as its wrapper closes.
