@@ -366,3 +366,37 @@ fn the_seed_corpus_parses_are_valid_under_the_published_schemas() {
         assert_eq!(kinds.len(), 16, "{command}: {kinds:?}");
     }
 }
+
+/// The schemas speak in the values a script sees, not in Rust names: no
+/// description holds a doc link (`[`FOUND_END`]` was printed as such).
+#[test]
+fn schema_descriptions_name_values_not_rust_items() {
+    let commands = [
+        "check", "parse", "tree", "diff", "compare", "resolve", "equiv", "encode", "extract",
+        "explain", "regex", "report",
+    ];
+    let mut descriptions = 0;
+    for command in commands {
+        let out = common::run_urlbnf(&["schema", command], b"");
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let mut stack = vec![&schema];
+        while let Some(node) = stack.pop() {
+            match node {
+                serde_json::Value::Object(map) => {
+                    if let Some(serde_json::Value::String(d)) = map.get("description") {
+                        descriptions += 1;
+                        assert!(!d.contains("[`"), "{command}: {d}");
+                    }
+                    stack.extend(map.values());
+                }
+                serde_json::Value::Array(items) => stack.extend(items),
+                _ => {}
+            }
+        }
+    }
+    assert!(descriptions > 100, "{descriptions} descriptions");
+    let report = common::run_urlbnf(&["schema", "report"], b"");
+    assert!(String::from_utf8_lossy(&report.stdout).contains("(other schemes)"));
+}

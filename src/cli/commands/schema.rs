@@ -161,6 +161,7 @@ pub(crate) fn schema(command: Of) -> Value {
         .unwrap_or_default();
     inline_tagged(&mut schema, &defs);
     close(&mut schema);
+    describe_in_values(&mut schema);
     // The dialect and what it describes first, as a reader looks for them.
     let mut ordered = Map::new();
     ordered.insert(
@@ -182,6 +183,65 @@ pub(crate) fn schema(command: Of) -> Value {
         }
     }
     Value::Object(ordered)
+}
+
+/// What the Rust doc links in the types' descriptions stand for, in the
+/// terms a script reading the JSON sees: a constant's value, or words.
+fn link_words() -> Vec<(&'static str, String)> {
+    use crate::analysis::{diff, report};
+    vec![
+        ("[`FOUND_END`]", format!("\"{}\"", crate::error::FOUND_END)),
+        (
+            "[`FOUND_NON_ASCII`]",
+            format!("\"{}\"", report::FOUND_NON_ASCII),
+        ),
+        ("[`NO_SCHEME`]", format!("\"{}\"", report::NO_SCHEME)),
+        ("[`NOT_A_SCHEME`]", format!("\"{}\"", report::NOT_A_SCHEME)),
+        (
+            "[`OTHER_SCHEMES`]",
+            format!("\"{}\"", report::OTHER_SCHEMES),
+        ),
+        ("[`FORMAT`]", format!("\"{}\"", report::FORMAT)),
+        ("[`EXAMPLES`]", report::EXAMPLES.to_string()),
+        ("[`WITNESSES`]", diff::WITNESSES.to_string()),
+        ("[`Report::digest`]", "`digest`".to_string()),
+        (
+            "[`crate::cause`]",
+            "the manual's \"Why a witness differs\"".to_string(),
+        ),
+        (
+            "[`explained`](LanguageDiff::explained)",
+            "explained".to_string(),
+        ),
+        ("[`LanguageDiff::explained`]", "explained".to_string()),
+        ("[`known`]", "--known-schemes".to_string()),
+        (
+            "[`lint::Lint::code`](crate::analysis::lint::Lint)",
+            "`code` of a lint".to_string(),
+        ),
+        ("[`prose::DISAGREEMENTS`]", "the notes' codes".to_string()),
+    ]
+}
+
+/// Every description in the values and words of [`link_words`]: the
+/// schema is read by people and programs that know no Rust names.
+fn describe_in_values(node: &mut Value) {
+    match node {
+        Value::Object(map) => {
+            for (key, value) in map.iter_mut() {
+                match (key.as_str(), value) {
+                    ("description", Value::String(text)) => {
+                        for (link, words) in link_words() {
+                            *text = text.replace(link, &words);
+                        }
+                    }
+                    (_, value) => describe_in_values(value),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(describe_in_values),
+        _ => {}
+    }
 }
 
 fn generated(command: Of) -> schemars::Schema {
