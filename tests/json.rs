@@ -400,3 +400,20 @@ fn schema_descriptions_name_values_not_rust_items() {
     let report = common::run_urlbnf(&["schema", "report"], b"");
     assert!(String::from_utf8_lossy(&report.stdout).contains("(other schemes)"));
 }
+
+/// `schema check` names every note code a verdict can carry (it left out
+/// `catch-all`).
+#[test]
+fn schema_check_names_every_note_code() {
+    let out = common::run_urlbnf(&["schema", "check"], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    let codes = urlbnf::prose::DISAGREEMENTS.iter().chain(&[
+        "gopher-type",
+        "default-port",
+        "file-host",
+        "ftp-type",
+    ]);
+    for code in codes {
+        assert!(text.contains(&format!("`{code}`")), "{code}");
+    }
+}

@@ -20,8 +20,8 @@ use crate::error::CheckError;
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ProseNote {
-    /// The note's name: `scheme-case`, `gopher-tab`, `gopher-type`,
-    /// `default-port`, `file-host` or `ftp-type`.
+    /// The note's name: `scheme-case`, `gopher-tab`, `catch-all`,
+    /// `gopher-type`, `default-port`, `file-host` or `ftp-type`.
     pub code: &'static str,
     /// The document and section, e.g. `RFC 1738 §3.4`.
     pub section: &'static str,
