@@ -852,3 +852,16 @@ fn a_missing_files_exit_status_is_in_the_help() {
         );
     }
 }
+
+/// `resolve` resolves against a full URL: a context with no scheme is a
+/// usage error that says so (it answered `resolve g h` with `h`).
+#[test]
+fn resolve_refuses_a_context_that_is_no_url() {
+    for base in ["g", "//h/a", "/a/b", "1x:y"] {
+        let run = urlbnf(&["resolve", base, "h"], b"");
+        assert_eq!(run.code, 2, "{base}: {}", run.stdout);
+        assert!(run.stderr.contains("no full URL"), "{base}: {}", run.stderr);
+    }
+    let run = urlbnf(&["resolve", "magic://a/b/c//d/e/f", "g"], b"");
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}

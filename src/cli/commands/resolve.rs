@@ -65,6 +65,15 @@ pub(crate) fn run(
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
+    // RFC 1630 and the 1993 draft resolve in the context of a full URL: one
+    // with a scheme (`scheme ":" ...`, RFC 1630 "BNF of Generic URI Syntax").
+    if !has_scheme(&args.base) {
+        return Err(CliError::Usage(format!(
+            "the context {:?} is no full URL: it has no scheme (such as http: before the rest); \
+             a partial form is resolved against a full URL",
+            crate::render::visible(&args.base)
+        )));
+    }
     let mut tally = Tally::default();
     let rules: &[Rules] = if args.compare {
         &Rules::ALL
@@ -156,4 +165,15 @@ pub(crate) struct ResolveCompare<'a> {
     partial: &'a str,
     /// One resolution per rule set.
     readings: &'a [Resolution],
+}
+
+/// Whether `url` starts with a scheme: a letter, then letters, digits, `+`,
+/// `-` or `.`, then `:`.
+fn has_scheme(url: &str) -> bool {
+    let Some((scheme, _)) = url.split_once(':') else {
+        return false;
+    };
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
