@@ -218,3 +218,18 @@ fn extract_file_option_reads_free_text_and_says_so() {
     assert!(file_option.contains("free text"), "{file_option}");
     assert!(!file_option.contains("one per line"), "{file_option}");
 }
+
+/// A `<URL:` wrapper never closed is said on standard error, with where it
+/// opened (its text vanished silently); an unclosed `<` of prose is not.
+#[test]
+fn an_unclosed_url_wrapper_is_said() {
+    let out = common::run_urlbnf(&["extract"], b"see <URL:http://a/b and more\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("<URL: wrapper opened at line 1, column 5 is never closed"),
+        "{err}"
+    );
+    let out = common::run_urlbnf(&["extract"], b"see <URL:http://a/b> and 1 < 2\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("never closed"), "{err}");
+}

@@ -167,6 +167,31 @@ impl Extractor {
     }
 }
 
+impl Extractor {
+    /// At the end of the text: where a `<URL:` wrapper was opened and never
+    /// closed (line, column), if one was. Its text is read as no URL, so a
+    /// reader should be told.
+    ///
+    /// ```
+    /// use urlbnf::extract::Extractor;
+    /// let mut reader = Extractor::default();
+    /// assert!(reader.feed("see <URL:http://info.cern.ch/ and more").is_empty());
+    /// assert_eq!(reader.unclosed(), Some((1, 5)));
+    /// ```
+    pub fn unclosed(&self) -> Option<(usize, usize)> {
+        let opened: String = self
+            .pending
+            .strip_prefix('<')?
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .take(4)
+            .collect();
+        opened
+            .eq_ignore_ascii_case("url:")
+            .then_some((self.line, self.column))
+    }
+}
+
 /// The wrapped URLs of `text`, which starts at `line` and `column`; and the
 /// line and column after it.
 fn scan(text: &str, mut line: usize, mut column: usize) -> (Vec<Found>, usize, usize) {

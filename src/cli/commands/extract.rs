@@ -56,6 +56,7 @@ pub(crate) fn run(
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let files: Vec<std::path::PathBuf> = args.files.iter().chain(&args.more).cloned().collect();
     let mut tally = Tally::default();
+    let mut unclosed = Vec::new();
     each_stream(false, &files, stdin, |reader| {
         // Line by line: each URL is written as soon as its wrapper closes.
         let mut extractor = Extractor::default();
@@ -63,6 +64,7 @@ pub(crate) fn run(
         loop {
             line.clear();
             if reader.read_until(b'\n', &mut line)? == 0 {
+                unclosed.extend(extractor.unclosed());
                 return Ok(());
             }
             let found = extractor.feed(&String::from_utf8_lossy(&line));
@@ -74,6 +76,12 @@ pub(crate) fn run(
             }
         }
     })?;
+    for (line, column) in unclosed {
+        writeln!(
+            stdin.err,
+            "urlbnf: a <URL: wrapper opened at line {line}, column {column} is never closed: its text is read as no URL"
+        )?;
+    }
     if !args.json {
         writeln!(
             out,
