@@ -226,3 +226,15 @@ fn typical_examples_read_like_urls() {
         }
     }
 }
+
+/// `explain` takes `--rule` as every other command does; `explain RULE` is
+/// the shorthand, and both say the same.
+#[test]
+fn explain_takes_rule_as_the_other_commands_do() {
+    let by_option = common::run_urlbnf(&["explain", "--grammar", "rfc1738", "--rule", "port"], b"");
+    let by_name = common::run_urlbnf(&["explain", "--grammar", "rfc1738", "port"], b"");
+    assert_eq!(by_option.status.code(), Some(0));
+    assert_eq!(by_option.stdout, by_name.stdout);
+    let both = common::run_urlbnf(&["explain", "port", "--rule", "port"], b"");
+    assert_eq!(both.status.code(), Some(2));
+}

@@ -23,7 +23,7 @@ edition has gets the closest names), 3 when output fails.
 
 Examples:
   urlbnf explain hostname
-  urlbnf explain --grammar draft-1993 xpalphas";
+  urlbnf explain --grammar draft-1993 --rule xpalphas";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExplainArgs {
@@ -35,22 +35,35 @@ pub(crate) struct ExplainArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// The rule, by its printed name
-    #[arg(value_name = "RULE")]
-    rule: String,
+    /// The rule, by its printed name (a shorthand for --rule)
+    #[arg(
+        value_name = "RULE",
+        required_unless_present = "rule",
+        conflicts_with = "rule"
+    )]
+    name: Option<String>,
+
+    /// The rule, by its printed name, as the other commands take it
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
 }
 
 pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
+    let Some(rule) = args.rule.as_ref().or(args.name.as_ref()) else {
+        return Err(CliError::Usage(
+            "name the rule: explain --rule NAME".to_string(),
+        ));
+    };
     let edition = match args.grammar {
         Some(e) => e,
         None => Edition::ALL
             .into_iter()
             .rev()
-            .find(|e| has_rule(*e, &args.rule))
-            .ok_or_else(|| CliError::Usage(unknown_rule(&args.rule, &Edition::ALL)))?,
+            .find(|e| has_rule(*e, rule))
+            .ok_or_else(|| CliError::Usage(unknown_rule(rule, &Edition::ALL)))?,
     };
-    let Some(ex) = crate::analysis::explain::explain(edition, &args.rule) else {
-        return Err(CliError::Usage(unknown_rule(&args.rule, &[edition])));
+    let Some(ex) = crate::analysis::explain::explain(edition, rule) else {
+        return Err(CliError::Usage(unknown_rule(rule, &[edition])));
     };
     if args.json {
         json_line(out, &ex)?;
