@@ -206,7 +206,7 @@ pub(crate) fn found_at(input: &str, at: usize) -> String {
 /// use urlbnf::{Checker, Edition, Engine};
 ///
 /// fn first_stop(url: &str) -> Result<(), Box<dyn std::error::Error>> {
-///     let checker = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+///     let checker = Checker::for_edition(Edition::Rfc1738)?;
 ///     match checker.check(url).error {
 ///         Some(e) => Err(e.into()),
 ///         None => Ok(()),

@@ -13,7 +13,7 @@
 //! ```
 //! use urlbnf::{Checker, Edition, Engine, ast};
 //!
-//! let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+//! let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
 //! assert!(rfc1738.is_valid("ftp://ds.internic.net/rfc/rfc1738.txt;type=a"));
 //!
 //! // Where an invalid URL stops, what could come there, what came instead.

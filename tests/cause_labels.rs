@@ -18,7 +18,7 @@ use regex_syntax::hir::{Hir, Repetition};
 use urlbnf::grammar::{Expr, PrintedGrammar};
 use urlbnf::known;
 use urlbnf::report::Reporter;
-use urlbnf::{Checker, Edition, Engine};
+use urlbnf::{Checker, Edition};
 
 /// The marker: a byte no printed grammar has.
 const MARK: u8 = 0xFF;
@@ -392,7 +392,7 @@ fn every_cause_names_a_rule_its_inputs_are_in() {
         let checkers: Vec<Checker> = Edition::ALL
             .into_iter()
             .map(|e| {
-                Checker::for_edition(e, Engine::Dfa)
+                Checker::for_edition(e)
                     .expect("checker")
                     .known_schemes(known_schemes)
             })

@@ -167,7 +167,7 @@ fn the_reading_is_exactly_own_rules_for_known_schemes_and_the_rest_by_the_catch_
 
 #[test]
 fn the_issue_examples() {
-    let letter = Checker::for_edition(Edition::Rfc1738, Engine::Dfa).unwrap();
+    let letter = Checker::for_edition(Edition::Rfc1738).unwrap();
     for (input, own, offset) in [
         ("http://h:abc/", "httpurl", 9),
         ("http://:99999999/", "httpurl", 7),
@@ -285,8 +285,8 @@ fn report_counts_the_catch_all_and_names_own_rules_with_known_schemes() {
     assert!(String::from_utf8_lossy(&run.stderr).contains("different readings"));
     // The library refuses a report over checkers read apart.
     let mixed = vec![
-        Checker::for_edition(Edition::Rfc1738, Engine::Dfa).unwrap(),
-        Checker::for_edition(Edition::Draft1993, Engine::Dfa)
+        Checker::for_edition(Edition::Rfc1738).unwrap(),
+        Checker::for_edition(Edition::Draft1993)
             .unwrap()
             .reading(Reading {
                 known_schemes: true,
@@ -311,7 +311,7 @@ fn offsets_on_any_bytes_are_the_first_character_no_valid_string_has() {
     ];
     for e in Edition::ALL {
         for engine in [Engine::Dfa, Engine::Pest] {
-            let checker = Checker::for_edition(e, engine).unwrap();
+            let checker = Checker::for_edition(e).unwrap().with_engine(engine);
             for p in prefixes {
                 for s in suffixes {
                     let raw = [p, s, b"x"].concat();
@@ -342,9 +342,9 @@ fn offsets_on_any_bytes_are_the_first_character_no_valid_string_has() {
         }
     }
     // The issue's two: no url starts with "s" in draft-1994; the "é" stops rfc1738.
-    let d = Checker::for_edition(Edition::Draft1994, Engine::Dfa).unwrap();
+    let d = Checker::for_edition(Edition::Draft1994).unwrap();
     assert_eq!(d.check_bytes(b"sc\xff:b").error.unwrap().offset, 0);
-    let r = Checker::for_edition(Edition::Rfc1738, Engine::Dfa).unwrap();
+    let r = Checker::for_edition(Edition::Rfc1738).unwrap();
     assert_eq!(
         r.check_bytes("http://a/é\u{0}".as_bytes())
             .error

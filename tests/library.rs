@@ -14,7 +14,7 @@ fn parse_port(url: &str) -> Result<Option<u16>, Box<dyn StdError>> {
 
 /// `urlbnf::CheckError`: a verdict's diagnosis.
 fn first_stop(url: &str) -> Result<(), Box<dyn StdError>> {
-    let checker = Checker::for_edition(Edition::Draft1994, Engine::Dfa)?;
+    let checker = Checker::for_edition(Edition::Draft1994)?;
     match checker.check(url).error {
         Some(e) => Err(e.into()),
         None => Ok(()),

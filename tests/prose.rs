@@ -42,10 +42,10 @@ fn quotes_are_the_documents_words() {
     ] {
         all.extend(notes(url));
     }
-    let rfc1738 = urlbnf::Checker::for_edition(Edition::Rfc1738, urlbnf::Engine::Dfa).unwrap();
+    let rfc1738 = urlbnf::Checker::for_edition(Edition::Rfc1738).unwrap();
     all.extend(rfc1738.scheme_case("HTTP://h/"));
     // The catch-all's comment, printed above otherurl in section 5.
-    let catch_all = urlbnf::Checker::for_edition(Edition::Rfc1738, urlbnf::Engine::Dfa)
+    let catch_all = urlbnf::Checker::for_edition(Edition::Rfc1738)
         .unwrap()
         .check("http://h:abc/");
     all.extend(catch_all.notes);
@@ -99,7 +99,7 @@ fn the_generic_syntax_is_the_drafts_framework_for_new_schemes() {
     let seed =
         std::fs::read_to_string(dir.join(common::seed_file(Edition::Draft1993))).expect("draft");
     let folded = seed.split_whitespace().collect::<Vec<_>>().join(" ");
-    let v = urlbnf::Checker::for_edition(Edition::Draft1993, urlbnf::Engine::Dfa)
+    let v = urlbnf::Checker::for_edition(Edition::Draft1993)
         .unwrap()
         .check("news:");
     let [note] = v.notes.as_slice() else {
@@ -239,7 +239,7 @@ fn gopher_tabs_give_the_bnf_parse_and_the_prose_reading() {
         tab.message
     );
     let long = format!("HTTP://a b{}", "x".repeat(10_000));
-    let note = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)
+    let note = Checker::for_edition(Edition::Rfc1738)
         .unwrap()
         .scheme_case(&long)
         .unwrap();

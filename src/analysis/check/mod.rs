@@ -182,15 +182,29 @@ impl Checker {
     }
 
     /// A checker for the edition's whole-URL rule (`url`, or where the edition
-    /// prints one, `fragmentaddress`).
+    /// prints one, `fragmentaddress`), deciding with the automaton
+    /// ([`Engine::Dfa`]; [`Checker::with_engine`] chooses another).
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition};
+    /// assert_eq!(Checker::for_edition(Edition::Draft1993)?.rule(), "fragmentaddress");
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn for_edition(edition: Edition) -> Result<Checker, Error> {
+        Checker::new(edition, edition.default_rule(), Engine::Dfa)
+    }
+
+    /// The same checker deciding with `engine`.
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// assert_eq!(Checker::for_edition(Edition::Draft1993, Engine::Dfa)?.rule(), "fragmentaddress");
+    /// let pest = Checker::for_edition(Edition::Rfc1738)?.with_engine(Engine::Pest);
+    /// assert_eq!(pest.engine(), Engine::Pest);
+    /// assert!(pest.is_valid("http://info.cern.ch/"));
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn for_edition(edition: Edition, engine: Engine) -> Result<Checker, Error> {
-        Checker::new(edition, edition.default_rule(), engine)
+    pub fn with_engine(self, engine: Engine) -> Checker {
+        Checker { engine, ..self }
     }
 
     /// Check in this reading (see [`Reading`]).
@@ -198,7 +212,7 @@ impl Checker {
     /// ```
     /// use urlbnf::{Checker, Edition, Engine, check::Reading};
     /// let reader = Reading { known_schemes: true, fold_scheme_case: true };
-    /// let c = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?.reading(reader);
+    /// let c = Checker::for_edition(Edition::Rfc1738)?.reading(reader);
     /// assert!(c.is_valid("HTTP://info.cern.ch/"));
     /// assert!(!c.is_valid("http://h:abc/"));
     /// # Ok::<(), urlbnf::Error>(())
@@ -213,7 +227,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let c = Checker::for_edition(Edition::Draft1994, Engine::Dfa)?.folding_scheme_case(true);
+    /// let c = Checker::for_edition(Edition::Draft1994)?.folding_scheme_case(true);
     /// assert!(!c.current_reading().fold_scheme_case);
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
@@ -227,7 +241,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let letter = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let letter = Checker::for_edition(Edition::Rfc1738)?;
     /// assert!(!letter.is_valid("HTTP://info.cern.ch/"));
     /// assert!(letter.folding_scheme_case(true).is_valid("HTTP://info.cern.ch/"));
     /// # Ok::<(), urlbnf::Error>(())
@@ -243,7 +257,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let letter = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let letter = Checker::for_edition(Edition::Rfc1738)?;
     /// assert!(letter.is_valid("http://h:abc/")); // otherurl derives it
     /// assert!(!letter.known_schemes(true).is_valid("http://h:abc/")); // httpurl does not
     /// # Ok::<(), urlbnf::Error>(())
@@ -292,7 +306,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// assert_eq!(Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?.edition(), Edition::Rfc1738);
+    /// assert_eq!(Checker::for_edition(Edition::Rfc1738)?.edition(), Edition::Rfc1738);
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn edition(&self) -> Edition {
@@ -314,7 +328,8 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// assert_eq!(Checker::for_edition(Edition::Rfc1738, Engine::Pest)?.engine(), Engine::Pest);
+    /// let pest = Checker::for_edition(Edition::Rfc1738)?.with_engine(Engine::Pest);
+    /// assert_eq!(pest.engine(), Engine::Pest);
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn engine(&self) -> Engine {
@@ -325,7 +340,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// assert!(rfc1738.is_valid("ftp://ds.internic.net/rfc/rfc1738.txt"));
     /// assert!(!rfc1738.is_valid("http://www.w3.org/~timbl/"));
     /// # Ok::<(), urlbnf::Error>(())
@@ -348,7 +363,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let j = rfc1738.judge("http://h:abc/");
     /// assert!(j.valid && j.noted); // valid by otherurl, with a note saying so
     /// # Ok::<(), urlbnf::Error>(())
@@ -384,7 +399,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let e = rfc1738.diagnose("http://h/~x");
     /// assert_eq!((e.offset, e.found.as_str()), (9, "~"));
     /// # Ok::<(), urlbnf::Error>(())
@@ -404,7 +419,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let v = rfc1738.check("http://h:abc/");
     /// assert!(v.valid);
     /// assert_eq!(v.notes.first().map(|n| n.code), Some("catch-all"));
@@ -431,7 +446,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let v = rfc1738.check_bytes(b"http://h/\xff");
     /// assert_eq!((v.valid, v.input.as_str()), (false, "http://h/\u{fffd}"));
     /// assert_eq!(v.error.map(|e| e.offset), Some(9));

@@ -83,7 +83,7 @@ impl Checker {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine};
-    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?;
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let note = rfc1738.scheme_case("HTTP://info.cern.ch/").unwrap();
     /// assert_eq!((note.code, note.valid), ("scheme-case", Some(true)));
     /// # Ok::<(), urlbnf::Error>(())

@@ -20,7 +20,7 @@ impl Reporter {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
     /// reporter.add(&mut part, "http://h/~x");
@@ -81,7 +81,7 @@ impl Reporter {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?.linting(true);
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?.linting(true);
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://user:secret@h/");
     /// let report = reporter.finish(part);
@@ -97,7 +97,7 @@ impl Reporter {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// assert_eq!(reporter.partial().inputs(), 0);
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
@@ -114,7 +114,7 @@ impl Reporter {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
     /// reporter.add(&mut part, "http://h/~x");
@@ -205,7 +205,7 @@ impl Reporter {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
     /// reporter.add(&mut part, "http://h/~x");

@@ -44,7 +44,7 @@ impl Report {
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738, Engine::Dfa)?])?;
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
     /// reporter.add(&mut part, "http://h/~x");
