@@ -203,7 +203,7 @@ pub(crate) fn found_at(input: &str, at: usize) -> String {
 /// it is an error, so `?` carries it into `Box<dyn Error>`.
 ///
 /// ```
-/// use urlbnf::{Checker, Edition, Engine};
+/// use urlbnf::{Checker, Edition};
 ///
 /// fn first_stop(url: &str) -> Result<(), Box<dyn std::error::Error>> {
 ///     let checker = Checker::for_edition(Edition::Rfc1738)?;

@@ -11,7 +11,7 @@
 //! ([`lint`]). The `urlbnf` command and its book present them for people.
 //!
 //! ```
-//! use urlbnf::{Checker, Edition, Engine, ast};
+//! use urlbnf::{Checker, Edition, ast};
 //!
 //! let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
 //! assert!(rfc1738.is_valid("ftp://ds.internic.net/rfc/rfc1738.txt;type=a"));

@@ -210,7 +210,7 @@ impl Checker {
     /// Check in this reading (see [`Reading`]).
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, check::Reading};
+    /// use urlbnf::{Checker, Edition, check::Reading};
     /// let reader = Reading { known_schemes: true, fold_scheme_case: true };
     /// let c = Checker::for_edition(Edition::Rfc1738)?.reading(reader);
     /// assert!(c.is_valid("HTTP://info.cern.ch/"));
@@ -226,7 +226,7 @@ impl Checker {
     /// the other editions whatever was asked.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let c = Checker::for_edition(Edition::Draft1994)?.folding_scheme_case(true);
     /// assert!(!c.current_reading().fold_scheme_case);
     /// # Ok::<(), urlbnf::Error>(())
@@ -240,7 +240,7 @@ impl Checker {
     /// so only an `rfc1738` checker folds.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let letter = Checker::for_edition(Edition::Rfc1738)?;
     /// assert!(!letter.is_valid("HTTP://info.cern.ch/"));
     /// assert!(letter.folding_scheme_case(true).is_valid("HTTP://info.cern.ch/"));
@@ -256,7 +256,7 @@ impl Checker {
     /// that reaches no catch-all reads as printed either way.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let letter = Checker::for_edition(Edition::Rfc1738)?;
     /// assert!(letter.is_valid("http://h:abc/")); // otherurl derives it
     /// assert!(!letter.known_schemes(true).is_valid("http://h:abc/")); // httpurl does not
@@ -305,7 +305,7 @@ impl Checker {
     /// The edition checked against.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// assert_eq!(Checker::for_edition(Edition::Rfc1738)?.edition(), Edition::Rfc1738);
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
@@ -339,7 +339,7 @@ impl Checker {
     /// Whether the rule derives the whole input, in the checker's reading.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// assert!(rfc1738.is_valid("ftp://ds.internic.net/rfc/rfc1738.txt"));
     /// assert!(!rfc1738.is_valid("http://www.w3.org/~timbl/"));
@@ -362,7 +362,7 @@ impl Checker {
     /// automaton first, and by the whole rule's only if that rejects it.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let j = rfc1738.judge("http://h:abc/");
     /// assert!(j.valid && j.noted); // valid by otherurl, with a note saying so
@@ -398,7 +398,7 @@ impl Checker {
     /// Where and why the rule does not derive the input, from the automaton.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let e = rfc1738.diagnose("http://h/~x");
     /// assert_eq!((e.offset, e.found.as_str()), (9, "~"));
@@ -418,7 +418,7 @@ impl Checker {
     /// The verdict, with the diagnosis of an invalid input.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let v = rfc1738.check("http://h:abc/");
     /// assert!(v.valid);
@@ -445,7 +445,7 @@ impl Checker {
     /// U+FFFD; offsets count the characters before the stop.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let v = rfc1738.check_bytes(b"http://h/\xff");
     /// assert_eq!((v.valid, v.input.as_str()), (false, "http://h/\u{fffd}"));

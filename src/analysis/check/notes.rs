@@ -82,7 +82,7 @@ impl Checker {
     /// lowercased (by the letter). Only an `rfc1738` checker gives one.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine};
+    /// use urlbnf::{Checker, Edition};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
     /// let note = rfc1738.scheme_case("HTTP://info.cern.ch/").unwrap();
     /// assert_eq!((note.code, note.valid), ("scheme-case", Some(true)));

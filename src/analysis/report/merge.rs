@@ -30,7 +30,7 @@ impl Report {
     /// machine is untrusted input.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");

@@ -19,7 +19,7 @@ impl Reporter {
     /// the first checker's reading is the report's, and every other must share it).
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
@@ -80,7 +80,7 @@ impl Reporter {
     /// Count, for each valid input of a URL rule, its lints (RFC 1738 §6) by code.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?.linting(true);
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://user:secret@h/");
@@ -96,7 +96,7 @@ impl Reporter {
     /// Empty counts for this reporter's targets.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// assert_eq!(reporter.partial().inputs(), 0);
     /// # Ok::<(), urlbnf::Error>(())
@@ -113,7 +113,7 @@ impl Reporter {
     /// Count one input.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
@@ -204,7 +204,7 @@ impl Reporter {
     /// Describe the causes and order everything: the finished report.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");

@@ -203,7 +203,7 @@ impl Partial {
     /// Add another part's counts.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
@@ -226,7 +226,7 @@ impl Partial {
     /// Inputs counted so far.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, Engine, report::Reporter};
+    /// use urlbnf::{Checker, Edition, report::Reporter};
     /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
     /// let mut part = reporter.partial();
     /// reporter.add(&mut part, "http://info.cern.ch/");
