@@ -19,6 +19,9 @@ use crate::error::Error;
 use crate::grammar::{PrintedGrammar, peg};
 
 mod notes;
+mod reading;
+
+pub use reading::Reading;
 
 /// What decides the verdict.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize)]
@@ -87,28 +90,6 @@ pub fn is_valid(edition: Edition, rule: &str, input: &str, engine: Engine) -> Re
 /// ```
 pub fn check(edition: Edition, rule: &str, input: &str, engine: Engine) -> Result<Verdict, Error> {
     Ok(Checker::new(edition, rule, engine)?.check(input))
-}
-
-/// How a checker reads the printed grammar where its text and a reader's
-/// expectation part: the letter by default; each flag a reading the
-/// document's own words ask for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Reading {
-    /// Check an input whose scheme has a rule of its own by that rule alone;
-    /// the catch-all (RFC 1738 `otherurl`, July 1993 `generic`) only takes new
-    /// schemes ([`known`]).
-    pub known_schemes: bool,
-    /// RFC 1738 §2.1: read upper case letters in the scheme as lower case.
-    pub fold_scheme_case: bool,
-}
-
-impl Reading {
-    /// The letter of the BNF.
-    pub const LETTER: Reading = Reading {
-        known_schemes: false,
-        fold_scheme_case: false,
-    };
 }
 
 /// A verdict before it is written: whether the input is valid, and whether

@@ -214,7 +214,6 @@ fn link_words() -> Vec<(&'static str, String)> {
             "explained".to_string(),
         ),
         ("[`LanguageDiff::explained`]", "explained".to_string()),
-        ("[`known`]", "--known-schemes".to_string()),
         (
             "[`lint::Lint::code`](crate::analysis::lint::Lint)",
             "`code` of a lint".to_string(),
