@@ -7,9 +7,10 @@
 use std::collections::{HashMap, HashSet};
 
 use regex_automata::util::primitives::StateID;
-use regex_syntax::hir::{Class, Hir, HirKind};
+use regex_syntax::hir::{Hir, HirKind};
 
 use super::automaton::Automaton;
+use super::hir::class_ranges;
 
 /// Whether some input splits two ways into a word of `a` followed by a word
 /// of `b`: whether `a b` is an ambiguous concatenation.
@@ -230,19 +231,7 @@ impl Glushkov {
             }
             HirKind::Class(c) => {
                 let mut bits = 0u128;
-                let ranges: Vec<(u32, u32)> = match c {
-                    Class::Unicode(u) => u
-                        .ranges()
-                        .iter()
-                        .map(|r| (u32::from(r.start()), u32::from(r.end())))
-                        .collect(),
-                    Class::Bytes(b) => b
-                        .ranges()
-                        .iter()
-                        .map(|r| (u32::from(r.start()), u32::from(r.end())))
-                        .collect(),
-                };
-                for (a, b) in ranges {
+                for (a, b) in class_ranges(c) {
                     for c in a..=b.min(127) {
                         bits |= 1u128 << c;
                     }

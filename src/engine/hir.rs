@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use regex_syntax::hir::{Capture, Hir, Repetition};
+use regex_syntax::hir::{Capture, Class, Hir, Repetition};
 
 use crate::grammar::{Expr, PrintedGrammar};
 
@@ -154,6 +154,22 @@ impl<'g> HirGrammar<'g> {
             }),
             Expr::Rep { min, item } => star(self.expr(item, state, stack)?, *min),
         })
+    }
+}
+
+/// A class's ranges as code points (a byte class's as bytes).
+pub fn class_ranges(c: &Class) -> Vec<(u32, u32)> {
+    match c {
+        Class::Unicode(u) => u
+            .ranges()
+            .iter()
+            .map(|r| (u32::from(r.start()), u32::from(r.end())))
+            .collect(),
+        Class::Bytes(b) => b
+            .ranges()
+            .iter()
+            .map(|r| (u32::from(r.start()), u32::from(r.end())))
+            .collect(),
     }
 }
 

@@ -1,7 +1,9 @@
 //! Printing a rule's HIR in a flavor's syntax: groups only where binding
 //! needs them, single characters side by side as one bracket expression.
 
-use regex_syntax::hir::{Class, Hir, HirKind};
+use regex_syntax::hir::{Hir, HirKind};
+
+use crate::engine::hir::class_ranges;
 
 use super::Flavor;
 
@@ -152,21 +154,6 @@ fn ranges_of(h: &Hir) -> Option<Vec<(u32, u32)>> {
             _ => None,
         },
         _ => None,
-    }
-}
-
-fn class_ranges(c: &Class) -> Vec<(u32, u32)> {
-    match c {
-        Class::Unicode(u) => u
-            .ranges()
-            .iter()
-            .map(|r| (u32::from(r.start()), u32::from(r.end())))
-            .collect(),
-        Class::Bytes(b) => b
-            .ranges()
-            .iter()
-            .map(|r| (u32::from(r.start()), u32::from(r.end())))
-            .collect(),
     }
 }
 
