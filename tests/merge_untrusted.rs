@@ -45,6 +45,18 @@ fn written(reports: &[(&str, &Value)]) -> Vec<String> {
         .collect()
 }
 
+/// `report --merge --json` of the files, which must succeed: the merged report.
+fn merged(paths: &[&str]) -> Value {
+    let out = common::run_urlbnf(&[&["report", "--merge", "--json"][..], paths].concat(), b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("a report")
+}
+
 /// `report --merge` of the files, as (exit status, standard error).
 fn merge(reports: &[(&str, &Value)]) -> (Option<i32>, String) {
     let paths = written(reports);
@@ -90,9 +102,7 @@ fn a_part_given_twice_is_refused() {
     );
     // A merged report given with one of its parts.
     let paths = written(&[("a.json", &g), ("b.json", &other)]);
-    let out = common::run_urlbnf(&["report", "--merge", "--json", &paths[0], &paths[1]], b"");
-    assert_eq!(out.status.code(), Some(0));
-    let both: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    let both = merged(&[&paths[0], &paths[1]]);
     assert_eq!(both["parts"].as_array().map(Vec::len), Some(2));
     let (code, err) = merge(&[("both.json", &both), ("b.json", &other)]);
     assert_eq!(code, Some(2), "{err}");
@@ -283,14 +293,7 @@ fn a_merge_keeps_as_many_schemes_as_one_report() {
             p.display().to_string()
         })
         .collect();
-    let out = common::run_urlbnf(&["report", "--merge", "--json", &paths[0], &paths[1]], b"");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let merged: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let merged = merged(&[&paths[0], &paths[1]]);
     let schemes = merged["editions"][0]["schemes"].as_array().unwrap();
     assert_eq!(schemes.len(), 1001);
     let other = schemes
@@ -321,14 +324,7 @@ fn identical_partitions_merge_into_two_inputs() {
     assert_eq!(a["digest"], b["digest"]);
     assert_ne!(a["parts"][0]["id"], b["parts"][0]["id"]);
     let paths = written(&[("same-1.json", &a), ("same-2.json", &b)]);
-    let out = common::run_urlbnf(&["report", "--merge", "--json", &paths[0], &paths[1]], b"");
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let both: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    let both = merged(&[&paths[0], &paths[1]]);
     assert_eq!(both["inputs"], json!(2));
     assert_eq!(both["parts"].as_array().map(Vec::len), Some(2));
     assert_eq!(both["editions"][0]["valid"], json!(2));
@@ -369,17 +365,7 @@ fn an_empty_part_file_is_refused_and_an_empty_partition_counts() {
     assert_eq!(none["inputs"], json!(0));
     assert_eq!(none["parts"][0]["inputs"], json!(0));
     let none_path = written(&[("none.json", &none)]);
-    let out = common::run_urlbnf(
-        &["report", "--merge", "--json", &paths[0], &none_path[0]],
-        b"",
-    );
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let both: Value = serde_json::from_slice(&out.stdout).expect("a report");
+    let both = merged(&[&paths[0], &none_path[0]]);
     assert_eq!(both["inputs"], g["inputs"]);
     assert_eq!(both["parts"].as_array().map(Vec::len), Some(2));
 }
