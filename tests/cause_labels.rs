@@ -14,7 +14,7 @@ use std::collections::HashMap;
 
 use regex_automata::nfa::thompson::{self, NFA, State};
 use regex_automata::util::primitives::StateID;
-use regex_syntax::hir::{Hir, Repetition};
+use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, Repetition};
 use urlbnf::grammar::{Expr, PrintedGrammar};
 use urlbnf::known;
 use urlbnf::report::Reporter;
@@ -30,6 +30,23 @@ fn star(h: Hir) -> Hir {
         greedy: true,
         sub: Box::new(h),
     })
+}
+
+/// `h` from `min` to `max` times (`None`: no limit).
+fn times(h: Hir, min: u32, max: Option<u32>) -> Hir {
+    Hir::repetition(Repetition {
+        min,
+        max,
+        greedy: true,
+        sub: Box::new(h),
+    })
+}
+
+/// One character of a range (ABNF `%x41-5A`).
+fn range(lo: char, hi: char) -> Hir {
+    Hir::class(Class::Unicode(ClassUnicode::new([ClassUnicodeRange::new(
+        lo, hi,
+    )])))
 }
 
 fn opt(h: Hir) -> Hir {
@@ -130,15 +147,8 @@ impl Marked<'_> {
             Expr::Alt(v) if v.is_empty() => Hir::fail(),
             Expr::Alt(v) => Hir::alternation(v.iter().map(|i| self.plain_expr(i)).collect()),
             Expr::Opt(i) => opt(self.plain_expr(i)),
-            Expr::Rep { min, item } => {
-                let h = self.plain_expr(item);
-                Hir::repetition(Repetition {
-                    min: *min,
-                    max: None,
-                    greedy: true,
-                    sub: Box::new(h),
-                })
-            }
+            Expr::Range(lo, hi) => range(*lo, *hi),
+            Expr::Rep { min, max, item } => times(self.plain_expr(item), *min, *max),
         }
     }
 
@@ -173,7 +183,8 @@ impl Marked<'_> {
             Expr::Seq(v) => self.seq(v, |me, e| me.inside(e)),
             Expr::Alt(v) => Hir::alternation(v.iter().map(|i| self.inside(i)).collect()),
             Expr::Opt(i) => self.inside(i),
-            Expr::Rep { item, .. } => self.rep(item, |me, e| me.inside(e)),
+            Expr::Range(lo, hi) => Hir::concat(vec![m, range(*lo, *hi)]),
+            Expr::Rep { item, min, max } => self.rep(item, *min, *max, |me, e| me.inside(e)),
         }
     }
 
@@ -190,18 +201,44 @@ impl Marked<'_> {
         Hir::alternation(alts)
     }
 
-    /// A repetition with one repeat marked (`min` is at most 1 in the grammars).
-    fn rep(&mut self, item: &Expr, mark: impl Fn(&mut Self, &Expr) -> Hir) -> Hir {
-        let p = star(self.plain_expr(item));
+    /// A repetition with one repeat marked: `a` plain repeats, the marked
+    /// one, then as many as make the count between `min` and `max`.
+    fn rep(
+        &mut self,
+        item: &Expr,
+        min: u32,
+        max: Option<u32>,
+        mark: impl Fn(&mut Self, &Expr) -> Hir,
+    ) -> Hir {
+        let p = self.plain_expr(item);
         let marked = mark(self, item);
-        Hir::concat(vec![p.clone(), marked, p])
+        let after = |a: u32| min.saturating_sub(a + 1);
+        let mut alts: Vec<Hir> = match max {
+            Some(max) => (0..max)
+                .map(|a| {
+                    let rest = times(p.clone(), after(a), Some(max - a - 1));
+                    Hir::concat(vec![times(p.clone(), a, Some(a)), marked.clone(), rest])
+                })
+                .collect(),
+            None => (0..min)
+                .map(|a| {
+                    let rest = times(p.clone(), after(a), None);
+                    Hir::concat(vec![times(p.clone(), a, Some(a)), marked.clone(), rest])
+                })
+                .collect(),
+        };
+        if max.is_none() {
+            let before = times(p.clone(), min, None);
+            alts.push(Hir::concat(vec![before, marked, star(p)]));
+        }
+        Hir::alternation(alts)
     }
 
     /// Strings of `e` with the marker where a node of the target rule holds
     /// the next character or is empty.
     fn marked(&mut self, e: &Expr) -> Hir {
         match e {
-            Expr::Empty | Expr::Lit(_) => Hir::fail(),
+            Expr::Empty | Expr::Lit(_) | Expr::Range(..) => Hir::fail(),
             Expr::Ref(r) if *r == self.target => {
                 let body = self.expr_of(r);
                 let inside = self.inside(&Expr::Ref(r.clone()));
@@ -245,7 +282,7 @@ impl Marked<'_> {
             Expr::Seq(v) => self.seq(v, |me, e| me.marked(e)),
             Expr::Alt(v) => Hir::alternation(v.iter().map(|i| self.marked(i)).collect()),
             Expr::Opt(i) => self.marked(i),
-            Expr::Rep { item, .. } => self.rep(item, |me, e| me.marked(e)),
+            Expr::Rep { item, min, max } => self.rep(item, *min, *max, |me, e| me.marked(e)),
         }
     }
 

@@ -344,8 +344,9 @@ fn normal(e: &Expr) -> Expr {
         }
         Expr::Alt(items) => Expr::Alt(items.iter().map(normal).collect()),
         Expr::Opt(item) => Expr::Opt(Box::new(normal(item))),
-        Expr::Rep { min, item } => Expr::Rep {
+        Expr::Rep { min, max, item } => Expr::Rep {
             min: *min,
+            max: *max,
             item: Box::new(normal(item)),
         },
         other => other.clone(),

@@ -64,6 +64,10 @@ impl Generator {
         match e {
             Expr::Empty => {}
             Expr::Lit(s) => out.push_str(s),
+            Expr::Range(lo, hi) => {
+                let c = u.int_in_range(u32::from(*lo)..=u32::from(*hi))?;
+                out.push(char::from_u32(c).unwrap_or(*lo));
+            }
             Expr::Ref(name) => {
                 if let Some(r) = self.grammar.rule(name) {
                     self.expr(&r.expr, depth + 1, u, out)?;
@@ -97,13 +101,14 @@ impl Generator {
                     self.expr(item, depth, u, out)?;
                 }
             }
-            Expr::Rep { min, item } => {
+            Expr::Rep { min, max, item } => {
                 let extra = if shallow {
                     0
                 } else {
                     u.int_in_range(0..=MAX_EXTRA)?
                 };
-                for _ in 0..(min + extra) {
+                let times = max.map_or(min + extra, |max| max.min(min + extra));
+                for _ in 0..times {
                     self.expr(item, depth, u, out)?;
                 }
             }
@@ -115,7 +120,7 @@ impl Generator {
 /// Fewest nested references to finish `e`, given the rule heights known so far.
 fn expr_height(e: &Expr, height: &HashMap<String, usize>) -> Option<usize> {
     match e {
-        Expr::Empty | Expr::Lit(_) | Expr::Opt(_) => Some(0),
+        Expr::Empty | Expr::Lit(_) | Expr::Range(..) | Expr::Opt(_) => Some(0),
         Expr::Ref(name) => height.get(name).copied(),
         Expr::Seq(items) => items
             .iter()

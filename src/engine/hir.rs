@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 
-use regex_syntax::hir::{Capture, Class, Hir, Repetition};
+use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Repetition};
 
 use crate::grammar::{Expr, PrintedGrammar};
 
@@ -133,6 +133,11 @@ impl<'g> HirGrammar<'g> {
         Ok(match e {
             Expr::Empty => Hir::empty(),
             Expr::Lit(s) => Hir::literal(s.as_bytes()),
+            Expr::Range(lo, hi) => {
+                Hir::class(Class::Unicode(ClassUnicode::new([ClassUnicodeRange::new(
+                    *lo, *hi,
+                )])))
+            }
             Expr::Ref(r) => self.rule_inner(r, state, stack)?,
             Expr::Seq(items) => Hir::concat(
                 items
@@ -152,7 +157,12 @@ impl<'g> HirGrammar<'g> {
                 greedy: true,
                 sub: Box::new(self.expr(item, state, stack)?),
             }),
-            Expr::Rep { min, item } => star(self.expr(item, state, stack)?, *min),
+            Expr::Rep { min, max, item } => Hir::repetition(Repetition {
+                min: *min,
+                max: *max,
+                greedy: true,
+                sub: Box::new(self.expr(item, state, stack)?),
+            }),
         })
     }
 }

@@ -9,7 +9,7 @@ pub mod printed;
 
 pub use charset::CharSet;
 pub use peg::{Derivation, Node, NodeRef, PestOutcome, Token};
-#[cfg(any(feature = "book", feature = "internals"))]
+#[cfg(feature = "internals")]
 pub use printed::Notation;
 #[cfg(feature = "internals")]
 pub use printed::PrintedRule;

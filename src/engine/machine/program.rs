@@ -58,7 +58,7 @@ pub struct Compiled {
 }
 
 /// Compiles rules into operations; `stack` holds the rules being compiled,
-/// so recursion is found (the five grammars have none, and none is allowed:
+/// so recursion is found (the grammars have none, and none is allowed:
 /// it is what keeps the machine's own stack bounded on any input).
 struct Compiler<'g> {
     source: HashMap<&'g str, &'g AstRule>,
@@ -160,8 +160,50 @@ impl<'g> Compiler<'g> {
                 let once = self.expr(e, atomic)?;
                 seq(vec![once.clone(), rep(once)])
             }
+            // pest: `e{n}` is n times `e`; `e{m,n}` m times, then up to n-m more,
+            // each tried only after the one before matched (nested options).
+            Expr::RepExact(e, n) => self.bounded(e, *n, Some(*n), atomic)?,
+            Expr::RepMin(e, n) => self.bounded(e, *n, None, atomic)?,
+            Expr::RepMax(e, n) => self.bounded(e, 0, Some(*n), atomic)?,
+            Expr::RepMinMax(e, m, n) => self.bounded(e, *m, Some(*n), atomic)?,
+            // `^"text"`: each ASCII letter either case (RFC 5234 strings).
+            Expr::Insens(s) => seq(s
+                .bytes()
+                .map(|b| {
+                    let (lo, up) = (b.to_ascii_lowercase(), b.to_ascii_uppercase());
+                    Op::Class(class_of(|x| x == lo || x == up))
+                })
+                .collect()),
             other => return Err(format!("`{other:?}` is not used by urlbnf's grammars")),
         })
+    }
+}
+
+impl Compiler<'_> {
+    /// `e` at least `min` times and at most `max` (no limit: `None`).
+    fn bounded(
+        &mut self,
+        e: &Expr,
+        min: u32,
+        max: Option<u32>,
+        atomic: bool,
+    ) -> Result<Op, String> {
+        let one = self.expr(e, atomic)?;
+        let mut ops: Vec<Op> = (0..min).map(|_| one.clone()).collect();
+        match max {
+            None => ops.push(rep(one)),
+            Some(max) => {
+                let mut more: Option<Op> = None;
+                for _ in min..max {
+                    more = Some(Op::Opt(Box::new(match more {
+                        None => one.clone(),
+                        Some(inner) => seq(vec![one.clone(), inner]),
+                    })));
+                }
+                ops.extend(more);
+            }
+        }
+        Ok(seq(ops))
     }
 }
 

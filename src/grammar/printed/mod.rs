@@ -21,9 +21,12 @@ use crate::edition::{Edition, PerEdition};
 use crate::error::Error;
 use crate::grammar::CharSet;
 
+mod abnf;
 mod notation;
+mod read;
 
 pub use notation::parse_definition;
+pub use read::read;
 
 /// A grammar expression, as the printed notation states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -32,6 +35,8 @@ pub enum Expr {
     Empty,
     /// Literal text, case-sensitive as printed.
     Lit(String),
+    /// One character from a range, both ends included (ABNF `%x41-5A`).
+    Range(char, char),
     /// A rule, by its printed name.
     Ref(String),
     /// One after another.
@@ -40,10 +45,12 @@ pub enum Expr {
     Alt(Vec<Expr>),
     /// `[ … ]`.
     Opt(Box<Expr>),
-    /// RFC 822 `n*element`.
+    /// RFC 822 `n*element`; ABNF `n*m`, `n` and `*m` too.
     Rep {
         /// At least this many repetitions.
         min: u32,
+        /// At most this many (`None`: no limit).
+        max: Option<u32>,
         /// What is repeated.
         item: Box<Expr>,
     },
@@ -59,7 +66,7 @@ impl Expr {
 
     fn collect_refs<'a>(&'a self, out: &mut Vec<&'a str>) {
         match self {
-            Expr::Empty | Expr::Lit(_) => {}
+            Expr::Empty | Expr::Lit(_) | Expr::Range(..) => {}
             Expr::Ref(name) => {
                 if !out.contains(&name.as_str()) {
                     out.push(name);
@@ -76,8 +83,27 @@ impl Expr {
 pub enum Notation {
     /// Both drafts and RFC 1630: juxtaposed single letters and rule words.
     Letters,
-    /// RFC 1738 §5: RFC 822 conventions.
+    /// RFC 1738 §5 and RFC 2396 Appendix A: RFC 822 conventions.
     Rfc822,
+    /// RFC 3986 Appendix A: ABNF (RFC 2234, now RFC 5234).
+    Abnf,
+}
+
+impl Notation {
+    /// How to read the notation, in a line.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Notation::Letters => {
+                "single letters stand for themselves, words are rules, | alternatives, [ ] optional"
+            }
+            Notation::Rfc822 => {
+                "RFC 822: quoted literals, n*element repetition, [ ] optional or grouping, ; comments"
+            }
+            Notation::Abnf => {
+                "ABNF (RFC 5234): / alternatives, n*m repetition, [ ] optional, ( ) grouping, %x ranges, quoted literals of either case, ; comments"
+            }
+        }
+    }
 }
 
 /// One of the corrections urlbnf applies to the printed text (the manual, "The grammars": "Corrections").
@@ -92,9 +118,21 @@ pub enum Correction {
     C3,
     /// `addr-spec` and `content-identifier`, used but never defined, are `xalphas`.
     C4,
+    /// RFC 3986's core rules `ALPHA`, `DIGIT`, `HEXDIG`, used but not printed, are
+    /// RFC 2234 §6.1's.
+    C5,
 }
 
 impl Correction {
+    /// Every correction, in order.
+    pub const ALL: [Correction; 5] = [
+        Correction::C1,
+        Correction::C2,
+        Correction::C3,
+        Correction::C4,
+        Correction::C5,
+    ];
+
     /// What the correction does, in one line.
     pub fn summary(self) -> &'static str {
         match self {
@@ -107,6 +145,9 @@ impl Correction {
             }
             Correction::C4 => {
                 "`addr-spec` and `content-identifier`, used but never defined, are `xalphas`"
+            }
+            Correction::C5 => {
+                "RFC 3986's core rules `ALPHA`, `DIGIT` and `HEXDIG`, used but not printed, are RFC 2234 §6.1's"
             }
         }
     }
@@ -151,7 +192,7 @@ impl PrintedRule {
         match (notation, def.is_empty()) {
             (_, true) => name.to_string(),
             (Notation::Letters, false) => format!("{name} {def}"),
-            (Notation::Rfc822, false) => format!("{name} = {def}"),
+            (Notation::Rfc822 | Notation::Abnf, false) => format!("{name} = {def}"),
         }
     }
 
@@ -193,7 +234,8 @@ impl PrintedGrammar {
         })
     }
 
-    /// A rule by its name.
+    /// A rule by its name, spelled as defined (references in ABNF, whose
+    /// names are case-insensitive, are respelled so when read).
     pub fn rule(&self, name: &str) -> Option<&PrintedRule> {
         self.index.get(name).and_then(|&i| self.rules.get(i))
     }
@@ -244,6 +286,9 @@ impl PrintedGrammar {
         }
         match e {
             Expr::Lit(s) if s.len() == 1 && s.is_ascii() => Some(CharSet::of(s)),
+            Expr::Range(lo, hi) if hi.is_ascii() => {
+                Some((*lo..=*hi).fold(CharSet::EMPTY, |set, c| set.with(c as u8)))
+            }
             Expr::Ref(r) => self.class(&self.rule(r)?.expr, depth + 1),
             Expr::Alt(items) => items.iter().try_fold(CharSet::EMPTY, |acc, i| {
                 Some(acc | self.class(i, depth + 1)?)
@@ -257,208 +302,4 @@ impl PrintedGrammar {
 /// Fold line breaks and runs of white space to single spaces.
 pub fn fold_space(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-/// A defect at a line of a transcription.
-fn err<T>(line: usize, message: impl Into<String>) -> Result<T, (usize, String)> {
-    Err((line, message.into()))
-}
-
-/// A rule block under construction.
-struct Block {
-    name: String,
-    line: usize,
-    text: String,
-    printed_name: Option<(Correction, String)>,
-    read: Option<(Correction, String)>,
-    supplied: Option<Correction>,
-    comment: Option<String>,
-}
-
-/// A transcription being read: its header and rule blocks so far.
-#[derive(Default)]
-struct Reader {
-    document: String,
-    section: String,
-    notation: Option<Notation>,
-    blocks: Vec<Block>,
-    /// Comment lines read since the last rule.
-    comment: Vec<String>,
-}
-
-impl Reader {
-    /// A `%key value` line: the header, or a correction on the rule above.
-    fn directive(
-        &mut self,
-        edition: Edition,
-        line: usize,
-        directive: &str,
-    ) -> Result<(), (usize, String)> {
-        let (key, value) = directive.split_once(' ').unwrap_or((directive, ""));
-        let value = value.trim();
-        match key {
-            "edition" if value == edition.id() => {}
-            "edition" => return err(line, format!("transcription of {value}, not {edition}")),
-            "document" => self.document = value.to_string(),
-            "section" => self.section = value.to_string(),
-            "notation" => {
-                self.notation = Some(match value {
-                    "letters" => Notation::Letters,
-                    "rfc822" => Notation::Rfc822,
-                    _ => return err(line, format!("unknown notation '{value}'")),
-                })
-            }
-            "read" | "name" | "supplied" => {
-                let (tag, rest) = value.split_once(' ').unwrap_or((value, ""));
-                let correction = match tag {
-                    "C1" => Correction::C1,
-                    "C2" => Correction::C2,
-                    "C3" => Correction::C3,
-                    "C4" => Correction::C4,
-                    _ => return err(line, format!("unknown correction '{tag}'")),
-                };
-                let rest = rest.trim().to_string();
-                if key == "supplied" {
-                    let (name, def) = rest.split_once(' ').unwrap_or((&rest, ""));
-                    self.blocks.push(Block {
-                        name: name.to_string(),
-                        line,
-                        text: def.to_string(),
-                        printed_name: None,
-                        read: None,
-                        supplied: Some(correction),
-                        comment: None,
-                    });
-                    return Ok(());
-                }
-                let Some(block) = self.blocks.last_mut() else {
-                    return err(line, format!("%{key} before any rule"));
-                };
-                if key == "read" {
-                    block.read = Some((correction, rest));
-                } else {
-                    block.printed_name = Some((correction, rest));
-                }
-            }
-            _ => return err(line, format!("unknown directive '%{key}'")),
-        }
-        Ok(())
-    }
-
-    /// A line of the printed grammar: a rule's first line or a continuation.
-    fn rule_line(&mut self, line: usize, raw: &str) -> Result<(), (usize, String)> {
-        let Some(notation) = self.notation else {
-            return err(line, "%notation must come before the rules");
-        };
-        let trimmed = raw.trim_start();
-        if let Some(comment) = trimmed
-            .strip_prefix(';')
-            .filter(|_| notation == Notation::Rfc822)
-        {
-            // An RFC 822 comment line, as printed between rules.
-            self.comment.push(comment.trim().to_string());
-            return Ok(());
-        }
-        if raw.starts_with(char::is_whitespace) {
-            let Some(block) = self.blocks.last_mut() else {
-                return err(line, "continuation line before any rule");
-            };
-            block.text.push('\n');
-            block.text.push_str(trimmed);
-            return Ok(());
-        }
-        let (name, rest) = raw.split_once(char::is_whitespace).unwrap_or((raw, ""));
-        let mut rest = rest.trim();
-        if notation == Notation::Rfc822 {
-            rest = match rest.strip_prefix('=') {
-                Some(r) => r.trim(),
-                None => return err(line, format!("rule '{name}' lacks '='")),
-            };
-        }
-        self.blocks.push(Block {
-            name: name.to_string(),
-            line,
-            text: rest.to_string(),
-            printed_name: None,
-            read: None,
-            supplied: None,
-            comment: (!self.comment.is_empty()).then(|| self.comment.join(" ")),
-        });
-        self.comment.clear();
-        Ok(())
-    }
-
-    /// The blocks read as rules, each definition parsed, every reference checked.
-    fn finish(self, edition: Edition) -> Result<PrintedGrammar, (usize, String)> {
-        let Some(notation) = self.notation else {
-            return err(1, "no %notation");
-        };
-        let mut rules = Vec::new();
-        let mut index = BTreeMap::new();
-        for b in self.blocks {
-            let (reading, correction) = match (&b.read, b.supplied) {
-                (Some((c, text)), _) => (text.clone(), Some(*c)),
-                (None, Some(c)) => (b.text.clone(), Some(c)),
-                (None, None) => (b.text.clone(), b.printed_name.as_ref().map(|(c, _)| *c)),
-            };
-            let expr = parse_definition(notation, &reading)
-                .map_err(|message| (b.line, format!("rule '{}': {message}", b.name)))?;
-            if index.insert(b.name.clone(), rules.len()).is_some() {
-                return err(b.line, format!("rule '{}' defined twice", b.name));
-            }
-            rules.push(PrintedRule {
-                name: b.name,
-                printed_name: b.printed_name.map(|(_, n)| n),
-                printed: b.supplied.is_none().then(|| fold_space(&b.text)),
-                reading: fold_space(&reading),
-                correction,
-                expr,
-                line: b.line,
-                comment: b.comment,
-            });
-        }
-        for rule in &rules {
-            if let Some(r) = rule
-                .expr
-                .refs()
-                .into_iter()
-                .find(|r| !index.contains_key(*r))
-            {
-                return err(
-                    rule.line,
-                    format!("rule '{}' uses undefined '{r}'", rule.name),
-                );
-            }
-        }
-        Ok(PrintedGrammar {
-            edition,
-            document: self.document,
-            section: self.section,
-            notation,
-            rules,
-            index,
-        })
-    }
-}
-
-/// Read a transcription (the `grammar/*.bnf` format described in its header).
-/// A defect is [`Error::Transcription`], with its line.
-pub fn read(edition: Edition, source: &str) -> Result<PrintedGrammar, Error> {
-    let mut reader = Reader::default();
-    let lines = source.lines().enumerate().map(|(i, raw)| (i + 1, raw));
-    let result = lines
-        .filter(|(_, raw)| {
-            let t = raw.trim_start();
-            !t.is_empty() && !t.starts_with('#')
-        })
-        .try_for_each(|(line, raw)| match raw.trim_start().strip_prefix('%') {
-            Some(directive) => reader.directive(edition, line, directive),
-            None => reader.rule_line(line, raw),
-        })
-        .and_then(|()| reader.finish(edition));
-    result.map_err(|(line, message)| Error::Transcription {
-        edition,
-        rule: None,
-        message: format!("grammar/{edition}.bnf line {line}: {message}"),
-    })
 }

@@ -1,5 +1,6 @@
-//! The two notations the documents print their BNF in, read into [`Expr`]:
-//! tokenizers for each, and one recursive-descent parser over the tokens.
+//! The two notations the early documents print their BNF in, read into [`Expr`]:
+//! tokenizers for each, and one recursive-descent parser over the tokens (ABNF
+//! has its own reader, `abnf.rs`).
 
 use super::{Expr, Notation};
 
@@ -142,6 +143,7 @@ pub fn parse_definition(notation: Notation, def: &str) -> Result<Expr, String> {
     let toks = match notation {
         Notation::Letters => tokenize_letters(def),
         Notation::Rfc822 => tokenize_rfc822(def)?,
+        Notation::Abnf => return super::abnf::parse(def),
     };
     let mut p = Parser {
         toks,
@@ -254,6 +256,7 @@ impl Parser {
                 };
                 Ok(Expr::Rep {
                     min,
+                    max: None,
                     item: Box::new(item),
                 })
             }
@@ -308,6 +311,7 @@ mod tests {
         let want = Expr::Seq(vec![
             Expr::Rep {
                 min: 1,
+                max: None,
                 item: Box::new(Expr::Alt(vec![Expr::Ref("a".into()), lit("+")])),
             },
             lit("\""),
@@ -321,6 +325,7 @@ mod tests {
         let want = Expr::Seq(vec![
             Expr::Rep {
                 min: 0,
+                max: None,
                 item: Box::new(Expr::Ref("a".into())),
             },
             Expr::Opt(Box::new(Expr::Ref("b".into()))),

@@ -1,8 +1,8 @@
 //! Railroad diagrams of the printed rules, drawn from their reading.
 
 use railroad::{
-    Choice, Diagram, Empty, Link, Node, NonTerminal, Optional, Repeat, Sequence, SimpleEnd,
-    SimpleStart, Stylesheet, Terminal,
+    Choice, Comment, Diagram, Empty, Link, Node, NonTerminal, Optional, Repeat, Sequence,
+    SimpleEnd, SimpleStart, Stylesheet, Terminal,
 };
 
 use super::anchor;
@@ -70,7 +70,30 @@ fn node(e: &Expr, link: &dyn Fn(&str) -> String) -> Box<dyn Node> {
             }
         }
         Expr::Opt(item) => Box::new(Optional::new(node(item, link))),
-        Expr::Rep { min, item } => {
+        Expr::Range(lo, hi) => Box::new(Terminal::new(format!(
+            "{} to {}",
+            label(&lo.to_string()),
+            label(&hi.to_string())
+        ))),
+        // ABNF bounded repetitions: the loop says how many times.
+        Expr::Rep {
+            min,
+            max: Some(max),
+            item,
+        } => {
+            let times = if min == max {
+                format!("{max} times")
+            } else {
+                format!("{min} to {max} times")
+            };
+            let looped = Box::new(Repeat::new(node(item, link), Comment::new(times)));
+            if *min == 0 {
+                Box::new(Optional::new(looped))
+            } else {
+                looped
+            }
+        }
+        Expr::Rep { min, item, .. } => {
             let mut seq: Vec<Box<dyn Node>> = (1..*min).map(|_| node(item, link)).collect();
             let looped: Box<dyn Node> = Box::new(Repeat::new(node(item, link), Empty));
             if *min == 0 {

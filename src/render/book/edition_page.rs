@@ -10,7 +10,7 @@ use crate::analysis::explain;
 use crate::analysis::regex::Flavor;
 use crate::edition::Edition;
 use crate::error::FOUND_END;
-use crate::grammar::{Notation, PrintedGrammar};
+use crate::grammar::PrintedGrammar;
 use crate::render::text::{change_words_with, shown_reasons, via_words};
 
 pub(super) fn page_html(edition: Edition) -> String {
@@ -27,12 +27,7 @@ pub(super) fn page_html(edition: Edition) -> String {
         g.rules.len(),
         anchor(edition.default_rule()),
         edition.default_rule(),
-        match g.notation {
-            Notation::Letters =>
-                "single letters stand for themselves, words are rules, | alternatives, [ ] optional",
-            Notation::Rfc822 =>
-                "RFC 822: quoted literals, n*element repetition, [ ] optional or grouping, ; comments",
-        }
+        g.notation.summary()
     );
     b.push_str("<div class=\"rules-index\">\n");
     for r in &g.rules {

@@ -1,0 +1,390 @@
+//! Reading a transcription (`grammar/<edition>.bnf`): its header, its rule
+//! blocks, the corrections beside them, each definition parsed in the
+//! edition's notation and every reference checked.
+
+use std::collections::BTreeMap;
+
+use super::{
+    Correction, Expr, Notation, PrintedGrammar, PrintedRule, fold_space, parse_definition,
+};
+use crate::edition::Edition;
+use crate::error::Error;
+
+/// A defect at a line of a transcription.
+fn err<T>(line: usize, message: impl Into<String>) -> Result<T, (usize, String)> {
+    Err((line, message.into()))
+}
+
+/// A rule block under construction.
+struct Block {
+    name: String,
+    line: usize,
+    text: String,
+    printed_name: Option<(Correction, String)>,
+    read: Option<(Correction, String)>,
+    supplied: Option<Correction>,
+    comment: Option<String>,
+    /// ABNF `=/`: alternatives added to the rule of this name.
+    incremental: bool,
+}
+
+/// A transcription being read: its header and rule blocks so far.
+#[derive(Default)]
+struct Reader {
+    document: String,
+    section: String,
+    notation: Option<Notation>,
+    blocks: Vec<Block>,
+    /// Comment lines read since the last rule.
+    comment: Vec<String>,
+}
+
+impl Reader {
+    /// A `%key value` line: the header, or a correction on the rule above.
+    fn directive(
+        &mut self,
+        edition: Edition,
+        line: usize,
+        directive: &str,
+    ) -> Result<(), (usize, String)> {
+        let (key, value) = directive.split_once(' ').unwrap_or((directive, ""));
+        let value = value.trim();
+        match key {
+            "edition" if value == edition.id() => {}
+            "edition" => return err(line, format!("transcription of {value}, not {edition}")),
+            "document" => self.document = value.to_string(),
+            "section" => self.section = value.to_string(),
+            "notation" => {
+                self.notation = Some(match value {
+                    "letters" => Notation::Letters,
+                    "rfc822" => Notation::Rfc822,
+                    "abnf" => Notation::Abnf,
+                    _ => return err(line, format!("unknown notation '{value}'")),
+                })
+            }
+            "read" | "name" | "supplied" => {
+                let (tag, rest) = value.split_once(' ').unwrap_or((value, ""));
+                let correction = match tag {
+                    "C1" => Correction::C1,
+                    "C2" => Correction::C2,
+                    "C3" => Correction::C3,
+                    "C4" => Correction::C4,
+                    "C5" => Correction::C5,
+                    _ => return err(line, format!("unknown correction '{tag}'")),
+                };
+                let rest = rest.trim().to_string();
+                if key == "supplied" {
+                    let (name, def) = rest.split_once(' ').unwrap_or((&rest, ""));
+                    self.blocks.push(Block {
+                        name: name.to_string(),
+                        line,
+                        text: def.to_string(),
+                        printed_name: None,
+                        read: None,
+                        supplied: Some(correction),
+                        comment: None,
+                        incremental: false,
+                    });
+                    return Ok(());
+                }
+                let Some(block) = self.blocks.last_mut() else {
+                    return err(line, format!("%{key} before any rule"));
+                };
+                if key == "read" {
+                    block.read = Some((correction, rest));
+                } else {
+                    block.printed_name = Some((correction, rest));
+                }
+            }
+            _ => return err(line, format!("unknown directive '%{key}'")),
+        }
+        Ok(())
+    }
+
+    /// A line of the printed grammar: a rule's first line or a continuation.
+    fn rule_line(&mut self, line: usize, raw: &str) -> Result<(), (usize, String)> {
+        let Some(notation) = self.notation else {
+            return err(line, "%notation must come before the rules");
+        };
+        let trimmed = raw.trim_start();
+        // ABNF: an indented comment belongs to the rule above (RFC 5234 §3.9).
+        let own_line = notation == Notation::Rfc822
+            || (notation == Notation::Abnf && !raw.starts_with(char::is_whitespace));
+        if let Some(comment) = trimmed.strip_prefix(';').filter(|_| own_line) {
+            // An RFC 822 comment line, as printed between rules.
+            self.comment.push(comment.trim().to_string());
+            return Ok(());
+        }
+        if raw.starts_with(char::is_whitespace) {
+            let Some(block) = self.blocks.last_mut() else {
+                return err(line, "continuation line before any rule");
+            };
+            block.text.push('\n');
+            block.text.push_str(trimmed);
+            return Ok(());
+        }
+        let (name, rest) = raw.split_once(char::is_whitespace).unwrap_or((raw, ""));
+        let mut rest = rest.trim();
+        let mut incremental = false;
+        if notation != Notation::Letters {
+            // ABNF `=/` adds alternatives to a rule defined above (RFC 5234 §3.3).
+            if let Some(r) = rest
+                .strip_prefix("=/")
+                .filter(|_| notation == Notation::Abnf)
+            {
+                incremental = true;
+                rest = r.trim();
+            } else {
+                rest = match rest.strip_prefix('=') {
+                    Some(r) => r.trim(),
+                    None => return err(line, format!("rule '{name}' lacks '='")),
+                };
+            }
+        }
+        self.blocks.push(Block {
+            name: name.to_string(),
+            line,
+            text: rest.to_string(),
+            printed_name: None,
+            read: None,
+            supplied: None,
+            comment: (!self.comment.is_empty()).then(|| self.comment.join(" ")),
+            incremental,
+        });
+        self.comment.clear();
+        Ok(())
+    }
+
+    /// The blocks read as rules, each definition parsed, every reference checked.
+    fn finish(self, edition: Edition) -> Result<PrintedGrammar, (usize, String)> {
+        let Some(notation) = self.notation else {
+            return err(1, "no %notation");
+        };
+        let mut rules = Vec::new();
+        let mut index = BTreeMap::new();
+        for b in self.blocks {
+            let (reading, correction) = match (&b.read, b.supplied) {
+                (Some((c, text)), _) => (text.clone(), Some(*c)),
+                (None, Some(c)) => (b.text.clone(), Some(c)),
+                (None, None) => (b.text.clone(), b.printed_name.as_ref().map(|(c, _)| *c)),
+            };
+            let expr = parse_definition(notation, &reading)
+                .map_err(|message| (b.line, format!("rule '{}': {message}", b.name)))?;
+            if b.incremental {
+                add_alternatives(&mut rules, &index, &b, expr)?;
+                continue;
+            }
+            if index.insert(b.name.clone(), rules.len()).is_some() {
+                return err(b.line, format!("rule '{}' defined twice", b.name));
+            }
+            rules.push(PrintedRule {
+                name: b.name,
+                printed_name: b.printed_name.map(|(_, n)| n),
+                printed: b.supplied.is_none().then(|| fold_space(&b.text)),
+                reading: fold_space(&reading),
+                correction,
+                expr,
+                line: b.line,
+                comment: b.comment,
+            });
+        }
+        if notation == Notation::Abnf {
+            // ABNF rule names are case-insensitive (RFC 5234 §2.1): each
+            // reference is spelled as its rule is defined.
+            let spelled: BTreeMap<String, String> = rules
+                .iter()
+                .map(|r| (r.name.to_ascii_lowercase(), r.name.clone()))
+                .collect();
+            for rule in &mut rules {
+                respell(&mut rule.expr, &spelled);
+            }
+        }
+        for rule in &rules {
+            if let Some(r) = rule
+                .expr
+                .refs()
+                .into_iter()
+                .find(|r| !index.contains_key(*r))
+            {
+                return err(
+                    rule.line,
+                    format!("rule '{}' uses undefined '{r}'", rule.name),
+                );
+            }
+        }
+        Ok(PrintedGrammar {
+            edition,
+            document: self.document,
+            section: self.section,
+            notation,
+            rules,
+            index,
+        })
+    }
+}
+
+/// ABNF `=/` (RFC 5234 §3.3): the block's alternatives added to the rule
+/// defined above under its name.
+fn add_alternatives(
+    rules: &mut [PrintedRule],
+    index: &BTreeMap<String, usize>,
+    b: &Block,
+    more: Expr,
+) -> Result<(), (usize, String)> {
+    let Some(rule) = index.get(&b.name).and_then(|&i| rules.get_mut(i)) else {
+        return err(b.line, format!("'{} =/' before '{} ='", b.name, b.name));
+    };
+    let mut alts = match std::mem::replace(&mut rule.expr, Expr::Empty) {
+        Expr::Alt(alts) => alts,
+        one => vec![one],
+    };
+    match more {
+        Expr::Alt(more) => alts.extend(more),
+        one => alts.push(one),
+    }
+    rule.expr = Expr::Alt(alts);
+    let more_text = fold_space(&b.text);
+    for text in [&mut rule.reading].into_iter().chain(rule.printed.as_mut()) {
+        text.push_str(" =/ ");
+        text.push_str(&more_text);
+    }
+    Ok(())
+}
+
+fn respell(e: &mut Expr, spelled: &BTreeMap<String, String>) {
+    match e {
+        Expr::Ref(name) => {
+            if let Some(s) = spelled.get(&name.to_ascii_lowercase()) {
+                name.clone_from(s);
+            }
+        }
+        Expr::Seq(items) | Expr::Alt(items) => items.iter_mut().for_each(|i| respell(i, spelled)),
+        Expr::Opt(item) | Expr::Rep { item, .. } => respell(item, spelled),
+        Expr::Empty | Expr::Lit(_) | Expr::Range(..) => {}
+    }
+}
+
+/// Read a transcription (the `grammar/*.bnf` format described in its header).
+/// A defect is [`Error::Transcription`], with its line.
+pub fn read(edition: Edition, source: &str) -> Result<PrintedGrammar, Error> {
+    let mut reader = Reader::default();
+    let lines = source.lines().enumerate().map(|(i, raw)| (i + 1, raw));
+    let result = lines
+        .filter(|(_, raw)| {
+            let t = raw.trim_start();
+            !t.is_empty() && !t.starts_with('#')
+        })
+        .try_for_each(|(line, raw)| match raw.trim_start().strip_prefix('%') {
+            Some(directive) => reader.directive(edition, line, directive),
+            None => reader.rule_line(line, raw),
+        })
+        .and_then(|()| reader.finish(edition));
+    result.map_err(|(line, message)| Error::Transcription {
+        edition,
+        rule: None,
+        message: format!("grammar/{edition}.bnf line {line}: {message}"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// RFC 5234 §4, its own grammar, with its core rules (Appendix B.1) and one
+    /// rule given in two parts with `=/`: any RFC 5234 grammar reads.
+    const RFC5234: &str = r#"
+%edition rfc3986
+%document RFC 5234
+%section 4. ABNF Definition of ABNF
+%notation abnf
+rulelist       =  1*( rule / (*c-wsp c-nl) )
+rule           =  rulename defined-as elements c-nl
+                       ; continues if next line starts
+                       ;  with white space
+rulename       =  ALPHA *(ALPHA / DIGIT / "-")
+defined-as     =  *c-wsp ("=" / "=/") *c-wsp
+elements       =  alternation *c-wsp
+c-wsp          =  WSP / (c-nl WSP)
+c-nl           =  comment / CRLF
+comment        =  ";" *(WSP / VCHAR) CRLF
+alternation    =  concatenation
+                  *(*c-wsp "/" *c-wsp concatenation)
+concatenation  =  repetition *(1*c-wsp repetition)
+repetition     =  [repeat] element
+repeat         =  1*DIGIT / (*DIGIT "*" *DIGIT)
+element        =  rulename / group / option /
+                  char-val / num-val
+element        =/ prose-val
+group          =  "(" *c-wsp alternation *c-wsp ")"
+option         =  "[" *c-wsp alternation *c-wsp "]"
+char-val       =  DQUOTE *(%x20-21 / %x23-7E) DQUOTE
+num-val        =  "%" (bin-val / dec-val / hex-val)
+bin-val        =  "b" 1*BIT [ 1*("." 1*BIT) / ("-" 1*BIT) ]
+dec-val        =  "d" 1*DIGIT [ 1*("." 1*DIGIT) / ("-" 1*DIGIT) ]
+hex-val        =  "x" 1*HEXDIG [ 1*("." 1*HEXDIG) / ("-" 1*HEXDIG) ]
+prose-val      =  "<" *(%x20-3D / %x3F-7E) ">"
+ALPHA          =  %x41-5A / %x61-7A
+BIT            =  "0" / "1"
+CR             =  %x0D
+CRLF           =  CR LF
+DIGIT          =  %x30-39
+DQUOTE         =  %x22
+HEXDIG         =  DIGIT / "A" / "B" / "C" / "D" / "E" / "F"
+HTAB           =  %x09
+LF             =  %x0A
+SP             =  %x20
+VCHAR          =  %x21-7E
+WSP            =  SP / HTAB
+"#;
+
+    #[test]
+    fn rfc_5234_reads_its_own_grammar() {
+        let g = read(Edition::Rfc3986, RFC5234).unwrap();
+        assert_eq!(g.rules.len(), 33);
+        // `=/` adds to the alternatives: six elements.
+        let element = g.rule("element").unwrap();
+        assert!(matches!(&element.expr, Expr::Alt(alts) if alts.len() == 6));
+        assert!(
+            element
+                .printed
+                .as_deref()
+                .unwrap()
+                .ends_with("=/ prose-val")
+        );
+        // A quoted letter matches either case; a value range is one class.
+        let bin = g.rule("bin-val").unwrap();
+        let Expr::Seq(items) = &bin.expr else {
+            panic!("{:?}", bin.expr)
+        };
+        assert_eq!(
+            items.first(),
+            Some(&Expr::Alt(vec![
+                Expr::Lit("b".into()),
+                Expr::Lit("B".into())
+            ]))
+        );
+        assert_eq!(g.rule("VCHAR").unwrap().expr, Expr::Range('!', '~'));
+        // An indented comment belongs to the rule above.
+        assert!(
+            g.rule("rule")
+                .unwrap()
+                .printed
+                .as_deref()
+                .unwrap()
+                .contains("; continues")
+        );
+    }
+
+    #[test]
+    fn abnf_defects_name_their_line() {
+        let undefined = RFC5234.replace("WSP            =  SP / HTAB", "");
+        let e = read(Edition::Rfc3986, &undefined).unwrap_err().to_string();
+        assert!(e.contains("uses undefined 'WSP'"), "{e}");
+        let early = "%edition rfc3986\n%notation abnf\na =/ \"x\"\n";
+        let e = read(Edition::Rfc3986, early).unwrap_err().to_string();
+        assert!(
+            e.contains("line 3") && e.contains("'a =/' before 'a ='"),
+            "{e}"
+        );
+    }
+}
