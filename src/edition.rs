@@ -1,5 +1,6 @@
-//! The five editions urlbnf makes executable: what each document is, when, where it
-//! prints its BNF, and which rule names a whole URL. Everything that describes an
+//! The editions urlbnf makes executable, the five early ones (1993-1994) and the
+//! two later ones that continue the line (RFC 2396, RFC 3986): what each document
+//! is, when, where it prints its BNF, and which rule names a whole URL. Everything that describes an
 //! edition (the CLI help, the book, the manual's generated sections) reads it from here; the
 //! transcriptions' `%document` and `%section` headers are tested against it.
 
@@ -9,7 +10,28 @@ use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
-/// One printed BNF for URLs, 1993-1994.
+/// Every edition once, oldest first: its variant, its id (the files
+/// `grammar/<id>.bnf` and `grammar/<id>.pest`), the module its pest parser and
+/// machine live in, and the pest file's path as pest_derive takes it (a
+/// literal, from `src/`). The parsers, the machines and the grammar sources are
+/// generated from this list: a new edition is a line here, its files, and its
+/// [`EditionInfo`].
+macro_rules! editions {
+    ($callback:ident) => {
+        $callback! {
+            Draft1993 "draft-1993" draft_1993 "../grammar/draft-1993.pest";
+            Draft1994 "draft-1994" draft_1994 "../grammar/draft-1994.pest";
+            Rfc1630Uri "rfc1630-uri" rfc1630_uri "../grammar/rfc1630-uri.pest";
+            Rfc1630Url "rfc1630-url" rfc1630_url "../grammar/rfc1630-url.pest";
+            Rfc1738 "rfc1738" rfc1738 "../grammar/rfc1738.pest";
+            Rfc2396 "rfc2396" rfc2396 "../grammar/rfc2396.pest";
+            Rfc3986 "rfc3986" rfc3986 "../grammar/rfc3986.pest";
+        }
+    };
+}
+pub(crate) use editions;
+
+/// One printed grammar for URLs: five from 1993-1994, two later (1998, 2005).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "&'static str", try_from = "String")]
 pub enum Edition {
@@ -23,6 +45,10 @@ pub enum Edition {
     Rfc1630Url,
     /// RFC 1738, December 1994, section 5.
     Rfc1738,
+    /// RFC 2396, August 1998, Appendix A "Collected BNF for URI".
+    Rfc2396,
+    /// RFC 3986 (STD 66), January 2005, Appendix A "Collected ABNF for URI".
+    Rfc3986,
 }
 
 /// What urlbnf knows about an edition, in one place.
@@ -44,7 +70,7 @@ pub struct EditionInfo {
     pub default_rule: &'static str,
 }
 
-const INFO: [EditionInfo; 5] = [
+const INFO: [EditionInfo; Edition::ALL.len()] = [
     EditionInfo {
         id: "draft-1993",
         document: "Uniform Resource Locators, IETF URL WG Internet-Draft (url6, ID 01), T. Berners-Lee, 14 July 1993",
@@ -90,11 +116,40 @@ const INFO: [EditionInfo; 5] = [
         summary: "RFC 1738, the Proposed Standard: RFC 822 notation, per-scheme grammars, `otherurl` for new schemes.",
         default_rule: "url",
     },
+    EditionInfo {
+        id: "rfc2396",
+        document: "RFC 2396, Uniform Resource Identifiers (URI): Generic Syntax, T. Berners-Lee, R. Fielding, L. Masinter, August 1998",
+        section: "A. Collected BNF for URI",
+        title: "RFC 2396 (August 1998), Appendix A",
+        date: "August 1998",
+        summary: "RFC 2396, the generic URI syntax for every scheme: authority, `;param` path segments, relative references, `~` unreserved.",
+        default_rule: "URI-reference",
+    },
+    EditionInfo {
+        id: "rfc3986",
+        document: "RFC 3986, Uniform Resource Identifier (URI): Generic Syntax, T. Berners-Lee, R. Fielding, L. Masinter, January 2005",
+        section: "Appendix A. Collected ABNF for URI",
+        title: "RFC 3986 (January 2005), Appendix A",
+        date: "January 2005",
+        summary: "RFC 3986 (STD 66), the standard in force: ABNF, IP literals in brackets, `dec-octet` IPv4, percent-encoding as `pct-encoded`.",
+        default_rule: "URI-reference",
+    },
 ];
 
 impl Edition {
     /// All editions, oldest first (the two RFC 1630 grammars share a date).
-    pub const ALL: [Edition; 5] = [
+    pub const ALL: [Edition; 7] = [
+        Edition::Draft1993,
+        Edition::Draft1994,
+        Edition::Rfc1630Uri,
+        Edition::Rfc1630Url,
+        Edition::Rfc1738,
+        Edition::Rfc2396,
+        Edition::Rfc3986,
+    ];
+
+    /// The five early editions, 1993-1994 (`--grammar early`).
+    pub const EARLY: [Edition; 5] = [
         Edition::Draft1993,
         Edition::Draft1994,
         Edition::Rfc1630Uri,
@@ -102,14 +157,48 @@ impl Edition {
         Edition::Rfc1738,
     ];
 
+    /// The later editions that continue the line to today (`--grammar later`).
+    pub const LATER: [Edition; 2] = [Edition::Rfc2396, Edition::Rfc3986];
+
     /// The pairs of editions that follow each other, for "what changed": the
-    /// drafts in order, then each RFC 1630 grammar against RFC 1738.
-    pub const CHRONOLOGY: [(Edition, Edition); 4] = [
+    /// drafts in order, each RFC 1630 grammar against RFC 1738, then RFC 1738
+    /// to RFC 2396 to RFC 3986.
+    pub const CHRONOLOGY: [(Edition, Edition); 6] = [
         (Edition::Draft1993, Edition::Draft1994),
         (Edition::Draft1994, Edition::Rfc1630Url),
         (Edition::Rfc1630Url, Edition::Rfc1738),
         (Edition::Rfc1630Uri, Edition::Rfc1738),
+        (Edition::Rfc1738, Edition::Rfc2396),
+        (Edition::Rfc2396, Edition::Rfc3986),
     ];
+
+    /// Whether the edition is one of the five early ones (1993-1994).
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert!(Edition::Rfc1738.is_early() && !Edition::Rfc3986.is_early());
+    /// ```
+    pub fn is_early(self) -> bool {
+        self <= Edition::Rfc1738
+    }
+
+    /// The editions a name on the command line stands for: an edition id, or a
+    /// set (`early`, `later`, `all`); oldest first.
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert_eq!(Edition::set("later").unwrap(), vec![Edition::Rfc2396, Edition::Rfc3986]);
+    /// assert_eq!(Edition::set("rfc1738").unwrap(), vec![Edition::Rfc1738]);
+    /// assert_eq!(Edition::set("all").unwrap().len(), 7);
+    /// ```
+    pub fn set(name: &str) -> Result<Vec<Edition>, UnknownEdition> {
+        Ok(match name {
+            "early" => Edition::EARLY.to_vec(),
+            "later" => Edition::LATER.to_vec(),
+            "all" => Edition::ALL.to_vec(),
+            id => vec![id.parse()?],
+        })
+    }
 
     /// The edition's place in [`Edition::ALL`].
     pub(crate) const fn index(self) -> usize {
@@ -155,13 +244,14 @@ impl Edition {
     /// assert!(Edition::Rfc1738.bnf_source().contains("httpurl"));
     /// ```
     pub fn bnf_source(self) -> &'static str {
-        match self {
-            Edition::Draft1993 => include_str!("../grammar/draft-1993.bnf"),
-            Edition::Draft1994 => include_str!("../grammar/draft-1994.bnf"),
-            Edition::Rfc1630Uri => include_str!("../grammar/rfc1630-uri.bnf"),
-            Edition::Rfc1630Url => include_str!("../grammar/rfc1630-url.bnf"),
-            Edition::Rfc1738 => include_str!("../grammar/rfc1738.bnf"),
+        macro_rules! bnf {
+            ($($variant:ident $id:literal $module:ident $path:literal;)*) => {
+                match self {
+                    $(Edition::$variant => include_str!(concat!("../grammar/", $id, ".bnf")),)*
+                }
+            };
         }
+        editions!(bnf)
     }
 
     /// The pest grammar, as in `grammar/<id>.pest`.
@@ -171,13 +261,14 @@ impl Edition {
     /// assert!(Edition::Rfc1738.pest_source().contains("httpurl ="));
     /// ```
     pub fn pest_source(self) -> &'static str {
-        match self {
-            Edition::Draft1993 => include_str!("../grammar/draft-1993.pest"),
-            Edition::Draft1994 => include_str!("../grammar/draft-1994.pest"),
-            Edition::Rfc1630Uri => include_str!("../grammar/rfc1630-uri.pest"),
-            Edition::Rfc1630Url => include_str!("../grammar/rfc1630-url.pest"),
-            Edition::Rfc1738 => include_str!("../grammar/rfc1738.pest"),
+        macro_rules! pest {
+            ($($variant:ident $id:literal $module:ident $path:literal;)*) => {
+                match self {
+                    $(Edition::$variant => include_str!(concat!("../grammar/", $id, ".pest")),)*
+                }
+            };
         }
+        editions!(pest)
     }
 }
 
@@ -222,7 +313,8 @@ impl FromStr for Edition {
     /// ```
     /// use urlbnf::Edition;
     /// assert_eq!("rfc1738".parse(), Ok(Edition::Rfc1738));
-    /// assert!("rfc3986".parse::<Edition>().is_err());
+    /// assert_eq!("rfc3986".parse(), Ok(Edition::Rfc3986));
+    /// assert!("rfc3987".parse::<Edition>().is_err());
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Edition::ALL
@@ -234,11 +326,11 @@ impl FromStr for Edition {
 
 /// One value per edition, computed on first use and then shared: the per-edition
 /// caches (printed grammars, class tables, parser name tables) use this.
-pub(crate) struct PerEdition<T>([OnceLock<T>; 5]);
+pub(crate) struct PerEdition<T>([OnceLock<T>; Edition::ALL.len()]);
 
 impl<T> PerEdition<T> {
     pub(crate) const fn new() -> Self {
-        PerEdition([const { OnceLock::new() }; 5])
+        PerEdition([const { OnceLock::new() }; Edition::ALL.len()])
     }
 
     pub(crate) fn get_or_init(&self, edition: Edition, init: impl FnOnce() -> T) -> &T {
@@ -255,7 +347,7 @@ impl TryFrom<String> for Edition {
     }
 }
 
-/// In JSON an edition is its id, one of five.
+/// In JSON an edition is its id.
 #[cfg(feature = "schema")]
 impl schemars::JsonSchema for Edition {
     fn schema_name() -> std::borrow::Cow<'static, str> {

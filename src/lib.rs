@@ -83,6 +83,8 @@ mod render;
 pub mod cli;
 
 pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
+#[cfg(feature = "whatwg")]
+pub use analysis::whatwg;
 pub use analysis::{
     ast, cause, check, diff, encoding, examples, explain, extract, gloss, known, lint, prose,
     regex, report, resolve,

@@ -191,7 +191,7 @@ fn a_long_invalid_line_shows_a_window_around_the_offset() {
 fn json_has_one_object_per_input_and_grammar_in_input_order() {
     let run = urlbnf(&["check", "--json"], b"http://info.cern.ch/\nnews:*\n");
     let objs = json_lines(&run);
-    assert_eq!(objs.len(), 10);
+    assert_eq!(objs.len(), 2 * urlbnf::Edition::ALL.len());
     let pairs: Vec<(String, String)> = objs
         .iter()
         .map(|o| {
@@ -201,13 +201,7 @@ fn json_has_one_object_per_input_and_grammar_in_input_order() {
             )
         })
         .collect();
-    let ids = [
-        "draft-1993",
-        "draft-1994",
-        "rfc1630-uri",
-        "rfc1630-url",
-        "rfc1738",
-    ];
+    let ids = urlbnf::Edition::ALL.map(|e| e.id());
     let want: Vec<(String, String)> = ["http://info.cern.ch/", "news:*"]
         .iter()
         .flat_map(|i| ids.iter().map(move |g| (i.to_string(), g.to_string())))
@@ -273,7 +267,10 @@ fn stdin_lines_are_inputs_the_empty_line_included() {
     assert_eq!(inputs, ["a/b", "", "c/"]);
     assert_eq!(run.code, 0);
     // Without a final newline the last line still counts; no input at all is no verdict.
-    assert_eq!(json_lines(&urlbnf(&["check", "--json"], b"x")).len(), 5);
+    assert_eq!(
+        json_lines(&urlbnf(&["check", "--json"], b"x")).len(),
+        urlbnf::Edition::ALL.len()
+    );
     assert_eq!(json_lines(&urlbnf(&["check", "--json"], b"")).len(), 0);
 }
 
@@ -322,7 +319,13 @@ fn a_rule_some_editions_lack_is_checked_where_it_exists_with_a_note() {
         .collect();
     assert_eq!(
         grammars,
-        ["draft-1993", "draft-1994", "rfc1630-url", "rfc1738"]
+        [
+            "draft-1993",
+            "draft-1994",
+            "rfc1630-url",
+            "rfc1738",
+            "rfc2396"
+        ]
     );
     assert!(
         run.stderr.contains("no rule 'hostname' in rfc1630-uri"),
@@ -455,19 +458,25 @@ fn batch_faults_each_get_their_own_verdict_and_the_run_goes_on() {
     }
     let run = urlbnf(&["check", "--json"], &input);
     let objs = json_lines(&run);
-    assert_eq!(objs.len(), 6 * 5, "one object per (input, grammar)");
+    assert_eq!(
+        objs.len(),
+        6 * urlbnf::Edition::ALL.len(),
+        "one object per (input, grammar)"
+    );
     let inputs: Vec<usize> = objs
         .iter()
-        .step_by(5)
+        .step_by(urlbnf::Edition::ALL.len())
         .map(|o| o["input"].as_str().unwrap().len())
         .collect();
     assert_eq!(inputs, [9, 6, 0, 3, big.len(), 6]);
     assert_eq!(
-        objs[5]["error"]["offset"], 0,
+        objs[urlbnf::Edition::ALL.len()]["error"]["offset"],
+        0,
         "the non-UTF-8 line fails at its first byte"
     );
     assert_eq!(
-        objs[15]["error"]["offset"], 1,
+        objs[3 * urlbnf::Edition::ALL.len()]["error"]["offset"],
+        1,
         "the NUL byte is where x\\0y fails"
     );
     assert_eq!(run.code, 1);
@@ -475,7 +484,7 @@ fn batch_faults_each_get_their_own_verdict_and_the_run_goes_on() {
     let run = urlbnf(&["check"], &input);
     assert!(
         run.stdout
-            .ends_with("6 inputs, 5 grammars: 30 verdicts, 9 valid, 21 invalid\n"),
+            .ends_with("6 inputs, 7 grammars: 42 verdicts, 17 valid, 25 invalid\n"),
         "{}",
         run.stdout.lines().last().unwrap_or("")
     );
@@ -523,7 +532,8 @@ fn parse_tree_diff_and_compare_keep_the_same_contract() {
     let run = urlbnf(&["compare", "--json", "news:*"], b"");
     let c = json_lines(&run);
     let verdicts = c[0]["verdicts"].as_array().cloned().unwrap_or_default();
-    assert_eq!(verdicts.len(), 5);
+    assert_eq!(verdicts.len(), urlbnf::Edition::ALL.len());
+    assert_eq!(c[0]["whatwg"]["valid"], true, "news:* is a WHATWG URL");
     // Each is parse's object for that edition.
     let parsed = json_lines(&urlbnf(&["parse", "--json", "news:*"], b""));
     assert_eq!(verdicts, parsed);

@@ -132,6 +132,8 @@ fn every_rule_has_a_gloss_and_a_section() {
                 Edition::Draft1994 => "draft-ietf-uri-url-03, “",
                 Edition::Rfc1630Uri | Edition::Rfc1630Url => "RFC 1630, “",
                 Edition::Rfc1738 => "RFC 1738 §",
+                Edition::Rfc2396 => "RFC 2396, “",
+                Edition::Rfc3986 => "RFC 3986 §",
             };
             assert!(g.section.starts_with(doc), "{e} {}: {}", r.name, g.section);
             sections.insert(g.section);
@@ -167,8 +169,8 @@ fn every_section_named_is_a_heading_of_the_document() {
                 // RFC 1738 §3.3 HTTP: numbered "3.3. HTTP" on the page.
                 None => {
                     let (num, title) = section
-                        .trim_start_matches("RFC 1738 §")
-                        .split_once(' ')
+                        .split_once('§')
+                        .and_then(|(_, rest)| rest.split_once(' '))
                         .unwrap();
                     let found = headings.iter().any(|h| {
                         h.starts_with(num) && h[num.len()..].trim_start_matches('.').trim() == title

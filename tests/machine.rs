@@ -38,7 +38,7 @@ fn same_derivations(edition: Edition, per_edition: usize) {
     let (mut whole, mut other) = (0, 0);
     for rule in &rules {
         // A helper is generated as the printed rule it stands for.
-        let printed = peg::printed_name(rule);
+        let printed = peg::printed_name(edition, rule);
         let url_rule = ast::is_url_rule(edition, rule);
         for _ in 0..per_rule {
             let s = common::robust_input(&printed, &generator, &mut seeded);
@@ -153,11 +153,11 @@ fn the_interpreted_program_derives_what_the_emitted_machine_derives() {
     let mut compared = 0;
     for edition in Edition::ALL {
         let emitted = Machine::of(edition).unwrap();
-        let interpreted = Interpreter::from_pest(edition.pest_source()).unwrap();
+        let interpreted = Interpreter::from_pest(edition, edition.pest_source()).unwrap();
         let generator = Generator::new(edition);
         let mut seeded = Seeded::new(0x1e7 ^ edition as u64, 192);
         for rule in rules(edition) {
-            let printed = peg::printed_name(&rule);
+            let printed = peg::printed_name(edition, &rule);
             let inputs = (0..40).map(|_| common::robust_input(&printed, &generator, &mut seeded));
             for s in common::corpus().into_iter().map(String::from).chain(inputs) {
                 assert_eq!(
@@ -174,7 +174,7 @@ fn the_interpreted_program_derives_what_the_emitted_machine_derives() {
 
 /// Whether `grammar`'s rule `r` derives the whole input, and its nodes.
 fn derive(grammar: &str, input: &str) -> Option<Vec<(&'static str, u32, u32)>> {
-    let machine = Interpreter::from_pest(grammar).unwrap();
+    let machine = Interpreter::from_pest(Edition::Rfc1738, grammar).unwrap();
     let d = machine.derive("r", input, usize::MAX).unwrap().ok()?;
     Some(d.tokens.iter().map(|t| (t.rule, t.start, t.end)).collect())
 }
@@ -218,6 +218,6 @@ fn nodes_follow_pest_rule_kinds() {
 
 #[test]
 fn a_recursive_grammar_is_refused() {
-    let err = Interpreter::from_pest(r#"r = { "(" ~ r? ~ ")" }"#).unwrap_err();
+    let err = Interpreter::from_pest(Edition::Rfc1738, r#"r = { "(" ~ r? ~ ")" }"#).unwrap_err();
     assert!(err.contains("recursive"), "{err}");
 }

@@ -87,7 +87,7 @@ fn each_printed_rule_is_preceded_by_its_printed_definition() {
                 .comments
                 .iter()
                 .filter_map(|c| c.split_once(':').map(|(tag, _)| tag))
-                .filter(|tag| matches!(*tag, "C1" | "C2" | "C3" | "C4"))
+                .filter(|tag| matches!(*tag, "C1" | "C2" | "C3" | "C4" | "C5"))
                 .collect();
             let want: Vec<String> = r.correction.iter().map(|c| c.to_string()).collect();
             assert_eq!(marked, want, "{edition} {}: correction markers", r.name);
@@ -103,7 +103,7 @@ fn each_helper_rule_stands_for_a_printed_rule_and_says_why() {
             .iter()
             .filter(|p| is_helper(&p.name))
         {
-            let stands_for = printed_name(&pr.name);
+            let stands_for = printed_name(edition, &pr.name);
             assert!(
                 g.rule(&stands_for).is_some(),
                 "{edition}: helper {} stands for no printed rule",
@@ -120,14 +120,21 @@ fn each_helper_rule_stands_for_a_printed_rule_and_says_why() {
 
 #[test]
 fn printed_names_map_to_pest_names_and_back() {
-    for (printed, pest) in [
-        ("ip-schemepart", "ip_schemepart"),
-        ("gopher+_string", "gopher_plus_string"),
-        ("addr-spec", "addr_spec"),
-        ("hostname", "hostname"),
+    for (edition, printed, pest) in [
+        (Edition::Rfc1738, "ip-schemepart", "ip_schemepart"),
+        (Edition::Rfc1738, "gopher+_string", "gopher_plus_string"),
+        (Edition::Draft1994, "addr-spec", "addr_spec"),
+        (Edition::Rfc1738, "hostname", "hostname"),
+        (Edition::Rfc3986, "IP-literal", "IP_literal"),
     ] {
         assert_eq!(pest_name(printed), pest);
-        assert_eq!(printed_name(pest), printed);
+        assert_eq!(printed_name(edition, pest), printed);
     }
-    assert_eq!(printed_name("xalphas__to_last_at"), "xalphas");
+    assert_eq!(
+        printed_name(Edition::Draft1994, "xalphas__to_last_at"),
+        "xalphas"
+    );
+    // One pest name, two printed names: RFC 2396's `_`, RFC 3986's `-`.
+    assert_eq!(printed_name(Edition::Rfc2396, "hier_part"), "hier_part");
+    assert_eq!(printed_name(Edition::Rfc3986, "hier_part"), "hier-part");
 }

@@ -132,8 +132,16 @@ fn scheme_case_is_noted_and_folded_on_request() {
     assert_eq!(v.notes[0].valid, Some(false));
     // No upper case in the scheme, no note; other editions, no note.
     assert!(checker.check("http://a/ b").notes.is_empty());
+    // The drafts list their schemes in lower case: no rule for "HTTP".
     let draft = Checker::new(Edition::Draft1994, "url", Engine::Dfa).unwrap();
-    assert!(draft.check("HTTP://a/").notes.is_empty());
+    let notes = draft.check("HTTP://a/").notes;
+    let codes: Vec<&str> = notes.iter().map(|n| n.code).collect();
+    assert_eq!(codes, ["no-scheme-rule"]);
+    assert!(
+        notes[0].message.contains("\"http\" in lower case"),
+        "{}",
+        notes[0].message
+    );
 
     let folding = checker.clone().folding_scheme_case(true);
     let v = folding.check("HTTP://www.w3.org/");

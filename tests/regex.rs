@@ -293,7 +293,11 @@ fn components(url: &urlbnf::ast::Url<'_>) -> BTreeMap<String, (u64, u64)> {
     if let Some(o) = body.get("ip").and_then(|v| v.as_object()) {
         parts.extend(o.iter().map(|(k, v)| (k.as_str(), v)));
     }
-    if body["kind"] == "generic" {
+    // A later edition's authority.
+    if let Some(o) = body.get("authority").and_then(|v| v.as_object()) {
+        parts.extend(o.iter().map(|(k, v)| (k.as_str(), v)));
+    }
+    if body["kind"] == "generic" || body["kind"] == "uri" {
         parts.push(("scheme", &json["scheme"]));
     }
     if let Some(f) = json.get("fragment") {
@@ -310,8 +314,10 @@ fn components(url: &urlbnf::ast::Url<'_>) -> BTreeMap<String, (u64, u64)> {
 }
 
 /// The component names a regex's groups carry.
-const NAMED: [&str; 19] = [
+const NAMED: [&str; 21] = [
     "scheme",
+    "userinfo",
+    "query",
     "host",
     "port",
     "user",

@@ -26,6 +26,19 @@ pub(crate) const CORRESPONDENCE: &[&[&str]] = &[
     &["xalpha", "xchar"],
     &["alphanum", "alphadigit"],
     &["variant", "national"],
+    // RFC 1738 to RFC 2396 to RFC 3986.
+    &["hostnumber", "IPv4address"],
+    &["escape", "escaped", "pct-encoded"],
+    &["search", "query"],
+    &["fragmentid", "fragment"],
+    &["hex", "HEXDIG"],
+    &["alpha", "ALPHA"],
+    &["digit", "DIGIT"],
+    &["hier_part", "hier-part"],
+    &["absoluteURI", "absolute-URI"],
+    &["relativeURI", "relative-ref"],
+    &["reg_name", "reg-name"],
+    &["abs_path", "path-absolute"],
 ];
 
 /// Rules RFC 1738 split out of one earlier rule, one per scheme: (the earlier

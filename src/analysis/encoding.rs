@@ -68,7 +68,7 @@ pub fn reserved(edition: Edition) -> CharSet {
         Edition::Draft1993 => set("/#?+"),
         Edition::Draft1994 => class(edition, "reserved") | set("+"),
         Edition::Rfc1630Uri | Edition::Rfc1630Url => class(edition, "reserved") | set("/#?+*!"),
-        Edition::Rfc1738 => class(edition, "reserved"),
+        Edition::Rfc1738 | Edition::Rfc2396 | Edition::Rfc3986 => class(edition, "reserved"),
     }
 }
 
@@ -82,7 +82,7 @@ pub fn reserved(edition: Edition) -> CharSet {
 /// ```
 pub fn decodable(edition: Edition) -> CharSet {
     let allowed = match edition {
-        Edition::Rfc1738 => class(edition, "unreserved"),
+        Edition::Rfc1738 | Edition::Rfc2396 | Edition::Rfc3986 => class(edition, "unreserved"),
         _ => {
             class(edition, "alpha")
                 | class(edition, "digit")

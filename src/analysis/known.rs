@@ -95,27 +95,7 @@ impl CatchAll {
     /// assert!(!c.applies_to("otherurl"));
     /// ```
     pub fn applies_to(&self, rule: &str) -> bool {
-        let g = PrintedGrammar::of(self.edition);
-        let mut name = rule;
-        for _ in 0..g.rules.len() {
-            if name == self.rule {
-                return true;
-            }
-            let first = match g.rule(name).map(|r| &r.expr) {
-                Some(Expr::Ref(r)) => r,
-                Some(Expr::Seq(items)) => match items.first() {
-                    Some(Expr::Ref(r))
-                        if !items.iter().skip(1).any(|i| i.refs().contains(&r.as_str())) =>
-                    {
-                        r
-                    }
-                    _ => return false,
-                },
-                _ => return false,
-            };
-            name = first;
-        }
-        false
+        starts_with(self.edition, rule, &self.rule)
     }
 
     /// The automaton form of a rule without the catch-all.
@@ -127,28 +107,35 @@ impl CatchAll {
     }
 }
 
+/// A rule's alternatives when all are rules: those with a scheme of their
+/// own, and the others.
+fn alternatives(g: &PrintedGrammar, e: &Expr) -> Option<(Vec<KnownScheme>, Vec<String>)> {
+    let Expr::Alt(items) = e else {
+        return None;
+    };
+    let mut schemes = Vec::new();
+    let mut others = Vec::new();
+    for item in items {
+        let Expr::Ref(name) = item else { return None };
+        let (prefix, _) = literal_prefix(g, item, 0);
+        match prefix.find(':').and_then(|i| prefix.get(..=i)) {
+            Some(p) if p.len() > 1 => schemes.push(KnownScheme {
+                scheme: p.trim_end_matches(':').to_string(),
+                rule: name.clone(),
+                prefix: p.to_string(),
+            }),
+            _ => others.push(name.clone()),
+        }
+    }
+    Some((schemes, others))
+}
+
 /// The scheme rule with a catch-all: the first rule, in printed order, whose
 /// alternatives are rules, at least two of them with a scheme of their own and
 /// exactly one without.
 fn read(g: &PrintedGrammar) -> Option<CatchAll> {
     g.rules.iter().find_map(|rule| {
-        let Expr::Alt(items) = &rule.expr else {
-            return None;
-        };
-        let mut schemes = Vec::new();
-        let mut others = Vec::new();
-        for item in items {
-            let Expr::Ref(name) = item else { return None };
-            let (prefix, _) = literal_prefix(g, item, 0);
-            match prefix.find(':').and_then(|i| prefix.get(..=i)) {
-                Some(p) if p.len() > 1 => schemes.push(KnownScheme {
-                    scheme: p.trim_end_matches(':').to_string(),
-                    rule: name.clone(),
-                    prefix: p.to_string(),
-                }),
-                _ => others.push(name.clone()),
-            }
-        }
+        let (schemes, others) = alternatives(g, &rule.expr)?;
         let [catch_all] = others.as_slice() else {
             return None;
         };
@@ -179,6 +166,105 @@ fn read(g: &PrintedGrammar) -> Option<CatchAll> {
             quote,
         })
     })
+}
+
+/// Whether `rule` is `target`, or starts with it (draft-1993 `fragmentaddress
+/// = url [ # fragmentid ]`): an input's scheme is then `target`'s.
+fn starts_with(edition: Edition, rule: &str, target: &str) -> bool {
+    let g = PrintedGrammar::of(edition);
+    let mut name = rule;
+    for _ in 0..g.rules.len() {
+        if name == target {
+            return true;
+        }
+        let first = match g.rule(name).map(|r| &r.expr) {
+            Some(Expr::Ref(r)) => r,
+            Some(Expr::Seq(items)) => match items.first() {
+                Some(Expr::Ref(r))
+                    if !items.iter().skip(1).any(|i| i.refs().contains(&r.as_str())) =>
+                {
+                    r
+                }
+                _ => return false,
+            },
+            _ => return false,
+        };
+        name = first;
+    }
+    false
+}
+
+/// An edition's closed list of schemes: a whole-URL rule whose every
+/// alternative is a scheme's rule, with no catch-all (draft-ietf-uri-url-03
+/// and RFC 1630's `url`). An input of another scheme has no rule at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SchemeList {
+    /// The edition.
+    pub edition: Edition,
+    /// The rule whose alternatives are the schemes: `url`.
+    pub rule: String,
+    /// The schemes, in printed order.
+    pub schemes: Vec<KnownScheme>,
+}
+
+/// The closed list of schemes of an edition, if its BNF has one.
+///
+/// ```
+/// use urlbnf::{Edition, known};
+/// let list = known::scheme_list(Edition::Draft1994).unwrap();
+/// assert_eq!(list.unlisted("https://example.com/", "url"), Some("https"));
+/// assert_eq!(list.unlisted("http://example.com/", "url"), None);
+/// assert!(known::scheme_list(Edition::Rfc1738).is_none()); // otherurl takes any
+/// ```
+pub fn scheme_list(edition: Edition) -> Option<&'static SchemeList> {
+    static ALL: PerEdition<Option<SchemeList>> = PerEdition::new();
+    ALL.get_or_init(edition, || {
+        let g = PrintedGrammar::of(edition);
+        g.rules.iter().find_map(|rule| {
+            let (schemes, others) = alternatives(g, &rule.expr)?;
+            (others.is_empty() && schemes.len() >= 2).then(|| SchemeList {
+                edition,
+                rule: rule.name.clone(),
+                schemes,
+            })
+        })
+    })
+    .as_ref()
+}
+
+impl SchemeList {
+    /// The scheme of `input`, checked with `rule`, when the list applies to
+    /// the rule and has no rule for it: the text before the first `:`, where
+    /// it is a scheme by RFC 3986 §3.1's syntax (a letter, then letters,
+    /// digits, `+`, `-`, `.`).
+    ///
+    /// ```
+    /// use urlbnf::{Edition, known};
+    /// let list = known::scheme_list(Edition::Rfc1630Url).unwrap();
+    /// assert_eq!(list.unlisted("git://h/r", "url"), Some("git"));
+    /// assert_eq!(list.unlisted("git://h/r", "hostname"), None); // not a scheme rule
+    /// assert_eq!(list.unlisted("not a url", "url"), None); // no scheme at all
+    /// ```
+    pub fn unlisted<'i>(&self, input: &'i str, rule: &str) -> Option<&'i str> {
+        let scheme = input.get(..input.find(':')?)?;
+        let mut bytes = scheme.bytes();
+        let well_formed = bytes.next().is_some_and(|b| b.is_ascii_alphabetic())
+            && bytes.all(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'));
+        let listed = self.schemes.iter().any(|k| k.scheme == scheme);
+        (well_formed && !listed && self.applies_to(rule)).then_some(scheme)
+    }
+
+    /// Whether an input checked with `rule` has its scheme from the list:
+    /// `rule` is the list's rule or starts with it.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, known};
+    /// let list = known::scheme_list(Edition::Draft1994).unwrap();
+    /// assert!(list.applies_to("url") && !list.applies_to("prefixedurl"));
+    /// ```
+    pub fn applies_to(&self, rule: &str) -> bool {
+        starts_with(self.edition, rule, &self.rule)
+    }
 }
 
 /// The text every string of `e` starts with, and whether `e` derives that
@@ -220,7 +306,7 @@ fn literal_prefix(g: &PrintedGrammar, e: &Expr, depth: usize) -> (String, bool) 
                 (common, whole)
             })
         }
-        Expr::Opt(_) | Expr::Rep { .. } => (String::new(), false),
+        Expr::Opt(_) | Expr::Rep { .. } | Expr::Range(..) => (String::new(), false),
     }
 }
 
@@ -238,5 +324,7 @@ fn catch_all_prose(edition: Edition) -> (&'static str, Option<&'static str>) {
         Edition::Rfc1738 => ("RFC 1738 §5", None),
         Edition::Draft1994 => ("draft-ietf-uri-url-03", None),
         Edition::Rfc1630Uri | Edition::Rfc1630Url => ("RFC 1630", None),
+        // The later editions have one generic syntax and no scheme rules.
+        Edition::Rfc2396 | Edition::Rfc3986 => (edition.id(), None),
     }
 }

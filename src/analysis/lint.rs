@@ -70,7 +70,7 @@ pub fn lints(url: &Url<'_>) -> Vec<Lint> {
 /// protocol in question... especially when it is a number within the reserved
 /// space." (RFC 1738 §6)
 fn port(url: &Url<'_>) -> Option<Lint> {
-    let scheme = url.scheme.text;
+    let scheme = url.scheme.map_or("", |s| s.text);
     let port = url.hostport().and_then(|hp| hp.port)?;
     let default = ast::default_port(scheme);
     // A port of any number of digits: past 65535 it names no port at all.
@@ -151,7 +151,7 @@ fn password(url: &Url<'_>) -> Option<Lint> {
 /// "Care should be taken when URLs contain embedded encoded delimiters for a
 /// given protocol (for example, CR and LF characters for telnet protocols)".
 fn encoded_controls(url: &Url<'_>, out: &mut Vec<Lint>) {
-    let scheme = url.scheme.text;
+    let scheme = url.scheme.map_or("", |s| s.text);
     if !LINE_PROTOCOLS.contains(&scheme) {
         return;
     }

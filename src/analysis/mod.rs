@@ -5,7 +5,8 @@
 //! URLs in plain text ([`extract`]), security lints ([`lint`]), what the documents' prose adds to
 //! their BNF ([`prose`]) and the
 //! conformance of a corpus ([`report`]), each rule as a regular expression
-//! ([`regex`]). Each returns
+//! ([`regex`]), and beside the editions, what a browser makes of an input
+//! (`whatwg`, with the feature of that name). Each returns
 //! typed values; the renderers and the CLI present them.
 
 pub mod ast;
@@ -26,3 +27,5 @@ pub mod prose;
 pub mod regex;
 pub mod report;
 pub mod resolve;
+#[cfg(feature = "whatwg")]
+pub mod whatwg;

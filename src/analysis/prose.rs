@@ -12,16 +12,17 @@ use std::borrow::Cow;
 use serde::Serialize;
 
 use crate::analysis::ast::{Body, Url, default_port};
-use crate::analysis::known::{CatchAll, KnownScheme};
+use crate::analysis::known::{CatchAll, KnownScheme, SchemeList};
 use crate::edition::Edition;
 use crate::error::CheckError;
+use crate::grammar::PrintedGrammar;
 
 /// What the prose says about one component of one URL.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ProseNote {
     /// The note's name: `scheme-case`, `gopher-tab`, `catch-all`,
-    /// `gopher-type`, `default-port`, `file-host` or `ftp-type`.
+    /// `no-scheme-rule`, `gopher-type`, `default-port`, `file-host` or `ftp-type`.
     pub code: &'static str,
     /// The document and section, e.g. `RFC 1738 §3.4`.
     pub section: &'static str,
@@ -87,6 +88,38 @@ internal! {
             valid: Some(known_reading),
             rule: Some(scheme.rule.clone()),
             error: own_error.filter(|_| !known_reading),
+        }
+    }
+}
+
+internal! {
+    /// The note on an input whose scheme the edition's closed list of schemes
+    /// has no rule for: the cause is the scheme, not the character where the
+    /// first scheme's rule gave up; the fix is an edition that takes it.
+    fn no_scheme_rule(list: &'static SchemeList, scheme: &str) -> ProseNote {
+        let names: Vec<&str> = list.schemes.iter().map(|k| k.scheme.as_str()).collect();
+        let edition = list.edition;
+        let rule = PrintedGrammar::of(edition).rule(&list.rule);
+        ProseNote {
+            code: "no-scheme-rule",
+            section: edition.info().title,
+            quote: rule.and_then(|r| r.printed.as_deref()).unwrap_or(""),
+            start: 0,
+            end: scheme.len(),
+            message: match names.iter().find(|n| n.eq_ignore_ascii_case(scheme)) {
+                Some(lower) => format!(
+                    "no rule for scheme {scheme:?} in {edition}: its {} lists {lower:?} in lower case only",
+                    list.rule
+                ),
+                None => format!(
+                    "no rule for scheme {scheme:?} in {edition}: its {} lists {}; RFC 2396 and RFC 3986 take any scheme (--grammar later)",
+                    list.rule,
+                    names.join(", ")
+                ),
+            },
+            valid: None,
+            rule: Some(list.rule.clone()),
+            error: None,
         }
     }
 }
@@ -245,17 +278,22 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
         error: None,
     };
     let mut out = Vec::new();
-    if let (Some(hp), Some((section, quote))) = (url.hostport(), port_prose(url.scheme.text))
-        && hp.port.is_none()
+    if let (Some(hp), Some((section, quote))) = (
+        url.hostport(),
+        port_prose(url.scheme.map_or("", |s| s.text)),
+    ) && hp.port.is_none()
     {
-        let port = default_port(url.scheme.text).unwrap_or_default();
+        let port = default_port(url.scheme.map_or("", |s| s.text)).unwrap_or_default();
         let host = hp.host.part;
         out.push(note(
             "default-port",
             section,
             quote,
             (host.start, host.end),
-            format!("no port given: {} means port {port}", url.scheme.text),
+            format!(
+                "no port given: {} means port {port}",
+                url.scheme.map_or("", |s| s.text)
+            ),
         ));
     }
     match &url.body {

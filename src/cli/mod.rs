@@ -31,7 +31,8 @@ fn long_about() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
     TEXT.get_or_init(|| {
         let mut text = String::from(
-            "urlbnf makes the BNF printed in five early URL documents executable.\n\n\
+            "urlbnf makes the BNF printed in five early URL documents (1993-1994) and\n\
+             the two that continue the line (RFC 2396, RFC 3986) executable.\n\n\
              Editions (--grammar ID), oldest first; each has a default rule:\n",
         );
         for e in Edition::ALL {
@@ -42,7 +43,8 @@ fn long_about() -> &'static str {
             ));
         }
         text.push_str(
-            "\nThe printed text is used as printed, with four corrections (C1-C4: the corrections page of `urlbnf book`).",
+            "\nSets: `early` (the five of 1993-1994), `later` (rfc2396, rfc3986), `all`.\n\
+             The printed text is used as printed, with five corrections (C1-C5: the corrections page of `urlbnf book`).",
         );
         text
     })
@@ -74,7 +76,7 @@ enum Command {
     /// The exact differences between two editions, rule by rule and string by string
     #[command(long_about = diff::LONG, after_help = diff::EXAMPLES)]
     Diff(diff::DiffArgs),
-    /// One URL against all five editions, side by side
+    /// One URL against all seven editions, side by side, and what the WHATWG URL Standard makes of it
     #[command(long_about = format!("{}\n\n{INPUTS}", compare::LONG), after_help = compare::EXAMPLES)]
     Compare(compare::CompareArgs),
     /// Resolve partial (relative) forms in the context of a full URL
@@ -390,16 +392,26 @@ impl From<io::Error> for CliError {
     }
 }
 
-/// The editions named (each once, in the order first named), or all five.
-fn editions(grammars: &[Edition]) -> Vec<Edition> {
-    if grammars.is_empty() {
+/// What one `--grammar` names: an edition id, a set (`early`, `later`, `all`),
+/// or a comma-separated list of them.
+#[derive(Clone, Debug)]
+pub(crate) struct Grammars(Vec<Edition>);
+
+pub(crate) fn grammars(value: &str) -> Result<Grammars, String> {
+    let mut out = Vec::new();
+    for name in value.split(',').map(str::trim) {
+        out.extend(Edition::set(name).map_err(|e| e.to_string())?);
+    }
+    Ok(Grammars(out))
+}
+
+/// The editions named, each once and oldest first, or all of them.
+fn editions(grammars: &[Grammars]) -> Vec<Edition> {
+    let mut out: Vec<Edition> = grammars.iter().flat_map(|g| g.0.iter().copied()).collect();
+    if out.is_empty() {
         return Edition::ALL.to_vec();
     }
-    let mut out: Vec<Edition> = Vec::new();
-    for &e in grammars {
-        if !out.contains(&e) {
-            out.push(e);
-        }
-    }
+    out.sort_unstable();
+    out.dedup();
     out
 }

@@ -257,7 +257,7 @@ pub(crate) fn summary(
 
 /// A count in text, digits grouped by thousands.
 pub(crate) fn number(n: usize) -> String {
-    crate::render::report::count(u64::try_from(n).unwrap_or(u64::MAX))
+    crate::render::count(u64::try_from(n).unwrap_or(u64::MAX))
 }
 
 pub(crate) fn plural(n: usize) -> &'static str {

@@ -1,4 +1,4 @@
-//! The five pest grammars (`grammar/*.pest`), one parser type each, behind one
+//! The pest grammars (`grammar/*.pest`), one parser type each, behind one
 //! name-based interface so the rest of urlbnf can treat editions alike.
 
 use std::collections::HashMap;
@@ -7,7 +7,7 @@ use pest::iterators::Pair;
 use pest::{Parser, RuleType};
 use serde::Serialize;
 
-use crate::edition::Edition;
+use crate::edition::{Edition, PerEdition, editions};
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
 
@@ -16,14 +16,15 @@ pub fn pest_name(printed: &str) -> String {
     printed.replace('-', "_").replace('+', "_plus")
 }
 
-/// The printed rule a pest rule stands for: helper rules `x__how` stand for `x`.
-pub fn printed_name(pest: &str) -> String {
-    use std::sync::OnceLock;
-    static NAMES: OnceLock<HashMap<String, String>> = OnceLock::new();
-    let names = NAMES.get_or_init(|| {
-        Edition::ALL
+/// The printed rule a pest rule of the edition stands for: helper rules `x__how`
+/// stand for `x`. (Per edition: RFC 2396's `hier_part` and RFC 3986's
+/// `hier-part` have one pest name.)
+pub fn printed_name(edition: Edition, pest: &str) -> String {
+    static NAMES: PerEdition<HashMap<String, String>> = PerEdition::new();
+    let names = NAMES.get_or_init(edition, || {
+        PrintedGrammar::of(edition)
+            .rules
             .iter()
-            .flat_map(|&e| PrintedGrammar::of(e).rules.iter())
             .map(|r| (pest_name(&r.name), r.name.clone()))
             .collect()
     });
@@ -47,11 +48,12 @@ macro_rules! edition_parser {
     };
 }
 
-edition_parser!(draft_1993, Draft1993, "../grammar/draft-1993.pest");
-edition_parser!(draft_1994, Draft1994, "../grammar/draft-1994.pest");
-edition_parser!(rfc1630_uri, Rfc1630Uri, "../grammar/rfc1630-uri.pest");
-edition_parser!(rfc1630_url, Rfc1630Url, "../grammar/rfc1630-url.pest");
-edition_parser!(rfc1738, Rfc1738, "../grammar/rfc1738.pest");
+macro_rules! parsers {
+    ($($variant:ident $id:literal $module:ident $path:literal;)*) => {
+        $(edition_parser!($module, $variant, $path);)*
+    };
+}
+editions!(parsers);
 
 /// One node of a pest parse tree, with rule names as printed.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -196,12 +198,12 @@ struct NameTable<R> {
 }
 
 impl<R: RuleType + std::hash::Hash> NameTable<R> {
-    fn new(all: &[R]) -> Self {
+    fn new(edition: Edition, all: &[R]) -> Self {
         let mut index = HashMap::new();
         let mut names = Vec::new();
         for (i, r) in all.iter().enumerate() {
             let pest = format!("{r:?}");
-            let printed = printed_name(&pest);
+            let printed = printed_name(edition, &pest);
             let helper = (pest_name(&printed) != pest).then_some(pest);
             index.insert(*r, i);
             names.push((printed, helper));
@@ -244,6 +246,7 @@ trait EditionParser {
 }
 
 fn outcome<R: RuleType>(
+    edition: Edition,
     result: Result<pest::iterators::Pairs<'_, R>, pest::error::Error<R>>,
     len: usize,
     names: &impl Fn(R) -> Names,
@@ -266,7 +269,7 @@ fn outcome<R: RuleType>(
             let expected = match &e.variant {
                 pest::error::ErrorVariant::ParsingError { positives, .. } => positives
                     .iter()
-                    .map(|r| printed_name(&format!("{r:?}")))
+                    .map(|r| printed_name(edition, &format!("{r:?}")))
                     .collect(),
                 pest::error::ErrorVariant::CustomError { message } => vec![message.clone()],
             };
@@ -277,6 +280,9 @@ fn outcome<R: RuleType>(
 
 macro_rules! impl_edition_parser {
     ($module:ident, $parser:ident) => {
+        impl_edition_parser!($module, $parser, Edition::$parser);
+    };
+    ($module:ident, $parser:ident, $edition:expr) => {
         impl EditionParser for $module::$parser {
             #[cfg(feature = "internals")]
             fn pest_rule_names() -> Vec<String> {
@@ -289,14 +295,15 @@ macro_rules! impl_edition_parser {
             fn run(rule: &str, input: &str) -> Option<PestOutcome> {
                 use std::sync::OnceLock;
                 static NAMES: OnceLock<NameTable<$module::Rule>> = OnceLock::new();
-                let names = NAMES.get_or_init(|| NameTable::new($module::Rule::all_rules()));
-                let r = lookup::<$module::Rule>(rule, rules_of!($module))?;
+                let names =
+                    NAMES.get_or_init(|| NameTable::new($edition, $module::Rule::all_rules()));
+                let r = lookup::<$module::Rule>(rule, rules_of!($module, $edition))?;
                 let result = $module::$parser::parse(r, input);
-                Some(outcome(result, input.len(), &|r| names.get(r)))
+                Some(outcome($edition, result, input.len(), &|r| names.get(r)))
             }
 
             fn whole(rule: &str, input: &str) -> Option<bool> {
-                let r = lookup::<$module::Rule>(rule, rules_of!($module))?;
+                let r = lookup::<$module::Rule>(rule, rules_of!($module, $edition))?;
                 Some(match $module::$parser::parse(r, input) {
                     Ok(mut pairs) => pairs
                         .next()
@@ -310,7 +317,7 @@ macro_rules! impl_edition_parser {
 
 /// The edition's rules by printed name and by pest name, built once.
 macro_rules! rules_of {
-    ($module:ident) => {{
+    ($module:ident, $edition:expr) => {{
         use std::sync::OnceLock;
         static RULES: OnceLock<HashMap<String, $module::Rule>> = OnceLock::new();
         RULES.get_or_init(|| {
@@ -321,7 +328,7 @@ macro_rules! rules_of {
                     let printed = if is_helper(&pest) {
                         String::new()
                     } else {
-                        printed_name(&pest)
+                        printed_name($edition, &pest)
                     };
                     [(printed, *r), (pest, *r)]
                 })
@@ -335,29 +342,39 @@ fn lookup<R: Copy>(rule: &str, rules: &HashMap<String, R>) -> Option<R> {
     rules.get(rule).copied()
 }
 
-impl_edition_parser!(draft_1993, Draft1993);
-impl_edition_parser!(draft_1994, Draft1994);
-impl_edition_parser!(rfc1630_uri, Rfc1630Uri);
-impl_edition_parser!(rfc1630_url, Rfc1630Url);
-impl_edition_parser!(rfc1738, Rfc1738);
+/// Each edition's parser behind function pointers, indexed like [`Edition::ALL`].
+struct Parsers {
+    #[cfg(feature = "internals")]
+    rule_names: fn() -> Vec<String>,
+    run: fn(&str, &str) -> Option<PestOutcome>,
+    whole: fn(&str, &str) -> Option<bool>,
+}
 
-/// Call `$f` on the parser type of `$edition`.
+macro_rules! parser_table {
+    ($($variant:ident $id:literal $module:ident $path:literal;)*) => {
+        $(impl_edition_parser!($module, $variant);)*
+        const PARSERS: [Parsers; Edition::ALL.len()] = [$(Parsers {
+            #[cfg(feature = "internals")]
+            rule_names: $module::$variant::pest_rule_names,
+            run: $module::$variant::run,
+            whole: $module::$variant::whole,
+        },)*];
+    };
+}
+editions!(parser_table);
+
+/// Call `$f` on the parser of `$edition`.
 macro_rules! dispatch {
     ($edition:expr, $f:ident ( $($arg:expr),* )) => {
-        match $edition {
-            Edition::Draft1993 => draft_1993::Draft1993::$f($($arg),*),
-            Edition::Draft1994 => draft_1994::Draft1994::$f($($arg),*),
-            Edition::Rfc1630Uri => rfc1630_uri::Rfc1630Uri::$f($($arg),*),
-            Edition::Rfc1630Url => rfc1630_url::Rfc1630Url::$f($($arg),*),
-            Edition::Rfc1738 => rfc1738::Rfc1738::$f($($arg),*),
-        }
+        // Indexed by the enum's own discriminant: no input reaches this.
+        (PARSERS[$edition.index()].$f)($($arg),*)
     };
 }
 
 #[cfg(feature = "internals")]
 /// Every rule name of the edition's pest grammar (pest spelling), helpers included.
 pub fn pest_rule_names(edition: Edition) -> Vec<String> {
-    dispatch!(edition, pest_rule_names())
+    dispatch!(edition, rule_names())
 }
 
 /// Run the pest rule for a printed rule name on the input.

@@ -39,6 +39,9 @@ fn host(v: &mut dyn Visit, key: &str, h: &Host<'_>) {
     let kind = match h.kind {
         HostKind::Name => "name",
         HostKind::Number => "number",
+        HostKind::RegName => "reg-name",
+        HostKind::Ipv6 => "IPv6",
+        HostKind::IpvFuture => "IPvFuture",
     };
     v.part(key, &h.part, Some(kind));
 }
@@ -162,6 +165,22 @@ fn body(v: &mut dyn Visit, b: &Body<'_>) {
         }
         Body::Mid { addr_spec } => v.part("addr_spec", addr_spec, None),
         Body::Cid { content_id } => v.part("content_id", content_id, None),
+        Body::Uri(u) => {
+            if let Some(a) = &u.authority {
+                v.group("authority", None, &mut |v| {
+                    v.part("text", &a.part, None);
+                    opt(v, "userinfo", &a.userinfo);
+                    if let Some(hp) = &a.hostport {
+                        hostport(v, hp);
+                    }
+                });
+            }
+            opt_path(v, "path", &u.path);
+            opt(v, "query", &u.query);
+            if u.opaque {
+                v.word("opaque", "true");
+            }
+        }
         Body::Generic(g) => {
             v.part("schemepart", &g.schemepart, None);
             opt_path(v, "path", &g.path);
@@ -300,11 +319,34 @@ impl std::fmt::Write for IoFmt<'_> {
 fn tree_into(out: &mut dyn std::fmt::Write, url: &Url<'_>, depth: usize) {
     let mut t = Tree { out, depth };
     opt(&mut t, "prefix", &url.prefix);
-    t.part("scheme", &url.scheme, None);
+    opt(&mut t, "scheme", &url.scheme);
     t.group("body", Some(kind_name(&url.body)), &mut |v| {
         body(v, &url.body)
     });
     opt(&mut t, "fragment", &url.fragment);
+}
+
+/// An authority's parts in the summary, without its whole text.
+struct AuthoritySummary<'s>(&'s mut Summary);
+
+impl Visit for AuthoritySummary<'_> {
+    fn part(&mut self, key: &str, part: &Part<'_>, kind: Option<&str>) {
+        if key != "text" {
+            self.0.part(key, part, kind);
+        }
+    }
+
+    fn path(&mut self, key: &str, path: &Path<'_>) {
+        self.0.path(key, path);
+    }
+
+    fn word(&mut self, key: &str, word: &str) {
+        self.0.word(key, word);
+    }
+
+    fn group(&mut self, _: &str, _: Option<&str>, _: &mut dyn FnMut(&mut dyn Visit)) {}
+
+    fn list(&mut self, _: &str, _: &mut dyn Iterator<Item = Item<'_>>) {}
 }
 
 /// The one-line summary: the body's top-level components as `name=text`.
@@ -323,7 +365,12 @@ impl Visit for Summary {
         let _ = write!(self.0, " {key}={word}");
     }
 
-    fn group(&mut self, _: &str, _: Option<&str>, _: &mut dyn FnMut(&mut dyn Visit)) {}
+    fn group(&mut self, key: &str, _: Option<&str>, f: &mut dyn FnMut(&mut dyn Visit)) {
+        // The later editions' authority holds the host and port.
+        if key == "authority" {
+            f(&mut AuthoritySummary(self));
+        }
+    }
 
     fn list(&mut self, _: &str, _: &mut dyn Iterator<Item = Item<'_>>) {}
 }

@@ -3,34 +3,9 @@
 
 use std::fmt::Write;
 
-use super::{esc, visible};
+use super::{count, esc, percent, plural, visible, whatwg};
 use crate::analysis::report::{Cause, EditionReport, Report};
 use crate::edition::Edition;
-
-/// `1234567` as `1,234,567`.
-pub fn count(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
-/// `part` of `whole` as a percentage with one decimal.
-pub fn percent(part: u64, whole: u64) -> String {
-    if whole == 0 {
-        return "-".to_string();
-    }
-    format!("{:.1}%", part as f64 * 100.0 / whole as f64)
-}
-
-fn plural(n: u64, one: &str, many: &str) -> String {
-    format!("{} {}", count(n), if n == 1 { one } else { many })
-}
 
 /// The report as text: per edition its counts, schemes and the `top` causes
 /// (the rest summed), then the cross-edition table.
@@ -50,6 +25,9 @@ pub fn text(report: &Report, top: usize) -> String {
     if report.editions.len() > 1 {
         out.push('\n');
         differences_text(&mut out, report);
+    }
+    if let Some(w) = &report.whatwg {
+        whatwg::text(&mut out, w);
     }
     out
 }
@@ -289,6 +267,9 @@ pub fn html(report: &Report, top: usize, sources: &[String], date: &str) -> Stri
     body.push_str(&stacked_bars(&rows));
     if report.editions.len() > 1 {
         differences_html(&mut body, report);
+    }
+    if let Some(w) = &report.whatwg {
+        whatwg::html(&mut body, w);
     }
     for e in &report.editions {
         edition_html(&mut body, e, top, report.reading.known_schemes);

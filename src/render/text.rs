@@ -231,7 +231,16 @@ pub fn what_changed() -> String {
         );
         for p in &d.pairs {
             let Some(l) = &p.language else { continue };
-            let interesting = p.whole || matches!(p.a.as_str(), "hostname" | "path" | "search");
+            // Past 1994 the host, the IPv4 address, the scheme and the
+            // segment carry the line's main changes (IP literals, octets to
+            // 255, case, parameters).
+            let later = !b.is_early()
+                && matches!(
+                    p.b.as_str(),
+                    "host" | "IPv4address" | "scheme" | "segment" | "query"
+                );
+            let interesting =
+                p.whole || later || matches!(p.a.as_str(), "hostname" | "path" | "search");
             if !interesting {
                 continue;
             }

@@ -53,6 +53,8 @@ pub fn seed_file(edition: Edition) -> &'static str {
         Edition::Draft1994 => "003_1aa0ba31d07f5c05.txt",
         Edition::Rfc1630Uri | Edition::Rfc1630Url => "000_c58d13777323f8da.txt",
         Edition::Rfc1738 => "002_3d87998ace756a98.txt",
+        Edition::Rfc2396 => "later/rfc2396-appendix-a.txt",
+        Edition::Rfc3986 => "later/rfc3986.txt",
     }
 }
 

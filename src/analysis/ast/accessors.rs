@@ -1,7 +1,9 @@
 //! Scheme-independent accessors: each part of a URL wherever its scheme
 //! keeps it, as an `Option` (a scheme without that part has `None`).
 
-use super::{Body, Host, HostKind, HostPort, Login, News, Part, Path, Url, Wais, WaisForm};
+use super::{
+    Authority, Body, Host, HostKind, HostPort, Login, News, Part, Path, Url, Wais, WaisForm,
+};
 
 impl<'a> Url<'a> {
     /// The port as written, if the URL writes one that fits a port number
@@ -34,7 +36,7 @@ impl<'a> Url<'a> {
     pub fn port_or_known_default(&self) -> Option<u16> {
         match self.hostport().and_then(|hp| hp.port) {
             Some(p) => p.text.parse().ok(),
-            None => default_port(self.scheme.text),
+            None => default_port(self.scheme?.text),
         }
     }
 
@@ -56,6 +58,7 @@ impl<'a> Url<'a> {
             Body::Wais(w) => Some(&w.hostport),
             Body::Prospero(p) => Some(&p.hostport),
             Body::Generic(g) => g.ip.as_ref().map(|ip| &ip.login.hostport),
+            Body::Uri(u) => u.authority.as_ref().and_then(|a| a.hostport.as_ref()),
             Body::File(_)
             | Body::Mailto(_)
             | Body::News(_)
@@ -65,15 +68,36 @@ impl<'a> Url<'a> {
         }
     }
 
-    /// The scheme, as written (without its colon).
+    /// The scheme, as written (without its colon); `None` for a relative
+    /// reference of the later editions (RFC 3986 §4.2).
     ///
     /// ```
     /// # use urlbnf::{ast, Edition};
-    /// assert_eq!(ast::parse(Edition::Rfc1738, "news:comp.infosystems.www")?.scheme().to_string(), "news");
+    /// let news = ast::parse(Edition::Rfc1738, "news:comp.infosystems.www")?;
+    /// assert_eq!(news.scheme().map(|s| s.text), Some("news"));
+    /// assert!(ast::parse(Edition::Rfc3986, "//example.com/a")?.scheme().is_none());
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn scheme(&self) -> Part<'a> {
+    pub fn scheme(&self) -> Option<Part<'a>> {
         self.scheme
+    }
+
+    /// The authority after `//` (RFC 3986 §3.2), for the later editions.
+    ///
+    /// ```
+    /// # use urlbnf::{ast, Edition};
+    /// let url = ast::parse(Edition::Rfc3986, "https://tim@[::1]:8080/")?;
+    /// let authority = url.authority().unwrap();
+    /// assert_eq!(authority.userinfo.map(|u| u.text), Some("tim"));
+    /// assert_eq!(url.host().map(|h| (h.part.text, h.kind)), Some(("[::1]", ast::HostKind::Ipv6)));
+    /// assert_eq!(url.port(), Some(8080));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn authority(&self) -> Option<&Authority<'a>> {
+        match &self.body {
+            Body::Uri(u) => u.authority.as_ref(),
+            _ => None,
+        }
     }
 
     /// The host: of the host and port, of a `file` URL, of a news article's
@@ -136,12 +160,13 @@ impl<'a> Url<'a> {
             Body::Afs(a) => Some(a.path),
             Body::Prospero(p) => Some(p.hsoname),
             Body::Generic(g) => g.path,
+            Body::Uri(u) => u.path,
             _ => None,
         }
     }
 
-    /// The search, after `?`: http, gopher, a WAIS index, and the generic
-    /// forms that have one.
+    /// The search, after `?`: http, gopher, a WAIS index, the generic forms
+    /// that have one, and the later editions' query.
     ///
     /// ```
     /// # use urlbnf::{ast, Edition};
@@ -158,6 +183,7 @@ impl<'a> Url<'a> {
                 ..
             }) => *search,
             Body::Generic(g) => g.search,
+            Body::Uri(u) => u.query,
             _ => None,
         }
     }

@@ -1,6 +1,6 @@
 //! The AST from a pest derivation: one builder per scheme, each taking the
 //! components by their printed rule names (the names every edition shares, which
-//! is why one builder serves five grammars).
+//! is why one builder serves the five early grammars; `uri.rs` builds the later ones').
 
 use super::{
     Afs, Body, FieldSpec, File, Ftp, Generic, Gopher, Host, HostKind, HostPort, Http, IpSchemepart,
@@ -89,6 +89,9 @@ pub(super) fn build<'a>(
     root: Node<'_>,
     unknown: impl FnOnce() -> Error,
 ) -> Result<Url<'a>, Error> {
+    if scheme_kind(edition, root.rule()) == Some(Kind::Uri) {
+        return super::uri::build(edition, input, root).ok_or_else(unknown);
+    }
     let src = Src(input);
     let Some((prefix, fragment, n)) = unwrap(&src, root) else {
         return Err(unknown());
@@ -107,7 +110,7 @@ pub(super) fn build<'a>(
         edition,
         input,
         prefix,
-        scheme: Part::of(input, n.start(), colon),
+        scheme: Some(Part::of(input, n.start(), colon)),
         body,
         fragment,
     })
@@ -163,6 +166,8 @@ fn body<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>, after_colon: usize) ->
             content_id: src.opt(n, "content-identifier")?,
         },
         Kind::Generic => Body::Generic(generic(src, n, after_colon)?),
+        // Built by `uri::build` before the wrappers.
+        Kind::Uri => return None,
     })
 }
 

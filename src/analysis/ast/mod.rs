@@ -16,10 +16,13 @@ use crate::edition::Edition;
 
 mod accessors;
 mod build;
+mod kind;
 mod parse;
 mod part;
+mod uri;
 
 pub use accessors::default_port;
+pub use kind::Kind;
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub use parse::parse_rule_by_pest;
@@ -27,6 +30,7 @@ pub use parse::{
     OwnedUrl, is_url_rule, parse, parse_rule, parse_rule_within, scheme_kind, size_estimate,
 };
 pub use part::{Host, HostKind, HostPort, Login, MalformedEscape, Part, Path, Segments};
+pub use uri::{Authority, Uri};
 
 /// `http://` hostport [ `/` path ] [ `?` search ] (every edition has it).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -370,97 +374,8 @@ pub enum Body<'a> {
     },
     /// Any other scheme, by the generic syntax.
     Generic(Generic<'a>),
-}
-
-/// Which kind of [`Body`] a URL has.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-#[serde(rename_all = "lowercase")]
-pub enum Kind {
-    /// `http`.
-    Http,
-    /// `ftp`.
-    Ftp,
-    /// `file`.
-    File,
-    /// `gopher`.
-    Gopher,
-    /// `mailto`.
-    Mailto,
-    /// `news`.
-    News,
-    /// `nntp`.
-    Nntp,
-    /// `telnet`.
-    Telnet,
-    /// `wais`.
-    Wais,
-    /// `prospero`.
-    Prospero,
-    /// `afs`.
-    Afs,
-    /// `mid` (draft-1994).
-    Mid,
-    /// `cid` (draft-1994).
-    Cid,
-    /// The generic syntax.
-    Generic,
-}
-
-impl Kind {
-    /// The kind's name, as JSON writes it.
-    ///
-    /// ```
-    /// use urlbnf::ast::Kind;
-    /// assert_eq!(Kind::Gopher.name(), "gopher");
-    /// ```
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Http => "http",
-            Kind::Ftp => "ftp",
-            Kind::File => "file",
-            Kind::Gopher => "gopher",
-            Kind::Mailto => "mailto",
-            Kind::News => "news",
-            Kind::Nntp => "nntp",
-            Kind::Telnet => "telnet",
-            Kind::Wais => "wais",
-            Kind::Prospero => "prospero",
-            Kind::Afs => "afs",
-            Kind::Mid => "mid",
-            Kind::Cid => "cid",
-            Kind::Generic => "generic",
-        }
-    }
-}
-
-impl Body<'_> {
-    /// Which kind of body this is.
-    ///
-    /// ```
-    /// use urlbnf::{Edition, ast};
-    /// let url = ast::parse(Edition::Rfc1738, "news:comp.infosystems.www")?;
-    /// assert_eq!(url.body.kind(), ast::Kind::News);
-    /// # Ok::<(), urlbnf::Error>(())
-    /// ```
-    pub fn kind(&self) -> Kind {
-        match self {
-            Body::Http(_) => Kind::Http,
-            Body::Ftp(_) => Kind::Ftp,
-            Body::File(_) => Kind::File,
-            Body::Gopher(_) => Kind::Gopher,
-            Body::Mailto(_) => Kind::Mailto,
-            Body::News(_) => Kind::News,
-            Body::Nntp(_) => Kind::Nntp,
-            Body::Telnet(_) => Kind::Telnet,
-            Body::Wais(_) => Kind::Wais,
-            Body::Prospero(_) => Kind::Prospero,
-            Body::Afs(_) => Kind::Afs,
-            Body::Mid { .. } => Kind::Mid,
-            Body::Cid { .. } => Kind::Cid,
-            Body::Generic(_) => Kind::Generic,
-        }
-    }
+    /// RFC 2396 and RFC 3986: every scheme, and relative references.
+    Uri(Uri<'a>),
 }
 
 /// A URL parsed under one edition.
@@ -476,8 +391,10 @@ pub struct Url<'a> {
     /// The `url:` of `prefixedurl` (draft-1994, rfc1630-url).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prefix: Option<Part<'a>>,
-    /// The scheme name, without its colon.
-    pub scheme: Part<'a>,
+    /// The scheme name, without its colon; `None` only for a relative
+    /// reference (RFC 3986 §4.2), which has none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scheme: Option<Part<'a>>,
     /// What follows the scheme.
     pub body: Body<'a>,
     /// `# fragmentid` (draft-1993, rfc1630-uri), without the `#`.

@@ -201,6 +201,9 @@ pub fn scheme_kind(edition: Edition, rule: &str) -> Option<Kind> {
         (Draft1993, "generic") | (Rfc1630Uri, "uri") | (Rfc1738, "genericurl" | "otherurl") => {
             Kind::Generic
         }
+        // The later editions' references, absolute or relative.
+        (Rfc2396, "URI-reference" | "absoluteURI" | "relativeURI")
+        | (Rfc3986, "URI-reference" | "URI" | "absolute-URI" | "relative-ref") => Kind::Uri,
         _ => return None,
     })
 }

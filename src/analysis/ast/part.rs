@@ -114,8 +114,18 @@ pub struct Host<'a> {
 pub enum HostKind {
     /// `hostname`: dot-separated labels.
     Name,
-    /// `hostnumber`: dotted digits.
+    /// `hostnumber` (RFC 2396, RFC 3986: `IPv4address`): dotted digits.
     Number,
+    /// RFC 3986 `reg-name`: a registered name, any of its characters (possibly
+    /// empty).
+    #[serde(rename = "reg-name")]
+    RegName,
+    /// RFC 3986 `IP-literal` holding an `IPv6address`; the part keeps the brackets.
+    #[serde(rename = "ipv6")]
+    Ipv6,
+    /// RFC 3986 `IP-literal` holding an `IPvFuture`; the part keeps the brackets.
+    #[serde(rename = "ipvfuture")]
+    IpvFuture,
 }
 
 /// Shown, a host is its text.

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 
 use super::{Checker, Judgement};
 use crate::analysis::diagnosis::error_at;
+use crate::analysis::known::{self, SchemeList};
 use crate::analysis::prose::{self, ProseNote};
 use crate::edition::Edition;
 
@@ -14,7 +15,8 @@ impl Checker {
         /// case or gopher tabs, so most inputs are never parsed for one. (The
         /// catch-all's note is decided with the verdict: [`Checker::judge`].)
         fn may_note(&self, input: &str, valid: bool) -> bool {
-            self.edition == Edition::Rfc1738
+            !valid && self.unlisted_scheme(input).is_some()
+                || self.edition == Edition::Rfc1738
                 && if valid {
                     self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
                         || input
@@ -58,6 +60,9 @@ impl Checker {
         if !self.may_note(input, valid) {
             return out;
         }
+        if let (false, Some((list, scheme))) = (valid, self.unlisted_scheme(input)) {
+            out.push(prose::no_scheme_rule(list, scheme));
+        }
         if let Cow::Owned(folded) = &text {
             out.push(prose::folded(input, folded, valid));
         } else if !valid {
@@ -75,6 +80,13 @@ impl Checker {
             );
         }
         out
+    }
+
+    /// The edition's closed list of schemes and the input's scheme, when the
+    /// list has no rule for it (draft-1994's `url` and `https:`).
+    fn unlisted_scheme<'i>(&self, input: &'i str) -> Option<(&'static SchemeList, &'i str)> {
+        let list = known::scheme_list(self.edition)?;
+        Some((list, list.unlisted(input, &self.rule)?))
     }
 
     /// RFC 1738 §2.1 on an input this rule does not derive: if its scheme has

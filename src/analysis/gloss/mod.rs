@@ -8,6 +8,11 @@ use serde::Serialize;
 
 use crate::edition::Edition;
 
+mod later;
+mod sections;
+
+use sections::{bnf_section, document, section};
+
 /// A rule's meaning and the section to read.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -45,7 +50,7 @@ enum Topic {
 
 use Topic::*;
 
-/// Every printed rule name of the five editions: its topic and its meaning.
+/// Every printed rule name of the five early editions: its topic and its meaning.
 const GLOSSES: &[(&str, Topic, &str)] = &[
     (
         "addr-spec",
@@ -373,97 +378,6 @@ const GLOSSES: &[(&str, Topic, &str)] = &[
     ("xpalphas", Chars, "one or more path name characters"),
 ];
 
-/// The section of `edition`'s document on `topic`, if its prose has one.
-fn section(edition: Edition, topic: Topic) -> Option<&'static str> {
-    match edition {
-        Edition::Rfc1738 => Some(match topic {
-            Url | Scheme => "§2.1 The main parts of URLs",
-            Chars => "§2.2 URL Character Encoding Issues",
-            Internet => "§3.1 Common Internet Scheme Syntax",
-            Ftp => "§3.2 FTP",
-            Http | Path | Search => "§3.3 HTTP",
-            Gopher => "§3.4 GOPHER",
-            Mailto => "§3.5 MAILTO",
-            News => "§3.6 NEWS",
-            Nntp => "§3.7 NNTP",
-            Telnet => "§3.8 TELNET",
-            Wais => "§3.9 WAIS",
-            File => "§3.10 FILES",
-            Prospero => "§3.11 PROSPERO",
-            Fragment | Afs | Mid | Cid => return None,
-        }),
-        Edition::Draft1994 => Some(match topic {
-            Url | Scheme | Internet | Path | Search | Fragment => "URL SYNTAX",
-            Chars => "ENCODING PROHIBITED CHARACTERS",
-            Ftp | File => "FTP",
-            Http => "HTTP",
-            Gopher => "GOPHER",
-            Mailto => "MAILTO",
-            News => "NEWS",
-            Nntp => "NNTP",
-            Prospero => "PROSPERO",
-            Telnet => "TELNET, RLOGIN, TN3270",
-            Wais => "WAIS",
-            Afs | Mid | Cid => return None,
-        }),
-        Edition::Draft1993 => Some(match topic {
-            Url => "Full form",
-            Fragment => "Fragment-id",
-            Scheme => "Scheme",
-            Internet => "Internet protocol parts",
-            Path | Search => "Path",
-            Chars => "Encoding prohibited characters",
-            Http => "HTTP",
-            Ftp | File => "FTP",
-            News | Nntp => "News",
-            Wais => "WAIS",
-            Prospero => "Prospero",
-            Gopher => "Gopher",
-            Mailto | Telnet | Afs | Mid | Cid => return None,
-        }),
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => Some(match topic {
-            Url | Scheme | Path | Search => "URI syntax",
-            Internet => "Specific Schemes",
-            Fragment => "Fragment-id",
-            Chars => "Reserved characters",
-            Http => "HTTP",
-            Ftp | File => "FTP",
-            Gopher => "Gopher",
-            Mailto => "Mailto",
-            News | Nntp => "News",
-            Telnet => "Telnet, rlogin, tn3270",
-            Wais => "WAIS",
-            Mid => "Message-Id",
-            Cid => "Content-Id",
-            Prospero => "Prospero",
-            Afs => "Schemes for Further Study",
-        }),
-    }
-}
-
-/// The document's short name in a section reference.
-fn document(edition: Edition) -> &'static str {
-    match edition {
-        Edition::Draft1993 => "URL draft of July 1993",
-        Edition::Draft1994 => "draft-ietf-uri-url-03",
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => "RFC 1630",
-        Edition::Rfc1738 => "RFC 1738",
-    }
-}
-
-/// The BNF's own section (the edition's [`section`](crate::EditionInfo::section)),
-/// for a rule whose topic has no prose section; RFC 1738's number written as a
-/// reference (`5. BNF …` as `§5 BNF …`).
-fn bnf_section(edition: Edition) -> String {
-    let printed = edition.info().section;
-    match printed.split_once(". ") {
-        Some((n, title)) if !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()) => {
-            format!("§{n} {title}")
-        }
-        _ => printed.to_string(),
-    }
-}
-
 /// What `rule` means and where `edition`'s document says more; `None` for a
 /// name no edition prints.
 ///
@@ -474,13 +388,24 @@ fn bnf_section(edition: Edition) -> String {
 /// assert_eq!(g.section, "RFC 1738 §3.3 HTTP");
 /// assert_eq!(gloss::gloss(Edition::Draft1993, "hostport").unwrap().section,
 ///     "URL draft of July 1993, “Internet protocol parts”");
+/// assert_eq!(gloss::gloss(Edition::Rfc3986, "dec-octet").unwrap().section, "RFC 3986 §3.2.2 Host");
 /// ```
 pub fn gloss(edition: Edition, rule: &str) -> Option<Gloss> {
-    let &(_, topic, gloss) = GLOSSES.iter().find(|(name, _, _)| *name == rule)?;
-    let section = match (edition, section(edition, topic)) {
-        (Edition::Rfc1738, Some(s)) => format!("{} {s}", document(edition)),
-        (Edition::Rfc1738, None) => format!("{} {}", document(edition), bnf_section(edition)),
-        (_, s) => format!(
+    let (section, gloss) = match later::gloss(edition, rule) {
+        Some(found) => found,
+        None => {
+            let &(_, topic, gloss) = GLOSSES.iter().find(|(name, _, _)| *name == rule)?;
+            (section(edition, topic), gloss)
+        }
+    };
+    // RFC 1738 and RFC 3986 number their sections: `RFC 3986 §3.2.2 Host`.
+    let section = match (
+        matches!(edition, Edition::Rfc1738 | Edition::Rfc3986),
+        section,
+    ) {
+        (true, Some(s)) => format!("{} {s}", document(edition)),
+        (true, None) => format!("{} {}", document(edition), bnf_section(edition)),
+        (false, s) => format!(
             "{}, “{}”",
             document(edition),
             s.map_or_else(|| bnf_section(edition), str::to_string)

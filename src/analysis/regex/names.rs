@@ -15,13 +15,20 @@ use crate::edition::Edition;
 pub(super) fn component(edition: Edition, above: &str, rule: &str) -> (Option<String>, String) {
     let off = (None, "off".to_string());
     let production = scheme_kind(edition, rule).is_some();
+    // Group names hold no "-" (`relative-ref` names as `relative_ref`).
+    let stem = rule.replace('-', "_");
     match above {
+        // The later editions' `URI-reference` is a choice of references: it
+        // wraps them as `url` wraps the schemes, each naming its own groups.
+        "" if rule == "URI-reference" => (None, "top".to_string()),
         "" if production => (None, format!("in:|{rule}")),
-        "" | "top" if production => (None, format!("in:{rule}|{rule}")),
+        "" | "top" if production => (None, format!("in:{stem}|{rule}")),
         "" | "top" if matches!(rule, "fragmentaddress" | "prefixedurl" | "url") => {
             (None, "top".to_string())
         }
-        "top" if rule == "fragmentid" => (Some("fragment".to_string()), "off".to_string()),
+        "top" if matches!(rule, "fragmentid" | "fragment") => {
+            (Some("fragment".to_string()), "off".to_string())
+        }
         _ => {
             let Some((prefix, outer)) = above.strip_prefix("in:").and_then(|s| s.split_once('|'))
             else {
@@ -30,15 +37,29 @@ pub(super) fn component(edition: Edition, above: &str, rule: &str) -> (Option<St
             // A production inside another (`otherurl = genericurl`) is the one
             // the AST reads; the prefix stays the outer one's, if any.
             if production {
-                let prefix = if prefix.is_empty() { "" } else { rule };
+                let prefix = if prefix.is_empty() { "" } else { &stem };
                 return (None, format!("in:{prefix}|{rule}"));
             }
             let Some(kind) = scheme_kind(edition, outer) else {
                 return off;
             };
+            // The later editions' paths are alternatives of one another, and
+            // RFC 2396's `abs_path` comes alone or after `net_path`'s authority:
+            // each is named by its rule (`abempty_path`, `net_abs_path`).
+            let prefix = match (kind, rule) {
+                (Kind::Uri, "net_path") => join(prefix, "net"),
+                (Kind::Uri, _) if field(kind, rule) == Some("path") => join(
+                    prefix,
+                    rule.trim_start_matches("path-")
+                        .trim_end_matches("_path")
+                        .trim_end_matches("_part"),
+                ),
+                _ => prefix.to_string(),
+            };
             match field(kind, rule) {
                 Some(f) if prefix.is_empty() => (Some(f.to_string()), "off".to_string()),
                 Some(f) => (Some(format!("{prefix}_{f}")), "off".to_string()),
+                None if rule == "net_path" => (None, format!("in:{prefix}|{outer}")),
                 None if matches!(
                     rule,
                     "hostport"
@@ -48,6 +69,13 @@ pub(super) fn component(edition: Edition, above: &str, rule: &str) -> (Option<St
                         | "groupart"
                         | "grouppart"
                         | "article"
+                        // The later editions' grouping rules.
+                        | "hier-part"
+                        | "relative-part"
+                        | "authority"
+                        | "hier_part"
+                        | "net_path"
+                        | "server"
                 ) =>
                 {
                     (None, above.to_string())
@@ -55,6 +83,15 @@ pub(super) fn component(edition: Edition, above: &str, rule: &str) -> (Option<St
                 None => off,
             }
         }
+    }
+}
+
+/// Two parts of a group name, `_` between them where both are there.
+fn join(a: &str, b: &str) -> String {
+    match (a.is_empty(), b.is_empty()) {
+        (true, _) => b.to_string(),
+        (_, true) => a.to_string(),
+        _ => format!("{a}_{b}"),
     }
 }
 
@@ -69,7 +106,15 @@ fn field(kind: Kind, rule: &str) -> Option<&'static str> {
         (_, "password") => "password",
         (Http | Ftp | File | Afs | Generic, "path" | "hpath" | "fpath") => "path",
         (Http | Gopher | Wais | Generic, "search") => "search",
-        (Generic, "scheme") => "scheme",
+        (Generic | Uri, "scheme") => "scheme",
+        (Uri, "userinfo") => "userinfo",
+        (
+            Uri,
+            "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty"
+            | "abs_path" | "rel_path" | "opaque_part",
+        ) => "path",
+        (Uri, "query") => "query",
+        (Uri, "fragment") => "fragment",
         (Generic, "urlpath") => "urlpath",
         (Ftp, "ftptype") => "ftptype",
         (Gopher, "gtype") => "gtype",

@@ -141,3 +141,45 @@ pub(super) fn open_rules(
     }
     Some((holding, ending))
 }
+
+impl Reporter {
+    /// The innermost rule of every stop point in `partial`, by target and
+    /// point, computed on every core: each takes pest runs (and automata of
+    /// the rules met), the larger part of finishing a report.
+    pub(super) fn innermost_rules(&self, partial: &Partial) -> HashMap<(usize, Point), String> {
+        let mut points: Vec<(usize, Point)> = partial
+            .targets
+            .iter()
+            .enumerate()
+            .flat_map(|(i, t)| t.causes.iter().map(move |c| (i, c.0)))
+            .filter(|(_, point)| point.0 != NO_SCHEME_RULE)
+            .collect();
+        points.sort_unstable();
+        points.dedup();
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        // Dealt round the threads: neighbouring points cost alike.
+        let describe = |first: usize| -> Vec<((usize, Point), String)> {
+            points
+                .iter()
+                .skip(first)
+                .step_by(threads)
+                .filter_map(|&(i, point)| {
+                    let target = self.targets.get(i)?;
+                    Some(((i, point), innermost_rule_cached(target, point)))
+                })
+                .collect()
+        };
+        std::thread::scope(|s| {
+            let handles: Vec<_> = (0..threads)
+                .map(|first| std::thread::Builder::new().spawn_scoped(s, move || describe(first)))
+                .collect();
+            // A thread that cannot start leaves its points to `finish`.
+            handles
+                .into_iter()
+                .filter_map(Result::ok)
+                .filter_map(|h| h.join().ok())
+                .flatten()
+                .collect()
+        })
+    }
+}

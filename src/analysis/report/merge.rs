@@ -57,6 +57,11 @@ impl Report {
                 reading_words(other.reading, other.lint)
             )));
         }
+        if self.whatwg.is_some() != other.whatwg.is_some() {
+            return Err(Error::Report(
+                "whatwg: one report counts the WHATWG reading and the other does not".to_string(),
+            ));
+        }
         let targets = |r: &Report| -> Vec<(Edition, String)> {
             r.editions
                 .iter()
@@ -95,6 +100,9 @@ impl Report {
             mine.lints.extend(theirs.lints.iter().cloned());
         }
         self.patterns.extend(other.patterns.iter().cloned());
+        if let (Some(mine), Some(theirs)) = (&mut self.whatwg, &other.whatwg) {
+            mine.merge(theirs);
+        }
         self.normalize();
         Ok(())
     }

@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::analysis::check::{Checker, Engine, Reading};
 use crate::analysis::diagnosis::describe;
-use crate::analysis::known::{self, CatchAll};
+use crate::analysis::known::{self, CatchAll, SchemeList};
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};
 use crate::error::Error;
@@ -40,12 +40,14 @@ mod reporter;
 mod tally;
 mod target;
 mod validate;
+mod whatwg;
 
 #[cfg(feature = "book")]
 pub(crate) use causes::innermost_rule;
 pub use reporter::Reporter;
 pub use tally::Partial;
 use tally::*;
+pub use whatwg::{Refusal, WhatwgCounts};
 
 /// The format a report's JSON declares; a merge refuses any other.
 pub const FORMAT: &str = "urlbnf-report/5";
@@ -70,6 +72,9 @@ pub const OTHER_SCHEMES: &str = "(other schemes)";
 pub use crate::analysis::check::FOUND_END;
 /// What `found` says for a character outside ASCII (no printed grammar has one).
 pub const FOUND_NON_ASCII: &str = "non-ASCII character";
+/// A cause's `found` where the input's scheme has no rule in the edition's
+/// closed list of schemes (draft-1994's `url` and `https:`).
+pub const FOUND_NO_SCHEME_RULE: &str = "a scheme with no rule";
 
 /// The report on a corpus.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -103,6 +108,10 @@ pub struct Report {
     /// For each ordered pair of editions, the inputs the first accepts and the
     /// second rejects (derived from `patterns`).
     pub differences: Vec<Difference>,
+    /// What the WHATWG URL Standard makes of the inputs, where the report
+    /// counted it (a reading beside the editions, not an edition).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub whatwg: Option<WhatwgCounts>,
 }
 
 /// One part of a corpus, as counted by one report.
@@ -179,7 +188,8 @@ pub struct Cause {
     /// way it could have gone on, the rule's text holds the next character.
     pub rule: String,
     /// What the input has there: one character, [`FOUND_END`] or
-    /// [`FOUND_NON_ASCII`].
+    /// [`FOUND_NON_ASCII`]; [`FOUND_NO_SCHEME_RULE`] where the rule lists the
+    /// schemes and the input's is not one of them (`expected` lists them).
     pub found: String,
     /// What could come there, as `check` words it.
     pub expected: Vec<String>,
@@ -259,10 +269,13 @@ enum Found {
     Char(u8),
     NonAscii,
     End,
+    /// A scheme the rule's closed list has no rule for.
+    NoSchemeRule,
 }
 
-/// Codes of [`Found`]: 128 ASCII characters, non-ASCII and the end.
-const FOUND_CODES: usize = 130;
+/// Codes of [`Found`]: 128 ASCII characters, non-ASCII, the end, a scheme
+/// with no rule.
+const FOUND_CODES: usize = 131;
 
 impl Found {
     /// A dense code below [`FOUND_CODES`].
@@ -271,6 +284,7 @@ impl Found {
             Found::Char(b) => usize::from(b),
             Found::NonAscii => 128,
             Found::End => 129,
+            Found::NoSchemeRule => 130,
         }
     }
 
@@ -279,6 +293,7 @@ impl Found {
             Found::Char(b) => char::from(b).to_string(),
             Found::NonAscii => FOUND_NON_ASCII.to_string(),
             Found::End => FOUND_END.to_string(),
+            Found::NoSchemeRule => FOUND_NO_SCHEME_RULE.to_string(),
         }
     }
 }

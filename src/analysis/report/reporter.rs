@@ -12,6 +12,7 @@ pub struct Reporter {
     pub(super) targets: Vec<Target>,
     pub(super) reading: Reading,
     pub(super) lint: bool,
+    pub(super) whatwg: bool,
 }
 
 impl Reporter {
@@ -60,10 +61,12 @@ impl Reporter {
                 Some(c) => Some((c, Walker::new(edition, rule, c.form().without)?)),
                 None => None,
             };
+            let list = known::scheme_list(edition).filter(|l| l.applies_to(rule));
             Ok(Target {
                 checker,
                 printed,
                 own,
+                list,
             })
         };
         let targets = automaton::on_threads(checkers, build)
@@ -71,6 +74,7 @@ impl Reporter {
             .map(|t| t.unwrap_or_else(|| Err(Error::Report("a compiling thread failed".into()))))
             .collect::<Result<Vec<Target>, Error>>()?;
         Ok(Reporter {
+            whatwg: false,
             targets,
             reading,
             lint: false,
@@ -93,6 +97,25 @@ impl Reporter {
         self
     }
 
+    /// Count, beside the editions, what the WHATWG URL Standard makes of each
+    /// input (feature `whatwg`: the `url` crate's parser).
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?.reading_whatwg(true);
+    /// let mut part = reporter.partial();
+    /// reporter.add(&mut part, "HTTP://info.cern.ch");
+    /// reporter.add(&mut part, "//h/p");
+    /// let w = reporter.finish(part).whatwg.unwrap();
+    /// assert_eq!((w.valid, w.rewritten, w.invalid), (1, 1, 1));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    #[cfg(feature = "whatwg")]
+    pub fn reading_whatwg(mut self, on: bool) -> Reporter {
+        self.whatwg = on;
+        self
+    }
+
     /// Empty counts for this reporter's targets.
     ///
     /// ```
@@ -107,6 +130,7 @@ impl Reporter {
             digest: 0,
             targets: vec![TargetTally::default(); self.targets.len()],
             schemes: SchemeTally::new(self.targets.len()),
+            whatwg: self.whatwg.then(WhatwgCounts::default),
         }
     }
 
@@ -126,6 +150,10 @@ impl Reporter {
         partial.digest = partial
             .digest
             .wrapping_add(xxhash_rust::xxh3::xxh3_128(input.as_bytes()));
+        #[cfg(feature = "whatwg")]
+        if let Some(w) = &mut partial.whatwg {
+            w.add(input);
+        }
         let (mut pattern, mut parted) = (0usize, 0usize);
         let folded = if self.reading.fold_scheme_case {
             crate::analysis::prose::fold_scheme_case(input)
@@ -164,7 +192,13 @@ impl Reporter {
                 continue;
             };
             tally.invalid += 1;
+            // A scheme the rule's list has no rule for is the cause itself,
+            // not the character where the first scheme's rule gave up.
+            let unlisted = target
+                .list
+                .is_some_and(|l| l.unlisted(text, checker.rule()).is_some());
             let found = match text.as_bytes().get(byte_offset) {
+                _ if unlisted => Found::NoSchemeRule,
                 Some(&b) if b.is_ascii() => Found::Char(b),
                 Some(_) => Found::NonAscii,
                 None => Found::End,
@@ -181,14 +215,21 @@ impl Reporter {
                     (Some((_, own)), true) => own.places().live_states(),
                     _ => 0,
                 };
-                let states = target.printed.places().live_states() + other;
+                // One more block: the schemes with no rule.
+                let states = target.printed.places().live_states() + other + 1;
                 tally.slots = vec![Slot::default(); states * FOUND_CODES];
             }
-            let slot = target
-                .automaton(which)
-                .live_number(state)
-                .map(|n| (base + n) * FOUND_CODES + found.code());
-            tally.count(slot, ((which, state), found), input, offset);
+            let (point, slot) = if unlisted {
+                let last = tally.slots.len() - FOUND_CODES;
+                ((NO_SCHEME_RULE, StateID::ZERO), Some(last + found.code()))
+            } else {
+                let slot = target
+                    .automaton(which)
+                    .live_number(state)
+                    .map(|n| (base + n) * FOUND_CODES + found.code());
+                ((which, state), slot)
+            };
+            tally.count(slot, (point, found), input, offset);
         }
         match packed_scheme(input) {
             Some(key) => partial.schemes.count_packed(key, pattern, parted),
@@ -238,6 +279,10 @@ impl Reporter {
                     .into_causes()
                     .map(|(point, found, _, t)| {
                         let (rule, expected) = described.entry(point).or_insert_with(|| {
+                            if let (NO_SCHEME_RULE, Some(list)) = (point.0, target.list) {
+                                let names = list.schemes.iter().map(|k| k.scheme.clone());
+                                return (list.rule.clone(), names.collect());
+                            }
                             let rule = rules
                                 .get(&(i, point))
                                 .cloned()
@@ -321,50 +366,10 @@ impl Reporter {
             editions,
             patterns,
             differences: Vec::new(),
+            whatwg: partial.whatwg,
         };
         report.normalize();
         report
-    }
-}
-
-impl Reporter {
-    /// The innermost rule of every stop point in `partial`, by target and
-    /// point, computed on every core: each takes pest runs (and automata of
-    /// the rules met), the larger part of finishing a report.
-    pub(super) fn innermost_rules(&self, partial: &Partial) -> HashMap<(usize, Point), String> {
-        let mut points: Vec<(usize, Point)> = partial
-            .targets
-            .iter()
-            .enumerate()
-            .flat_map(|(i, t)| t.causes.iter().map(move |c| (i, c.0)))
-            .collect();
-        points.sort_unstable();
-        points.dedup();
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        // Dealt round the threads: neighbouring points cost alike.
-        let describe = |first: usize| -> Vec<((usize, Point), String)> {
-            points
-                .iter()
-                .skip(first)
-                .step_by(threads)
-                .filter_map(|&(i, point)| {
-                    let target = self.targets.get(i)?;
-                    Some(((i, point), innermost_rule_cached(target, point)))
-                })
-                .collect()
-        };
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|first| std::thread::Builder::new().spawn_scoped(s, move || describe(first)))
-                .collect();
-            // A thread that cannot start leaves its points to `finish`.
-            handles
-                .into_iter()
-                .filter_map(Result::ok)
-                .filter_map(|h| h.join().ok())
-                .flatten()
-                .collect()
-        })
     }
 }
 

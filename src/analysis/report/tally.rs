@@ -197,6 +197,8 @@ pub struct Partial {
     pub(super) digest: u128,
     pub(super) targets: Vec<TargetTally>,
     pub(super) schemes: SchemeTally,
+    /// The WHATWG reading, where counted.
+    pub(super) whatwg: Option<WhatwgCounts>,
 }
 
 impl Partial {
@@ -221,6 +223,9 @@ impl Partial {
             mine.merge(theirs);
         }
         self.schemes.merge(&other.schemes);
+        if let (Some(mine), Some(theirs)) = (&mut self.whatwg, &other.whatwg) {
+            mine.merge(theirs);
+        }
     }
 
     /// Inputs counted so far.

@@ -12,7 +12,13 @@ pub(super) struct Target {
     /// Where the rule reaches a catch-all for new schemes: the catch-all and
     /// the rule without it (see [`known`](crate::analysis::known)).
     pub(super) own: Option<(&'static CatchAll, Walker)>,
+    /// Where the rule is a closed list of schemes: an input of another scheme
+    /// has its own cause.
+    pub(super) list: Option<&'static SchemeList>,
 }
+
+/// The point of the cause "a scheme with no rule" (the automata are 0 and 1).
+pub(super) const NO_SCHEME_RULE: u8 = 2;
 
 /// A rule's unminimized automaton, whose states are sets of places in the
 /// printed rules: inputs stopping in one such state stop in the same rules, so

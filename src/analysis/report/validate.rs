@@ -6,8 +6,8 @@
 use std::collections::HashSet;
 
 use super::{
-    EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NON_ASCII, MAX_SCHEMES, MAX_TARGETS, Report,
-    SCHEME_BYTES, byte_offset, digest_of, is_bucket,
+    EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NO_SCHEME_RULE, FOUND_NON_ASCII, MAX_SCHEMES,
+    MAX_TARGETS, Report, SCHEME_BYTES, byte_offset, digest_of, is_bucket,
 };
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
@@ -100,6 +100,9 @@ impl Report {
         if digest != digest_of(&self.digest) {
             return Err(wrong("digest", "not the sum of the parts' digests"));
         }
+        if let Some(w) = &self.whatwg {
+            w.validate(self.inputs)?;
+        }
         if self.editions.is_empty() || self.editions.len() > MAX_TARGETS {
             return Err(wrong(
                 "editions",
@@ -175,7 +178,8 @@ impl Report {
                     )
                 })?;
                 let one = c.found.chars().count() == 1;
-                if !(one || c.found == FOUND_END || c.found == FOUND_NON_ASCII) {
+                let words = [FOUND_END, FOUND_NON_ASCII, FOUND_NO_SCHEME_RULE];
+                if !(one || words.contains(&c.found.as_str())) {
                     return Err(wrong(
                         &at("found"),
                         format!("{:?} is no character", c.found),

@@ -45,9 +45,10 @@ Examples:
 /// (shared by `check` and `report`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Targets {
-    /// Edition to check against (repeat for several; default: all five)
-    #[arg(long = "grammar", value_name = "ID")]
-    pub(crate) grammars: Vec<Edition>,
+    /// Editions to check against: an id, `early`, `later`, `all` or a
+    /// comma-separated list (repeatable; default: all seven, oldest first)
+    #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
+    pub(crate) grammars: Vec<crate::cli::Grammars>,
 
     /// Rule, by its printed name (`ip-schemepart`, `gopher+_string`, `hostname`...);
     /// default: each edition's whole-URL rule
@@ -142,7 +143,7 @@ impl ReadingArgs {
 
 /// The editions and the rule each is checked with.
 pub(crate) fn targets(
-    grammars: &[Edition],
+    grammars: &[crate::cli::Grammars],
     rule: Option<&str>,
     err: &mut dyn Write,
 ) -> Result<Vec<(Edition, String)>, CliError> {

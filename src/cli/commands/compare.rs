@@ -1,4 +1,5 @@
-//! `urlbnf compare`: one input against all five editions, side by side.
+//! `urlbnf compare`: one input against every edition, side by side, and what
+//! the WHATWG URL Standard makes of it.
 
 use std::io::{self, Write};
 
@@ -10,13 +11,17 @@ use crate::edition::Edition;
 use crate::render::text;
 
 pub(crate) const LONG: &str = "\
-Check each input against all five editions' default rules, side by side: the
-verdict, where an invalid input fails and what could come there, and the main
-components where it parses.";
+Check each input against every edition's default rule, oldest first, side by
+side: the verdict, where an invalid input fails and what could come there, and
+the main components where it parses. Below them, marked as a reading and not an
+edition, what the WHATWG URL Standard (today's browsers, through the `url`
+crate) makes of it: accepted or its error, and its serialization where that
+differs from the input.";
 
 pub(crate) const EXAMPLES: &str = "\
-Exit status: 0 when every input is valid under all five editions, 1 when any
-is invalid under one, 2 on a usage error, 3 when a file cannot be read.
+Exit status: 0 when every input is valid under all seven editions, 1 when any
+is invalid under one (the WHATWG reading does not count), 2 on a usage error,
+3 when a file cannot be read.
 
 Examples:
   urlbnf compare 'http://A!' 'gopher://h/0u/G9cn%09n'
@@ -51,7 +56,7 @@ pub(crate) fn run(
     Ok(tally)
 }
 
-/// One input under all five editions, side by side. Each edition's AST is
+/// One input under every edition, side by side, then the WHATWG reading. Each edition's AST is
 /// written and dropped before the next is built, so memory holds one at a time.
 fn compare_one(
     input: &Input<'_>,
@@ -94,9 +99,26 @@ fn compare_one(
             Err(e) => writeln!(out, "  {:<12} invalid  {e}", edition.id())?,
         }
     }
+    let whatwg = crate::analysis::whatwg::read(input.shown());
     if json {
-        out.write_all(b"]}\n")?;
+        out.write_all(b"],\"whatwg\":")?;
+        serde_json::to_writer(&mut *out, &whatwg).map_err(io::Error::from)?;
+        out.write_all(b"}\n")?;
+        return Ok(());
     }
+    write!(out, "  {:<12} ", "whatwg")?;
+    match (&whatwg.message, &whatwg.serialization) {
+        (Some(e), _) => write!(out, "rejected: {e}")?,
+        (None, Some(s)) => {
+            out.write_all(b"accepted as ")?;
+            write_heading(out, s)?;
+        }
+        (None, None) => write!(out, "accepted as written")?,
+    }
+    writeln!(
+        out,
+        "  (a reading: the WHATWG URL Standard, not an edition)"
+    )?;
     Ok(())
 }
 
@@ -109,4 +131,6 @@ pub(crate) struct CompareJson<'a> {
     input: &'a str,
     /// The verdicts, one per edition.
     verdicts: Vec<ParseJson<'a>>,
+    /// What the WHATWG URL Standard makes of the input (a reading, not an edition).
+    whatwg: crate::analysis::whatwg::Whatwg,
 }

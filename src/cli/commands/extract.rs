@@ -7,7 +7,6 @@ use super::super::output::{Tally, emit_verdict, json_line, number, plural, visib
 use super::super::{CliError, editions};
 use crate::analysis::check::{self, Engine, Verdict};
 use crate::analysis::extract::{Extractor, Found};
-use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
 Find URLs in plain text by their wrappers, <URL:...> and <...> (RFC 1738
@@ -26,9 +25,10 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExtractArgs {
-    /// Edition to check the URLs against (repeat for several; default: all five)
-    #[arg(long = "grammar", value_name = "ID")]
-    grammars: Vec<Edition>,
+    /// Editions to check the URLs against: an id, `early`, `later`, `all` or a
+    /// comma-separated list (repeatable; default: all seven, oldest first)
+    #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
+    grammars: Vec<crate::cli::Grammars>,
 
     /// One JSON object per URL found, one per line
     #[arg(long)]

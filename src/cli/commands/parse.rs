@@ -35,9 +35,10 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ParseArgs {
-    /// Edition to parse with (repeat for several; default: all five)
-    #[arg(long = "grammar", value_name = "ID")]
-    grammars: Vec<Edition>,
+    /// Editions to parse with: an id, `early`, `later`, `all` or a
+    /// comma-separated list (repeatable; default: all seven, oldest first)
+    #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
+    grammars: Vec<crate::cli::Grammars>,
 
     /// URL rule to parse with, by its printed name (`prefixedurl`, `httpurl`,
     /// `waisdoc`...); default: each edition's whole-URL rule. A rule that names

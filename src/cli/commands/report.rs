@@ -47,12 +47,15 @@ The JSON (--json) is one object, the same for a corpus and for a merge:
                lints[] {code, inputs}
   patterns[]   {valid_in[] (editions accepting), inputs}
   differences[] {accepted_by, rejected_by, inputs}
+  whatwg       what the WHATWG URL Standard (the url crate) makes of the inputs,
+               a reading beside the editions (absent with --no-whatwg):
+               {valid, invalid, rewritten, refusals[] {message, inputs}}
 Reports of disjoint parts of a corpus merge (--merge) into exactly the report
 of the whole, in any order and grouping. A part is known by its id: the same
 report given twice is refused, two reports of the same lines are two parts. A
 file holding no report (empty, or only blank lines) is refused by name, and so
 are reports made in different readings (--known-schemes, --fold-scheme-case,
---lint).";
+--lint, --no-whatwg).";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when the report is written, 2 on a usage error, 3 when a file
@@ -84,13 +87,18 @@ pub(crate) struct ReportArgs {
     #[arg(long)]
     lint: bool,
 
+    /// Do not count what the WHATWG URL Standard makes of each input (the
+    /// `url` crate's parser, a reading shown beside the editions)
+    #[arg(long)]
+    no_whatwg: bool,
+
     /// Causes and schemes shown per edition in text and HTML (JSON has all)
     #[arg(long, value_name = "N", default_value_t = 10)]
     top: usize,
 
     /// The FILEs are JSON reports (one or more per file, one per line) of
     /// disjoint parts of a corpus: write the report of the whole
-    #[arg(long, conflicts_with_all = ["grammars", "rule", "engine", "known_schemes", "fold_scheme_case", "lint"])]
+    #[arg(long, conflicts_with_all = ["grammars", "rule", "engine", "known_schemes", "fold_scheme_case", "lint", "no_whatwg"])]
     merge: bool,
 
     #[command(flatten)]
@@ -145,7 +153,9 @@ fn corpus(
     let reading = args.reading.reading();
     let checkers = args.targets.checkers(stdin.err)?;
     let checkers = checkers.into_iter().map(|c| c.reading(reading)).collect();
-    let reporter = Reporter::new(checkers)?.linting(args.lint);
+    let reporter = Reporter::new(checkers)?
+        .linting(args.lint)
+        .reading_whatwg(!args.no_whatwg);
     if let Some(warning) = args.jobs.warning() {
         writeln!(stdin.err, "{warning}")?;
     }

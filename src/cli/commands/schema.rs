@@ -196,6 +196,10 @@ fn link_words() -> Vec<(&'static str, String)> {
             format!("\"{}\"", report::FOUND_NON_ASCII),
         ),
         ("[`NO_SCHEME`]", format!("\"{}\"", report::NO_SCHEME)),
+        (
+            "[`FOUND_NO_SCHEME_RULE`]",
+            format!("\"{}\"", report::FOUND_NO_SCHEME_RULE),
+        ),
         ("[`NOT_A_SCHEME`]", format!("\"{}\"", report::NOT_A_SCHEME)),
         (
             "[`OTHER_SCHEMES`]",

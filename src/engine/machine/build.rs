@@ -16,21 +16,22 @@ mod program;
 
 use program::{Class, Op, Program};
 
-/// The editions' grammar files, under `grammar/`.
-const EDITIONS: [&str; 5] = [
-    "draft-1993",
-    "draft-1994",
-    "rfc1630-uri",
-    "rfc1630-url",
-    "rfc1738",
-];
-
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let manifest = std::env::var("CARGO_MANIFEST_DIR")?;
     let out = std::env::var("OUT_DIR")?;
     println!("cargo::rerun-if-changed=src/engine/machine/build.rs");
     println!("cargo::rerun-if-changed=src/engine/machine/program.rs");
-    for edition in EDITIONS {
+    println!("cargo::rerun-if-changed=grammar");
+    // Every grammar under `grammar/` (the editions' list in `src/edition.rs`
+    // names the files it includes).
+    let mut editions: Vec<String> = std::fs::read_dir(format!("{manifest}/grammar"))?
+        .filter_map(|entry| {
+            let name = entry.ok()?.file_name().into_string().ok()?;
+            Some(name.strip_suffix(".pest")?.to_string())
+        })
+        .collect();
+    editions.sort();
+    for edition in &editions {
         let grammar = format!("grammar/{edition}.pest");
         println!("cargo::rerun-if-changed={grammar}");
         let source = std::fs::read_to_string(format!("{manifest}/{grammar}"))?;

@@ -7,6 +7,7 @@ use rustc_hash::FxHashMap;
 
 use super::program::{Compiled, Op, Program};
 use super::{Stop, entry_names, leak_printed};
+use crate::edition::Edition;
 use crate::grammar::peg::{Derivation, Token};
 
 /// A program and its rules' printed names.
@@ -19,14 +20,17 @@ pub struct Interpreter {
 
 impl Interpreter {
     /// The interpreter of a pest grammar's text.
-    pub fn from_pest(source: &str) -> Result<Interpreter, String> {
+    pub fn from_pest(edition: Edition, source: &str) -> Result<Interpreter, String> {
         let program = Program::from_pest(source)?;
         let names = program
             .rules
             .iter()
-            .map(|r| leak_printed(&r.name))
+            .map(|r| leak_printed(edition, &r.name))
             .collect();
-        let entries = entry_names(program.entries.iter().map(|(n, id)| (n.as_str(), *id)));
+        let entries = entry_names(
+            edition,
+            program.entries.iter().map(|(n, id)| (n.as_str(), *id)),
+        );
         Ok(Interpreter {
             program,
             names,

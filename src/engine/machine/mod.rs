@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use rustc_hash::FxHashMap;
 
-use crate::edition::Edition;
+use crate::edition::{Edition, PerEdition, editions};
 use crate::error::Error;
 use crate::grammar::peg::{Derivation, Token, pest_name, printed_name};
 
@@ -35,7 +35,7 @@ pub enum Stop {
 type RuleFn = fn(&mut Run<'_>, usize) -> Option<usize>;
 
 macro_rules! emitted {
-    ($module:ident, $file:literal) => {
+    ($module:ident, $file:expr) => {
         // The build script's output for one edition: linted like the rest.
         mod $module {
             use super::{RuleFn, Run};
@@ -44,11 +44,18 @@ macro_rules! emitted {
     };
 }
 
-emitted!(draft_1993, "machine-draft-1993.rs");
-emitted!(draft_1994, "machine-draft-1994.rs");
-emitted!(rfc1630_uri, "machine-rfc1630-uri.rs");
-emitted!(rfc1630_url, "machine-rfc1630-url.rs");
-emitted!(rfc1738, "machine-rfc1738.rs");
+/// Each edition's emitted machine: its rule names and entry points, indexed
+/// like [`Edition::ALL`].
+type Emitted = (&'static [&'static str], &'static [(&'static str, RuleFn)]);
+
+macro_rules! machines {
+    ($($variant:ident $id:literal $module:ident $path:literal;)*) => {
+        $(emitted!($module, concat!("machine-", $id, ".rs"));)*
+        const EMITTED: [Emitted; Edition::ALL.len()] =
+            [$((&$module::PEST_NAMES, &$module::ENTRIES),)*];
+    };
+}
+editions!(machines);
 
 /// The machine of one edition: each rule's printed name, and each entry point
 /// by printed and by pest name.
@@ -60,25 +67,27 @@ pub struct Machine {
 
 /// The printed name of a pest rule, kept for the life of the process (one per
 /// rule of each edition).
-pub(crate) fn leak_printed(pest: &str) -> &'static str {
-    static NAMES: OnceLock<std::sync::Mutex<HashMap<String, &'static str>>> = OnceLock::new();
+pub(crate) fn leak_printed(edition: Edition, pest: &str) -> &'static str {
+    static NAMES: OnceLock<std::sync::Mutex<HashMap<(Edition, String), &'static str>>> =
+        OnceLock::new();
     let names = NAMES.get_or_init(Default::default);
     let mut names = match names.lock() {
         Ok(n) => n,
         Err(poisoned) => poisoned.into_inner(),
     };
     names
-        .entry(pest.to_string())
-        .or_insert_with(|| Box::leak(printed_name(pest).into_boxed_str()))
+        .entry((edition, pest.to_string()))
+        .or_insert_with(|| Box::leak(printed_name(edition, pest).into_boxed_str()))
 }
 
 /// Entry points by pest name, and a printed rule's by its printed name too.
 pub(crate) fn entry_names<'n, T: Copy>(
+    edition: Edition,
     entries: impl Iterator<Item = (&'n str, T)>,
 ) -> FxHashMap<String, T> {
     let mut map = FxHashMap::default();
     for (name, entry) in entries {
-        let printed = printed_name(name);
+        let printed = printed_name(edition, name);
         if pest_name(&printed) == name {
             map.insert(printed, entry);
         }
@@ -170,30 +179,24 @@ impl Run<'_> {
 }
 
 impl Machine {
-    fn new(pest_names: &[&str], entries: &[(&str, RuleFn)]) -> Machine {
+    fn new(edition: Edition, (pest_names, entries): Emitted) -> Machine {
         Machine {
-            names: pest_names.iter().map(|n| leak_printed(n)).collect(),
-            entries: entry_names(entries.iter().copied()),
+            names: pest_names
+                .iter()
+                .map(|n| leak_printed(edition, n))
+                .collect(),
+            entries: entry_names(edition, entries.iter().copied()),
         }
     }
 
     /// The machine of an edition, set up once per process.
     pub fn of(edition: Edition) -> Result<&'static Machine, Error> {
-        static MACHINES: [OnceLock<Machine>; 5] = [const { OnceLock::new() }; 5];
-        let index = Edition::ALL
-            .iter()
-            .position(|&e| e == edition)
-            .unwrap_or_default();
-        let cell = MACHINES
-            .get(index)
+        static MACHINES: PerEdition<Machine> = PerEdition::new();
+        let emitted = EMITTED
+            .get(edition.index())
+            .copied()
             .ok_or_else(|| Error::unknown_rule(edition, ""))?;
-        Ok(cell.get_or_init(|| match edition {
-            Edition::Draft1993 => Machine::new(&draft_1993::PEST_NAMES, &draft_1993::ENTRIES),
-            Edition::Draft1994 => Machine::new(&draft_1994::PEST_NAMES, &draft_1994::ENTRIES),
-            Edition::Rfc1630Uri => Machine::new(&rfc1630_uri::PEST_NAMES, &rfc1630_uri::ENTRIES),
-            Edition::Rfc1630Url => Machine::new(&rfc1630_url::PEST_NAMES, &rfc1630_url::ENTRIES),
-            Edition::Rfc1738 => Machine::new(&rfc1738::PEST_NAMES, &rfc1738::ENTRIES),
-        }))
+        Ok(MACHINES.get_or_init(edition, || Machine::new(edition, emitted)))
     }
 
     /// The derivation of the whole input from the rule, with at most `cap`

@@ -77,14 +77,9 @@ pub(super) fn partial_forms_page() -> String {
 
 pub(super) fn corrections_page() -> String {
     let mut b = String::from(
-        "<h1>Corrections and PEG rewrites</h1>\n<h2>The four corrections</h2>\n<p>The printed text is used as printed, with exactly these corrections.</p>\n<table><tr><th></th><th>correction</th><th>applied to</th></tr>\n",
+        "<h1>Corrections and PEG rewrites</h1>\n<h2>The five corrections</h2>\n<p>The printed text is used as printed, with exactly these corrections.</p>\n<table><tr><th></th><th>correction</th><th>applied to</th></tr>\n",
     );
-    for c in [
-        Correction::C1,
-        Correction::C2,
-        Correction::C3,
-        Correction::C4,
-    ] {
+    for c in Correction::ALL {
         let mut places = Vec::new();
         for e in Edition::ALL {
             for r in PrintedGrammar::of(e)

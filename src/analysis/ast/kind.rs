@@ -1,0 +1,100 @@
+//! Which scheme's body a URL has, as a name scripts can switch on.
+
+use serde::Serialize;
+
+use super::Body;
+
+/// Which kind of [`Body`] a URL has.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    /// `http`.
+    Http,
+    /// `ftp`.
+    Ftp,
+    /// `file`.
+    File,
+    /// `gopher`.
+    Gopher,
+    /// `mailto`.
+    Mailto,
+    /// `news`.
+    News,
+    /// `nntp`.
+    Nntp,
+    /// `telnet`.
+    Telnet,
+    /// `wais`.
+    Wais,
+    /// `prospero`.
+    Prospero,
+    /// `afs`.
+    Afs,
+    /// `mid` (draft-1994).
+    Mid,
+    /// `cid` (draft-1994).
+    Cid,
+    /// The generic syntax.
+    Generic,
+    /// The later editions' URI syntax.
+    Uri,
+}
+
+impl Kind {
+    /// The kind's name, as JSON writes it.
+    ///
+    /// ```
+    /// use urlbnf::ast::Kind;
+    /// assert_eq!(Kind::Gopher.name(), "gopher");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Http => "http",
+            Kind::Ftp => "ftp",
+            Kind::File => "file",
+            Kind::Gopher => "gopher",
+            Kind::Mailto => "mailto",
+            Kind::News => "news",
+            Kind::Nntp => "nntp",
+            Kind::Telnet => "telnet",
+            Kind::Wais => "wais",
+            Kind::Prospero => "prospero",
+            Kind::Afs => "afs",
+            Kind::Mid => "mid",
+            Kind::Cid => "cid",
+            Kind::Generic => "generic",
+            Kind::Uri => "uri",
+        }
+    }
+}
+
+impl Body<'_> {
+    /// Which kind of body this is.
+    ///
+    /// ```
+    /// use urlbnf::{Edition, ast};
+    /// let url = ast::parse(Edition::Rfc1738, "news:comp.infosystems.www")?;
+    /// assert_eq!(url.body.kind(), ast::Kind::News);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn kind(&self) -> Kind {
+        match self {
+            Body::Http(_) => Kind::Http,
+            Body::Ftp(_) => Kind::Ftp,
+            Body::File(_) => Kind::File,
+            Body::Gopher(_) => Kind::Gopher,
+            Body::Mailto(_) => Kind::Mailto,
+            Body::News(_) => Kind::News,
+            Body::Nntp(_) => Kind::Nntp,
+            Body::Telnet(_) => Kind::Telnet,
+            Body::Wais(_) => Kind::Wais,
+            Body::Prospero(_) => Kind::Prospero,
+            Body::Afs(_) => Kind::Afs,
+            Body::Mid { .. } => Kind::Mid,
+            Body::Cid { .. } => Kind::Cid,
+            Body::Generic(_) => Kind::Generic,
+            Body::Uri(_) => Kind::Uri,
+        }
+    }
+}
