@@ -151,9 +151,24 @@ fn main() -> std::io::Result<()> {
             "parse --json",
             [&["parse", "--json"][..], &rfc1738].concat(),
         ),
-        // `report` against what it adds to: the same verdicts, counted only.
+        // The later editions against RFC 1738, each by its whole-URL rule.
+        (
+            "check -q rfc1738",
+            vec!["check", "--quiet", "--grammar", "rfc1738"],
+        ),
+        (
+            "check -q rfc2396",
+            vec!["check", "--quiet", "--grammar", "rfc2396"],
+        ),
+        (
+            "check -q rfc3986",
+            vec!["check", "--quiet", "--grammar", "rfc3986"],
+        ),
+        // `report` against what it adds to: the same verdicts, counted only;
+        // and without the WHATWG reading it counts beside them.
         ("check --quiet, all", vec!["check", "--quiet"]),
         ("report, all", vec!["report"]),
+        ("report, no whatwg", vec!["report", "--no-whatwg"]),
     ];
     let exe = std::env::current_exe()?;
     let reference = median(
@@ -197,6 +212,13 @@ fn main() -> std::io::Result<()> {
             "report / check --quiet (all editions): {:.2}x",
             report / check.max(1e-9)
         );
+    }
+    if let Some(base) = times.get("check -q rfc1738") {
+        for later in ["check -q rfc2396", "check -q rfc3986"] {
+            if let Some(t) = times.get(later) {
+                println!("{later} / check -q rfc1738: {:.2}x", t / base.max(1e-9));
+            }
+        }
     }
     growth(urlbnf)
 }
