@@ -57,6 +57,8 @@ fn a_file_standard_input_and_dash_give_the_same_output_on_every_command() {
             ("--file FILE", with(&["--file", file], b"")),
             ("-f FILE", with(&["-f", file], b"")),
             ("-f -", with(&["-f", "-"], lines)),
+            // `-` as an argument is standard input on every command.
+            ("-", with(&["-"], lines)),
         ] {
             assert_eq!(got, from_stdin, "{args:?} {how}");
         }
@@ -65,7 +67,7 @@ fn a_file_standard_input_and_dash_give_the_same_output_on_every_command() {
         assert_eq!(code, from_stdin.0, "{args:?} twice");
         assert_ne!(twice, from_stdin.1, "{args:?} twice");
     }
-    // Where FILE arguments are the inputs, '-' is standard input.
+    // Where FILE arguments are the inputs too, '-' is standard input.
     for args in [&["extract", "-"][..], &["report", "-"]] {
         let dash = text(&common::run_urlbnf(args, lines));
         assert_eq!(

@@ -51,8 +51,8 @@ fn long_about() -> &'static str {
 }
 
 const INPUTS: &str = "\
-With no URL arguments, standard input is read: one input per line, the empty
-line included; \\r\\n ends a line like \\n; a final newline adds no input. A line
+With no URL arguments, or with `-` among them (as in every command),
+standard input is read: one input per line, the empty line included; \\r\\n ends a line like \\n; a final newline adds no input. A line
 that is not UTF-8 is reported as invalid, never skipped.";
 
 #[derive(Debug, Parser)]

@@ -52,7 +52,8 @@ pub(crate) struct EncodeArgs {
     #[command(flatten)]
     files: Files,
 
-    /// Texts to encode (default: lines of standard input)
+    /// Texts to encode; `-` reads the lines of standard input after
+    /// them (standard input is the default when none is given)
     #[arg(value_name = "TEXT")]
     texts: Vec<std::ffi::OsString>,
 }

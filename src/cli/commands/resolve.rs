@@ -55,7 +55,8 @@ pub(crate) struct ResolveArgs {
     #[command(flatten)]
     files: Files,
 
-    /// Partial forms (default: lines of standard input)
+    /// Partial forms; `-` reads the lines of standard input after
+    /// them (standard input is the default when none is given)
     #[arg(value_name = "PARTIAL")]
     partials: Vec<std::ffi::OsString>,
 }

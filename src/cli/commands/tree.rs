@@ -44,7 +44,8 @@ pub(crate) struct TreeArgs {
     #[command(flatten)]
     files: Files,
 
-    /// Inputs (default: lines of standard input)
+    /// Inputs; `-` reads the lines of standard input after
+    /// them (standard input is the default when none is given)
     #[arg(value_name = "URL")]
     urls: Vec<std::ffi::OsString>,
 }

@@ -6,7 +6,7 @@ use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use super::stream::{each_stream, hint_file_argument};
+use super::stream::{dash_is_stdin, each_stream, hint_file_argument};
 use super::{
     BATCH_BYTES, Batch, Input, Jobs, MIN_SPLIT, PIECES_PER_THREAD, READ_BYTES, Stdin, line_input,
     progress_bar,
@@ -28,7 +28,8 @@ pub(crate) fn each_input_parallel<F>(
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    let (urls, files) = (&batch.urls, &batch.files.files);
+    let (urls, files) = dash_is_stdin(&batch.urls, &batch.files.files);
+    let (urls, files) = (urls.as_slice(), files.as_slice());
     hint_file_argument(urls, files, stdin.err)?;
     if let Some(warning) = batch.jobs.warning() {
         writeln!(stdin.err, "{warning}")?;

@@ -133,6 +133,21 @@ pub(crate) fn say_bom(path: &Path, err: &mut dyn Write) -> io::Result<()> {
 }
 
 /// A lone argument that names a file is most likely meant as one: say how.
+/// An argument `-` is standard input, as `--file -` is and as in every
+/// command: the other arguments, and the files with standard input first.
+pub(super) fn dash_is_stdin(
+    urls: &[std::ffi::OsString],
+    files: &[PathBuf],
+) -> (Vec<std::ffi::OsString>, Vec<PathBuf>) {
+    let dash = urls.iter().any(|u| u == "-");
+    let args = urls.iter().filter(|u| *u != "-").cloned().collect();
+    let mut files = files.to_vec();
+    if dash && !files.iter().any(|f| f.as_os_str() == "-") {
+        files.insert(0, PathBuf::from("-"));
+    }
+    (args, files)
+}
+
 pub(super) fn hint_file_argument(
     urls: &[std::ffi::OsString],
     files: &[PathBuf],
@@ -161,12 +176,14 @@ pub(crate) fn each_input(
     out: &mut dyn Write,
     mut f: impl FnMut(&Input<'_>, &mut dyn Write) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
-    hint_file_argument(urls, &files.files, stdin.err)?;
+    let (urls, files) = dash_is_stdin(urls, &files.files);
+    let (urls, files) = (urls.as_slice(), files.as_slice());
+    hint_file_argument(urls, files, stdin.err)?;
     for u in urls {
         f(&line_input(u.as_encoded_bytes()), out)?;
     }
     let progress = stdin.progress;
-    each_stream(!urls.is_empty(), &files.files, stdin, |reader| {
+    each_stream(!urls.is_empty(), files, stdin, |reader| {
         let bar = progress_bar(progress);
         let mut line = Vec::new();
         loop {
