@@ -222,7 +222,10 @@ pub fn scheme_list(edition: Edition) -> Option<&'static SchemeList> {
         let g = PrintedGrammar::of(edition);
         g.rules.iter().find_map(|rule| {
             let (schemes, others) = alternatives(g, &rule.expr)?;
-            (others.is_empty() && schemes.len() >= 2).then(|| SchemeList {
+            // Two schemes at least: RFC 1738's `waisurl` is three forms of one.
+            let distinct: std::collections::BTreeSet<&str> =
+                schemes.iter().map(|k| k.scheme.as_str()).collect();
+            (others.is_empty() && distinct.len() >= 2).then(|| SchemeList {
                 edition,
                 rule: rule.name.clone(),
                 schemes,

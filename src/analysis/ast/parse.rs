@@ -28,7 +28,7 @@ pub fn size_estimate(input: &str) -> usize {
 /// ```
 /// use urlbnf::{Edition, Error, ast};
 /// let url = ast::parse(Edition::Draft1994, "http://info.cern.ch/hypertext/")?;
-/// assert_eq!((url.scheme.text, url.body.kind()), ("http", ast::Kind::Http));
+/// assert_eq!((url.scheme.map(|s| s.text), url.body.kind()), (Some("http"), ast::Kind::Http));
 /// assert!(matches!(ast::parse(Edition::Rfc1738, "http://h/~x"), Err(Error::Invalid(e)) if e.offset == 9));
 /// # Ok::<(), urlbnf::Error>(())
 /// ```

@@ -91,6 +91,7 @@ pub enum Notation {
 
 impl Notation {
     /// How to read the notation, in a line.
+    #[cfg_attr(not(feature = "book"), allow(dead_code))] // the book's pages say it
     pub fn summary(self) -> &'static str {
         match self {
             Notation::Letters => {
