@@ -602,6 +602,14 @@ fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
         urlbnf(&["equiv", "http://h/a/b", "http://h/a%2Fb"], b"").code,
         1
     );
+    // Letter case: not equivalent by the grammars, with a word on why.
+    let case = urlbnf(&["equiv", "HTTP://H/", "http://h/"], b"");
+    assert_eq!(case.code, 1);
+    assert!(
+        case.stdout.contains("differ only in letter case"),
+        "{}",
+        case.stdout
+    );
     let illegal = urlbnf(&["equiv", "--json", "news:a%as@h", "news:a@h"], b"");
     // The escape goes wrong at "s", the first character that is no hex digit.
     let error = &json_lines(&illegal)[0]["urls"][0]["errors"][0];

@@ -48,7 +48,7 @@ fn every_error_type_travels_with_question_mark() {
     let e = parse_port("http://h/~joe").unwrap_err();
     assert_eq!(
         e.to_string(),
-        "at offset 9: expected unreserved, reserved, \"%\" or end of input; found \"~\""
+        "at offset 9: expected unreserved, reserved, \"%\" or end of input; found \"~\" (escaped: %7E)"
     );
     let unknown = Checker::new(Edition::Rfc1738, "httpaddress", Engine::Dfa).unwrap_err();
     assert_eq!(unknown.to_string(), "rfc1738 prints no rule 'httpaddress'");
@@ -67,7 +67,7 @@ fn errors_are_matched_by_kind() {
             assert_eq!((e.offset, e.byte_offset, e.found.as_str()), (9, 9, "~"));
             assert_eq!(
                 e.message,
-                "expected unreserved, reserved, \"%\" or end of input; found \"~\""
+                "expected unreserved, reserved, \"%\" or end of input; found \"~\" (escaped: %7E)"
             );
         }
         other => panic!("{other:?}"),

@@ -49,6 +49,8 @@ fn quotes_are_the_documents_words() {
         .unwrap()
         .check("http://h:abc/");
     all.extend(catch_all.notes);
+    // The fragment after the URL (§2.2).
+    all.extend(rfc1738.check("http://h/a#b").notes);
     // Section headings start a line: "3.2.3. FTP Typecode is Optional".
     let mut headings: Vec<(usize, String)> = Vec::new();
     for line in seed.lines() {
@@ -87,7 +89,20 @@ fn quotes_are_the_documents_words() {
         }
         sections.insert(n.code);
     }
-    assert_eq!(sections.len(), 7, "{sections:?}");
+    assert_eq!(sections.len(), 8, "{sections:?}");
+    // RFC 1630's generic syntax, on `scheme://`: its words before its BNF.
+    let rfc1630 = std::fs::read_to_string(dir.join("000_c58d13777323f8da.txt")).expect("RFC 1630");
+    let folded = rfc1630.split_whitespace().collect::<Vec<_>>().join(" ");
+    let generic = urlbnf::Checker::for_edition(Edition::Rfc1630Uri)
+        .unwrap()
+        .check("http://info.cern.ch/");
+    let note = generic.notes.first().expect("a generic-slashes note");
+    assert_eq!(note.code, "generic-slashes");
+    let at = folded.find(note.quote).expect("RFC 1630's words");
+    assert!(
+        folded[..at].ends_with("BNF of Generic URI Syntax "),
+        "under its heading"
+    );
 }
 
 /// The July 1993 draft's catch-all note quotes its "Recommendations".

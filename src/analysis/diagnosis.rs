@@ -10,7 +10,7 @@ use crate::grammar::{CharSet, PestOutcome, PrintedGrammar, peg};
 
 pub(crate) fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError {
     let expected = describe(edition, stop);
-    let message = message(input, stop, &expected);
+    let message = message(edition, input, stop, &expected);
     CheckError {
         offset: stop.offset,
         byte_offset: stop.byte_offset,
@@ -103,12 +103,33 @@ fn found_char(c: char) -> String {
     }
 }
 
-fn message(input: &str, stop: &Stop, expected: &[Expected]) -> String {
-    let found = match input.get(stop.byte_offset..).and_then(|s| s.chars().next()) {
+fn message(edition: Edition, input: &str, stop: &Stop, expected: &[Expected]) -> String {
+    let c = input.get(stop.byte_offset..).and_then(|s| s.chars().next());
+    let found = match c {
         Some(c) => format!("found {}", found_char(c)),
         None => "found end of input".to_string(),
     };
-    format!("expected {}; {found}", expected_words(expected))
+    // Where an escape could come, a character the edition does not reserve
+    // can come escaped: the fix (a reserved one escaped would mean another
+    // thing, RFC 1738 §2.2).
+    let reserved = crate::analysis::encoding::reserved(edition);
+    let fix = match c {
+        Some(c) if c != '%' && !reserved.contains_char(c) && stop.next.contains(b'%') => {
+            format!(" (escaped: {})", escaped(c))
+        }
+        _ => String::new(),
+    };
+    format!("expected {}; {found}{fix}", expected_words(expected))
+}
+
+/// A character as `%XX` escapes of its UTF-8 bytes, upper case as the
+/// documents print them (`~` as `%7E`, `é` as `%C3%A9`).
+fn escaped(c: char) -> String {
+    let mut buf = [0; 4];
+    c.encode_utf8(&mut buf)
+        .bytes()
+        .map(|b| format!("%{b:02X}"))
+        .collect()
 }
 
 /// What could come, in words: `alpha, "-" or end of input`.

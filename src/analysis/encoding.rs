@@ -184,6 +184,10 @@ pub struct Equivalence {
     pub urls: [Canonical; 2],
     /// Whether the canonical forms are equal.
     pub equivalent: bool,
+    /// Not equivalent, but equal but for letter case: the grammars compare
+    /// case exactly, while RFC 1738 §2.1 (schemes) and the DNS (hosts) do not.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub case_only: bool,
 }
 
 /// One URL at an edition's canonical encoding level.
@@ -223,17 +227,20 @@ impl Canonical {
 /// let e = encoding::equivalent(Edition::Rfc1630Url, "http://h/marie-claude", "http://h/marie%2Dclaude");
 /// assert!(e.equivalent);
 /// assert!(!encoding::equivalent(Edition::Rfc1630Url, "http://h/a/b", "http://h/a%2Fb").equivalent);
+/// // Letter case: not equivalent by the grammars, and said so.
+/// assert!(encoding::equivalent(Edition::Rfc1738, "HTTP://H/", "http://h/").case_only);
 /// ```
 pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
     let urls = [Canonical::of(edition, a), Canonical::of(edition, b)];
-    let equivalent = matches!(
-        (&urls[0].canonical, &urls[1].canonical),
-        (Some(x), Some(y)) if x == y
-    );
+    let (equivalent, case_only) = match (&urls[0].canonical, &urls[1].canonical) {
+        (Some(x), Some(y)) => (x == y, x != y && x.eq_ignore_ascii_case(y)),
+        _ => (false, false),
+    };
     Equivalence {
         edition,
         urls,
         equivalent,
+        case_only,
     }
 }
 

@@ -22,7 +22,8 @@ use crate::grammar::PrintedGrammar;
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ProseNote {
     /// The note's name: `scheme-case`, `gopher-tab`, `catch-all`,
-    /// `no-scheme-rule`, `gopher-type`, `default-port`, `file-host` or `ftp-type`.
+    /// `no-scheme-rule`, `fragment`, `generic-slashes`, `gopher-type`,
+    /// `default-port`, `file-host` or `ftp-type`.
     pub code: &'static str,
     /// The document and section, e.g. `RFC 1738 §3.4`.
     pub section: &'static str,
@@ -73,7 +74,7 @@ internal! {
                 scheme.rule
             ),
             (Some(e), false) => format!(
-                "{head}: as {} it stops at offset {}: {}",
+                "{head}: as {} it stops at offset {}: {} (--known-schemes reads it so)",
                 scheme.rule, e.offset, e.message
             ),
             (None, false) => head,
@@ -119,6 +120,53 @@ internal! {
             },
             valid: None,
             rule: Some(list.rule.clone()),
+            error: None,
+        }
+    }
+}
+
+const FRAGMENT: &str = "The character \"#\" is unsafe and should always be encoded because it is used in World Wide Web and in other systems to delimit a URL from a fragment/anchor identifier that might follow it.";
+const GENERIC: &str = "This is a BNF-like description of the URI syntax. at the level at which specific schemes are not considered.";
+
+internal! {
+    /// RFC 1738 §2.2 on an input with a `#`: the fragment is not part of the
+    /// URL; `before_valid` says whether the URL before it is valid.
+    fn fragment_outside(at: usize, before_valid: bool) -> ProseNote {
+        ProseNote {
+            code: "fragment",
+            section: "RFC 1738 §2.2",
+            quote: FRAGMENT,
+            start: at,
+            end: at + 1,
+            message: format!(
+                "RFC 1738's URL ends before \"#\": a fragment follows the URL and is not part of it; the URL before it is {}",
+                if before_valid {
+                    "valid"
+                } else {
+                    "invalid too"
+                }
+            ),
+            valid: Some(before_valid),
+            rule: None,
+            error: None,
+        }
+    }
+}
+
+internal! {
+    /// RFC 1630's generic syntax on `scheme://…`: its path is `xpalphas`
+    /// separated by `/`, so nothing there starts with `/`; the specific
+    /// schemes' BNF has `//host`.
+    fn generic_slashes(at: usize) -> ProseNote {
+        ProseNote {
+            code: "generic-slashes",
+            section: "RFC 1630, BNF of Generic URI Syntax",
+            quote: GENERIC,
+            start: at,
+            end: at + 2,
+            message: "RFC 1630's generic syntax has no \"//\": its path cannot start with \"/\"; the BNF for specific URL schemes (rfc1630-url) has \"//host\"".to_string(),
+            valid: None,
+            rule: None,
             error: None,
         }
     }
@@ -226,7 +274,11 @@ pub(crate) fn scheme_case(input: &str, derives: impl FnOnce(&str) -> bool) -> Op
         message: format!(
             "the BNF's scheme names are lower case; section 2.1 asks programs to accept upper case too: with the scheme lowercased ({:?}) the input is {}",
             scheme_of(&folded),
-            if valid { "valid" } else { "still invalid" }
+            if valid {
+                "valid (--fold-scheme-case reads it so)"
+            } else {
+                "still invalid"
+            }
         ),
         valid: Some(valid),
         rule: None,

@@ -102,6 +102,20 @@ pub(crate) fn prose_notes(
         ),
         Err(_) => {}
     }
+    // Where the edition's letter surprises a reader of an invalid input: the
+    // scheme it has no rule for, RFC 1738's fragment, RFC 1630's `//`.
+    if let (Err(Error::Invalid(_)), Ok(checker)) = (
+        result,
+        crate::Checker::new(edition, rule, crate::Engine::Dfa),
+    ) {
+        let verdict = checker.reading(reading).check(input);
+        notes.extend(
+            verdict
+                .notes
+                .into_iter()
+                .filter(|n| matches!(n.code, "no-scheme-rule" | "fragment" | "generic-slashes")),
+        );
+    }
     // The readings part only where the catch-all derived the AST (the scheme
     // rules come first in every transcription), or with known schemes where
     // the input is invalid.

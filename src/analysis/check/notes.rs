@@ -15,7 +15,7 @@ impl Checker {
         /// case or gopher tabs, so most inputs are never parsed for one. (The
         /// catch-all's note is decided with the verdict: [`Checker::judge`].)
         fn may_note(&self, input: &str, valid: bool) -> bool {
-            !valid && self.unlisted_scheme(input).is_some()
+            !valid && (self.unlisted_scheme(input).is_some() || self.may_surprise(input))
                 || self.edition == Edition::Rfc1738
                 && if valid {
                     self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
@@ -63,6 +63,9 @@ impl Checker {
         if let (false, Some((list, scheme))) = (valid, self.unlisted_scheme(input)) {
             out.push(prose::no_scheme_rule(list, scheme));
         }
+        if !valid {
+            out.extend(self.surprise(input));
+        }
         if let Cow::Owned(folded) = &text {
             out.push(prose::folded(input, folded, valid));
         } else if !valid {
@@ -80,6 +83,42 @@ impl Checker {
             );
         }
         out
+    }
+
+    /// Whether an invalid input may be one the edition's letter surprises:
+    /// a `#` in RFC 1738, `scheme://` in RFC 1630's generic syntax.
+    fn may_surprise(&self, input: &str) -> bool {
+        match self.edition {
+            Edition::Rfc1738 => input.contains('#'),
+            Edition::Rfc1630Uri => input.contains("://"),
+            _ => false,
+        }
+    }
+
+    /// The note where the edition's letter surprises a reader: RFC 1738's URL
+    /// ends before a `#` fragment (§2.2); RFC 1630's generic syntax has no
+    /// `//` (its path never starts with `/`).
+    fn surprise(&self, input: &str) -> Option<ProseNote> {
+        let url_rule = known::catch_all(self.edition).is_some_and(|c| c.applies_to(&self.rule))
+            || self.rule == self.edition.default_rule();
+        if !url_rule || !self.may_surprise(input) {
+            return None;
+        }
+        match self.edition {
+            Edition::Rfc1738 => {
+                let at = input.find('#')?;
+                let before = input.get(..at)?;
+                Some(prose::fragment_outside(at, self.letter(before)))
+            }
+            _ => {
+                let colon = input.find(':')?;
+                let scheme_ok = input
+                    .get(..colon)
+                    .is_some_and(|s| s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()));
+                (scheme_ok && input.get(colon..)?.starts_with("://"))
+                    .then(|| prose::generic_slashes(colon + 1))
+            }
+        }
     }
 
     /// The edition's closed list of schemes and the input's scheme, when the

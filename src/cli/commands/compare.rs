@@ -5,7 +5,10 @@ use std::io::{self, Write};
 
 use super::super::CliError;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
-use super::super::output::{ParseJson, Tally, parse_in, reading_text, summary, write_heading};
+use super::super::output::{
+    ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading,
+    write_prose_notes,
+};
 use crate::analysis::check::Reading;
 use crate::edition::Edition;
 use crate::render::text;
@@ -98,6 +101,16 @@ fn compare_one(
             )?,
             Err(e) => writeln!(out, "  {:<12} invalid  {e}", edition.id())?,
         }
+        // The notes `check` shows, as the JSON has them.
+        let rule = edition.default_rule();
+        let notes: Vec<_> = prose_notes(edition, rule, input.shown(), &result, reading)
+            .into_iter()
+            .filter(|n| {
+                crate::prose::DISAGREEMENTS.contains(&n.code)
+                    || matches!(n.code, "no-scheme-rule" | "fragment" | "generic-slashes")
+            })
+            .collect();
+        write_prose_notes(out, &notes, "      ")?;
     }
     let whatwg = crate::analysis::whatwg::read(input.shown());
     if json {

@@ -65,5 +65,11 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
         "not equivalent"
     };
     writeln!(out, "{verdict} under {}", e.edition)?;
+    if e.case_only {
+        writeln!(
+            out,
+            "note: they differ only in letter case, which the grammars compare exactly; RFC 1738 §2.1 reads scheme names without case, and host names are compared without case"
+        )?;
+    }
     Ok(tally)
 }
