@@ -727,6 +727,11 @@ fn a_closed_standard_stream_is_exit_3() {
     assert_eq!(code, Some(0));
     let (code, _) = sh("\"$1\" check </dev/null >/dev/null");
     assert_eq!(code, Some(0));
+    // A reader that stops reading (`| head -n 1`): quietly, and not a success.
+    let (_, err) = sh(
+        "yes http://a/ | head -n 200000 | { \"$1\" check --grammar rfc1738; echo \"status=$?\" >&2; } | head -n 1 >/dev/null",
+    );
+    assert_eq!(err.trim(), "status=3", "{err}");
 }
 
 /// `--jobs` starts at most four threads per core: more is clamped, with a

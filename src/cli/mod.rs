@@ -340,8 +340,9 @@ where
             let _ = write!(err, "{}", render(&e));
             2
         }
-        // A closed pipe (`urlbnf check … | head`) ends the run quietly.
-        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        // A reader gone (`urlbnf check … | head -1`) ends the run quietly, but
+        // not as a success: what was not written was not checked.
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 3,
         Err(CliError::Io(e)) => {
             let _ = writeln!(
                 err,
