@@ -74,3 +74,30 @@ fn unsafe_characters_in_valid_urls_are_noted() {
     // The "#" of a fragment is draft-1993's own delimiter, not an unsafe character.
     assert!(codes(Draft1993, "http://h/a#frag").is_empty());
 }
+
+/// `check --lint` ends with a count of every kind of line it printed under a
+/// verdict: lint warnings, lint notes and the prose notes beside them.
+#[test]
+fn the_lint_summary_counts_every_note_printed() {
+    let run = crate::common::run_urlbnf(
+        &[
+            "check",
+            "--lint",
+            "--grammar",
+            "rfc1738",
+            "http://user:pass@h:21/",
+        ],
+        b"",
+    );
+    let out = String::from_utf8_lossy(&run.stdout);
+    let printed = |kind: &str| {
+        out.lines()
+            .filter(|l| l.trim_start().starts_with(kind))
+            .count()
+    };
+    assert_eq!((printed("warning["), printed("note[")), (2, 1), "{out}");
+    assert!(
+        out.ends_with("2 lint warnings, 0 lint notes, 1 prose note\n"),
+        "{out}"
+    );
+}

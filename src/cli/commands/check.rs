@@ -244,13 +244,16 @@ pub(crate) fn run(
     } else if !mode.json {
         summary(out, &tally, targets.len(), "valid", "invalid")?;
         if mode.lint {
+            // Every kind of line printed under a verdict is counted.
             writeln!(
                 out,
-                "{} lint warning{}, {} note{}",
+                "{} lint warning{}, {} lint note{}, {} prose note{}",
                 number(tally.lints),
                 plural(tally.lints),
                 number(tally.notes),
-                plural(tally.notes)
+                plural(tally.notes),
+                number(tally.prose),
+                plural(tally.prose)
             )?;
         }
     }
@@ -375,6 +378,7 @@ fn full_verdict(
         }
         _ => Vec::new(),
     };
+    tally.prose += verdict.notes.len();
     for l in &lints {
         match l.level {
             crate::analysis::lint::Level::Warning => tally.lints += 1,

@@ -402,8 +402,11 @@ pub(crate) struct Tally {
     pub(crate) inputs: usize,
     pub(crate) good: usize,
     pub(crate) bad: usize,
+    /// Lints by level: warnings and notes.
     pub(crate) lints: usize,
     pub(crate) notes: usize,
+    /// Prose notes on verdicts (`note[catch-all]`…).
+    pub(crate) prose: usize,
 }
 
 impl Tally {

@@ -82,6 +82,7 @@ impl AddAssign for Tally {
         self.bad += t.bad;
         self.lints += t.lints;
         self.notes += t.notes;
+        self.prose += t.prose;
     }
 }
 
