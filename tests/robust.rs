@@ -150,3 +150,29 @@ fn deep_inputs_have_the_verdicts_the_grammars_give() {
     };
     assert_eq!(h.path.map(|p| p.segments().count()), Some(500_001));
 }
+
+/// A long component is shortened in text as a long input's heading is: its
+/// start, its end and its length; a long path lists its first segments and
+/// counts the rest. JSON keeps it whole.
+#[test]
+fn long_components_are_shortened_in_text_and_whole_in_json() {
+    let url = format!("http://h/{}{}", "a/".repeat(300_000), "b".repeat(200));
+    let line = format!("{url}\n");
+    let run = common::run_urlbnf(&["parse", "--grammar", "rfc1738"], line.as_bytes());
+    let text = String::from_utf8_lossy(&run.stdout);
+    assert!(text.len() < 20_000, "{} bytes of text", text.len());
+    assert!(text.contains("(600200 characters)"), "the path's length");
+    assert!(
+        text.contains("… 299901 more segments"),
+        "the segments past 100"
+    );
+    let json = common::run_urlbnf(
+        &["parse", "--grammar", "rfc1738", "--json"],
+        line.as_bytes(),
+    );
+    let v: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    assert_eq!(
+        v["url"]["body"]["path"]["text"].as_str().map(str::len),
+        Some(600_200)
+    );
+}

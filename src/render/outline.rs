@@ -222,13 +222,27 @@ impl Tree<'_> {
 
 fn part_line(p: &Part<'_>, kind: Option<&str>) -> String {
     let kind = kind.map(|k| format!(" ({k})")).unwrap_or_default();
-    format!(
-        "{:<24} {}..{}{kind}",
-        format!("{:?}", p.text),
-        p.start,
-        p.end
-    )
+    format!("{:<24} {}..{}{kind}", shown(p.text), p.start, p.end)
 }
+
+/// The most characters of a component shown whole; a longer one shows its
+/// start, its end and its length, as a long input's heading does (JSON keeps
+/// every component whole).
+const SHOWN: usize = 80;
+
+/// A component's text, quoted, shortened past [`SHOWN`] characters.
+fn shown(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= SHOWN {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(SHOWN / 2).collect();
+    let tail: String = text.chars().skip(n - SHOWN / 2).collect();
+    format!("{head:?}…{tail:?} ({n} characters)")
+}
+
+/// The most segments of a path listed; the rest are counted.
+const SEGMENTS: usize = 100;
 
 impl Visit for Tree<'_> {
     fn part(&mut self, key: &str, part: &Part<'_>, kind: Option<&str>) {
@@ -244,8 +258,13 @@ impl Visit for Tree<'_> {
         self.part(key, &path.part, None);
         let pad = "  ".repeat(self.depth + 1);
         let _ = writeln!(self.out, "{pad}segments");
-        for s in path.segments() {
+        let mut segments = path.segments();
+        for s in segments.by_ref().take(SEGMENTS) {
             let _ = writeln!(self.out, "{pad}  - {}", part_line(&s, None));
+        }
+        let more = segments.count();
+        if more > 0 {
+            let _ = writeln!(self.out, "{pad}  … {more} more segments");
         }
     }
 
