@@ -290,6 +290,10 @@ fn a_line_that_is_not_utf8_is_reported_not_skipped() {
             .unwrap()
             .contains("not UTF-8")
     );
+    // JSON strings hold text: the bytes come beside it, in hexadecimal.
+    assert_eq!(objs[1]["input"], "http://\u{fffd}/");
+    assert_eq!(objs[1]["input_hex"], "687474703a2f2fff2f");
+    assert!(objs[0].get("input_hex").is_none(), "text has none");
     assert_eq!(run.code, 1);
 }
 

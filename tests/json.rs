@@ -129,6 +129,15 @@ fn outputs() -> Vec<(String, Value)> {
         (vec!["equiv", "--json", "http://a/%41", "http://a/A"], b""),
         (vec!["equiv", "--json", "HTTP://H/", "http://h/"], b""),
         (vec!["encode", "--json", "a b"], b""),
+        // A line that is not UTF-8: its bytes beside the lossy text.
+        (
+            vec!["check", "--json", "--grammar", "rfc1738"],
+            b"http://a/\xff\n",
+        ),
+        (
+            vec!["parse", "--json", "--grammar", "rfc1738"],
+            b"http://a/\xff\n",
+        ),
         (
             vec!["extract", "--json"],
             b"see <URL:http://a/b-\n  c> and <news:a.b>\n",

@@ -40,6 +40,10 @@ impl<'a> From<&'a Error> for ErrorJson<'a> {
 pub(crate) struct ParseJson<'a> {
     /// The input, as given.
     pub(crate) input: &'a str,
+    /// A line that is not UTF-8: its bytes in hexadecimal (`input` shows
+    /// U+FFFD for each bad byte).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) input_hex: Option<String>,
     /// The edition.
     pub(crate) grammar: crate::Edition,
     /// The rule, by its printed name.
@@ -67,6 +71,7 @@ impl<'a> ParseJson<'a> {
     ) -> Self {
         ParseJson {
             input,
+            input_hex: None,
             grammar,
             rule,
             valid: result.is_ok(),

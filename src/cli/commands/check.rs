@@ -385,14 +385,14 @@ fn full_verdict(
             crate::analysis::lint::Level::Note => tally.notes += 1,
         }
     }
-    if mode.lint && mode.json {
-        return json_line(
-            buf,
-            &CheckLine {
-                verdict: &verdict,
-                lints: Some(&lints),
-            },
-        );
+    if mode.json {
+        let lints = mode.lint.then_some(lints.as_slice());
+        let line = CheckLine {
+            verdict: &verdict,
+            input_hex: input.hex(),
+            lints,
+        };
+        return json_line(buf, &line);
     }
     emit_verdict(&verdict, mode.json, buf)?;
     for l in &lints {
@@ -423,6 +423,10 @@ pub(crate) enum CheckOutput<'a> {
 pub(crate) struct CheckLine<'a> {
     #[serde(flatten)]
     verdict: &'a Verdict,
+    /// A line that is not UTF-8: its bytes in hexadecimal (`input` shows
+    /// U+FFFD for each bad byte).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    input_hex: Option<String>,
     /// With `--lint`, the lints of a valid URL.
     #[serde(skip_serializing_if = "Option::is_none")]
     lints: Option<&'a [crate::analysis::lint::Lint]>,

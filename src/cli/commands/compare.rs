@@ -88,7 +88,8 @@ fn compare_one(
                 out.write_all(b",")?;
             }
             let rule = edition.default_rule();
-            let row = ParseJson::new(input.shown(), edition, rule, &result, reading);
+            let mut row = ParseJson::new(input.shown(), edition, rule, &result, reading);
+            row.input_hex = input.hex();
             serde_json::to_writer(&mut *out, &row).map_err(io::Error::from)?;
             continue;
         }

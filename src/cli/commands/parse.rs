@@ -103,7 +103,8 @@ fn parse_one(
         let result = parse_in(edition, rule, input, &text, reading);
         tally.count(result.is_ok());
         if json {
-            let row = ParseJson::new(input.shown(), edition, rule, &result, reading);
+            let mut row = ParseJson::new(input.shown(), edition, rule, &result, reading);
+            row.input_hex = input.hex();
             json_line(out, &row)?;
             continue;
         }

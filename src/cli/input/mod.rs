@@ -53,6 +53,15 @@ impl Input<'_> {
         }
     }
 
+    /// A line that is not UTF-8 as its bytes in hexadecimal, for JSON, whose
+    /// strings hold text only (`input` shows U+FFFD for each bad byte).
+    pub(crate) fn hex(&self) -> Option<String> {
+        let Input::NotUtf8 { raw, .. } = self else {
+            return None;
+        };
+        Some(raw.iter().map(|b| format!("{b:02x}")).collect())
+    }
+
     /// Where a line that is not UTF-8 stops under `rule` of `edition`: at its
     /// first ill-formed byte only if the grammar has not stopped before
     /// ([`Checker::check_bytes`](crate::Checker::check_bytes)).
