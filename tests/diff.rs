@@ -579,3 +579,12 @@ fn the_diff_shows_a_search_without_a_path() {
         "{text}"
     );
 }
+
+/// A witness made of spaces alone says so: quotes around blanks are easy to
+/// misread.
+#[test]
+fn a_witness_of_spaces_says_so() {
+    let d = diff::diff(Edition::Draft1994, Edition::Rfc1630Url, Some("extra"));
+    let text = report::diff(&d);
+    assert!(text.contains(r#"only draft-1994: " " (a space)"#), "{text}");
+}

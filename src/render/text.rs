@@ -156,11 +156,23 @@ fn wrapped(out: &mut String, lead: &str, names: &[String]) {
     }
 }
 
+/// A witness quoted; one made of spaces alone says so, where quotes around
+/// blanks are easy to misread (tabs and controls show as escapes already).
+fn quoted(w: &str) -> String {
+    let n = w.chars().count();
+    if n > 0 && w.chars().all(|c| c == ' ') {
+        let spaces = if n == 1 { "a space" } else { "spaces" };
+        format!("{w:?} ({spaces})")
+    } else {
+        format!("{w:?}")
+    }
+}
+
 fn language(out: &mut String, a: &str, b: &str, ra: &str, rb: &str, l: &LanguageDiff) {
     let _ = writeln!(out, "  {ra} {} {rb}", l.relation.symbol());
     for (side, ws) in [(a, &l.a_not_b), (b, &l.b_not_a)] {
         if !ws.is_empty() {
-            let shown: Vec<String> = ws.iter().map(|w| format!("{w:?}")).collect();
+            let shown: Vec<String> = ws.iter().map(|w| quoted(w)).collect();
             let _ = writeln!(out, "      only {side}: {}", shown.join(" "));
         }
     }
