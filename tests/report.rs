@@ -416,6 +416,21 @@ fn the_html_report_renders_in_headless_chromium() {
     // One chart of validity per edition, one per scheme and one of causes per edition.
     let editions = urlbnf::Edition::ALL.len();
     assert_eq!(html.matches("<svg").count(), 1 + 2 * editions, "charts");
+    // Contents: every link goes to a section of the page, one per edition.
+    let links: Vec<&str> = html
+        .split("href=\"#")
+        .skip(1)
+        .filter_map(|s| s.split('"').next())
+        .collect();
+    assert_eq!(links.len(), 3 + editions, "{links:?}");
+    for l in &links {
+        assert!(html.contains(&format!("id=\"{l}\"")), "no section {l}");
+    }
+    // Inputs only the catch-all derives are a part of their own in the bars.
+    assert!(
+        html.contains("class=\"caught\"") && html.contains("by the catch-all only"),
+        "catch-all-only inputs apart"
+    );
     let Some(chrome) = chromium_or_skip() else {
         return;
     };
