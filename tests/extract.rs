@@ -233,3 +233,24 @@ fn an_unclosed_url_wrapper_is_said() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("never closed"), "{err}");
 }
+
+/// extract reads the URLs it finds as check does, in either reading: the
+/// known-scheme and scheme-case flags work here too.
+#[test]
+fn extract_takes_the_reading_flags_check_takes() {
+    let text = b"see <URL:http://h:abc/> and <URL:HTTP://h/>\n";
+    let verdicts = |flag: &[&str]| -> Vec<bool> {
+        let args = [&["extract", "--json", "--grammar", "rfc1738"][..], flag].concat();
+        let run = common::run_urlbnf(&args, text);
+        String::from_utf8_lossy(&run.stdout)
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                v["verdicts"][0]["valid"].as_bool().unwrap()
+            })
+            .collect()
+    };
+    assert_eq!(verdicts(&[]), [true, false], "the letter");
+    assert_eq!(verdicts(&["--known-schemes"]), [false, false]);
+    assert_eq!(verdicts(&["--fold-scheme-case"]), [true, true]);
+}

@@ -34,6 +34,9 @@ pub(crate) struct ExtractArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    #[command(flatten)]
+    reading: super::check::ReadingArgs,
+
     /// Read text from FILE ('-' is standard input), searched for URLs as a FILE
     /// argument is (free text, not one URL per line); repeatable
     #[arg(id = "file", long = "file", short = 'f', value_name = "FILE")]
@@ -51,7 +54,10 @@ pub(crate) fn run(
 ) -> Result<Tally, CliError> {
     let checkers = editions(&args.grammars)
         .into_iter()
-        .map(|e| check::Checker::new(e, e.default_rule(), Engine::Pest))
+        .map(|e| {
+            check::Checker::new(e, e.default_rule(), Engine::Pest)
+                .map(|c| c.reading(args.reading.reading()))
+        })
         .collect::<Result<Vec<_>, _>>()
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let files: Vec<std::path::PathBuf> = args.files.iter().chain(&args.more).cloned().collect();
