@@ -892,3 +892,21 @@ fn resolve_refuses_a_context_that_is_no_url() {
     let run = urlbnf(&["resolve", "magic://a/b/c//d/e/f", "g"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+/// `--only` filters the same way wherever verdicts are printed: `parse` and
+/// `compare` print the inputs `check` prints, as read.
+#[test]
+fn only_filters_parse_and_compare_as_it_filters_check() {
+    let lines: String = common::corpus().iter().map(|u| format!("{u}\n")).collect();
+    for which in ["valid", "invalid"] {
+        let check = urlbnf(&["check", "--only", which], lines.as_bytes());
+        assert!(!check.stdout.is_empty(), "{which}: some inputs");
+        let compare = urlbnf(&["compare", "--only", which], lines.as_bytes());
+        assert_eq!(compare.stdout, check.stdout, "compare --only {which}");
+        assert_eq!(compare.code, check.code);
+        let early = ["--grammar", "early", "--only", which];
+        let check = urlbnf(&[&["check"][..], &early].concat(), lines.as_bytes());
+        let parse = urlbnf(&[&["parse"][..], &early].concat(), lines.as_bytes());
+        assert_eq!(parse.stdout, check.stdout, "parse --only {which}");
+    }
+}

@@ -299,7 +299,7 @@ where
         }
         Command::Parse(args) => {
             let json = args.json;
-            parse::run(args, input!(!json), out)
+            parse::run(args, input!(!json), out, terminal.stdout)
         }
         Command::Tree(args) => tree::run(args, input!(false), out),
         Command::Diff(args) => diff::run(args, out),
@@ -314,7 +314,7 @@ where
         Command::Report(args) => report::run(args, input!(false), out, terminal),
         Command::Compare(args) => {
             let json = args.json;
-            compare::run(args, input!(!json), out)
+            compare::run(args, input!(!json), out, terminal.stdout)
         }
     };
     // What is still buffered is part of the output: a write that fails at

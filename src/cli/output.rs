@@ -311,6 +311,26 @@ pub(crate) fn write_prose_notes(
     Ok(())
 }
 
+/// `--only`: the input as read, one line (control characters as `·` on a
+/// terminal), where every verdict is valid (`Only::Valid`) or one is not.
+pub(crate) fn write_only(
+    out: &mut dyn Write,
+    input: &Input<'_>,
+    only: crate::cli::commands::check::Only,
+    all_valid: bool,
+    terminal: bool,
+) -> io::Result<()> {
+    if (only == crate::cli::commands::check::Only::Valid) != all_valid {
+        return Ok(());
+    }
+    if terminal {
+        write_visible(out, input.shown())?;
+    } else {
+        out.write_all(input.raw())?;
+    }
+    writeln!(out)
+}
+
 /// The input, and under it a caret at the error's offset with the diagnosis.
 /// An input as the heading of its results: whole, or for a long input its start
 /// and its length (the caret lines show the part that matters).

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use super::super::CliError;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
-    ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading,
+    ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading, write_only,
     write_prose_notes,
 };
 use crate::analysis::check::Reading;
@@ -37,6 +37,11 @@ pub(crate) struct CompareArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// Print only the inputs valid under every edition, or only those invalid
+    /// under one, one per line as read (like grep; as `check --only`)
+    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
+    only: Option<super::check::Only>,
+
     #[command(flatten)]
     reading: super::check::ReadingArgs,
 
@@ -48,12 +53,25 @@ pub(crate) fn run(
     args: CompareArgs,
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
+    terminal: bool,
 ) -> Result<Tally, CliError> {
     let (json, reading) = (args.json, args.reading.reading());
+    let only = args.only;
     let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
+        if let Some(only) = only {
+            let mut all = true;
+            for edition in Edition::ALL {
+                let text = reading_text(input.shown(), edition, reading);
+                let ok = parse_in(edition, edition.default_rule(), input, &text, reading).is_ok();
+                tally.count(ok);
+                all &= ok;
+            }
+            tally.inputs += 1;
+            return Ok(write_only(out, input, only, all, terminal)?);
+        }
         compare_one(input, json, reading, out, tally)
     })?;
-    if !json {
+    if !json && only.is_none() {
         summary(out, &tally, Edition::ALL.len(), "valid", "invalid")?;
     }
     Ok(tally)

@@ -6,7 +6,7 @@ use super::super::CliError;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
-    write_heading, write_prose_notes,
+    write_heading, write_only, write_prose_notes,
 };
 use super::check::{ReadingArgs, targets};
 use crate::analysis::ast;
@@ -51,6 +51,11 @@ pub(crate) struct ParseArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// Print only the inputs every edition parses, or only those one does not,
+    /// one per line as read (like grep; as `check --only`)
+    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
+    only: Option<super::check::Only>,
+
     #[command(flatten)]
     reading: ReadingArgs,
 
@@ -62,6 +67,7 @@ pub(crate) fn run(
     args: ParseArgs,
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
+    terminal: bool,
 ) -> Result<Tally, CliError> {
     // Notes on editions without the rule wait until the rule is known to be a URL's.
     let mut notes = Vec::new();
@@ -74,10 +80,22 @@ pub(crate) fn run(
     }
     stdin.err.write_all(&notes)?;
     let (json, reading) = (args.json, args.reading.reading());
+    let only = args.only;
     let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
+        if let Some(only) = only {
+            let mut all = true;
+            for (edition, rule) in &targets {
+                let text = reading_text(input.shown(), *edition, reading);
+                let ok = parse_in(*edition, rule, input, &text, reading).is_ok();
+                tally.count(ok);
+                all &= ok;
+            }
+            tally.inputs += 1;
+            return Ok(write_only(out, input, only, all, terminal)?);
+        }
         parse_one(input, &targets, json, reading, out, tally)
     })?;
-    if !json {
+    if !json && only.is_none() {
         summary(out, &tally, targets.len(), "parsed", "invalid")?;
     }
     Ok(tally)
