@@ -101,3 +101,32 @@ fn the_lint_summary_counts_every_note_printed() {
         "{out}"
     );
 }
+
+/// `--lint` works wherever verdicts are printed: `parse` and `compare` give
+/// a valid URL's lints as `check --lint` does, in text and JSON.
+#[test]
+fn parse_and_compare_lint_as_check_does() {
+    let url = "ftp://anon:secret@h:25/a%0D%0Aquit";
+    let json = |args: &[&str]| -> Vec<serde_json::Value> {
+        let run = crate::common::run_urlbnf(args, b"");
+        String::from_utf8_lossy(&run.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect()
+    };
+    let check = json(&["check", "--lint", "--json", "--grammar", "rfc1738", url]);
+    let want = &check[0]["lints"];
+    assert_eq!(want.as_array().map(Vec::len), Some(4));
+    let parse = json(&["parse", "--lint", "--json", "--grammar", "rfc1738", url]);
+    assert_eq!(&parse[0]["lints"], want);
+    let compare = json(&["compare", "--lint", "--json", url]);
+    let rfc1738 = compare[0]["verdicts"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|v| v["grammar"] == "rfc1738")
+        .unwrap();
+    assert_eq!(&rfc1738["lints"], want);
+    let text = crate::common::run_urlbnf(&["parse", "--lint", "--grammar", "rfc1738", url], b"");
+    assert!(String::from_utf8_lossy(&text.stdout).contains("warning[password-in-url]"));
+}

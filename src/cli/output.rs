@@ -56,6 +56,9 @@ pub(crate) struct ParseJson<'a> {
     /// Where and why not, for an invalid input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<ErrorJson<'a>>,
+    /// With `--lint`, the lints of a valid URL (RFC 1738 §6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub(crate) lints: Option<Vec<crate::analysis::lint::Lint>>,
     /// What the document's prose says of the input.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) notes: Vec<crate::prose::ProseNote>,
@@ -77,6 +80,7 @@ impl<'a> ParseJson<'a> {
             valid: result.is_ok(),
             url: result.as_ref().ok(),
             error: result.as_ref().err().map(ErrorJson::from),
+            lints: None,
             notes: prose_notes(grammar, rule, input, result, reading),
         }
     }
@@ -307,6 +311,26 @@ pub(crate) fn write_prose_notes(
 ) -> Result<(), CliError> {
     for n in notes {
         writeln!(out, "{indent}note[{}] {}: {}", n.code, n.section, n.message)?;
+    }
+    Ok(())
+}
+
+/// `--lint`: the lints of a valid URL, a line each, as `check --lint` writes them.
+pub(crate) fn write_lints(
+    out: &mut dyn Write,
+    lints: &[crate::analysis::lint::Lint],
+    indent: &str,
+) -> io::Result<()> {
+    for l in lints {
+        let level = match l.level {
+            crate::analysis::lint::Level::Warning => "warning",
+            crate::analysis::lint::Level::Note => "note",
+        };
+        writeln!(
+            out,
+            "{indent}{level}[{}] at bytes {}..{}: {}",
+            l.code, l.start, l.end, l.message
+        )?;
     }
     Ok(())
 }

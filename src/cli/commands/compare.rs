@@ -6,8 +6,8 @@ use std::io::{self, Write};
 use super::super::CliError;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
-    ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading, write_only,
-    write_prose_notes,
+    ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading, write_lints,
+    write_only, write_prose_notes,
 };
 use crate::analysis::check::Reading;
 use crate::edition::Edition;
@@ -37,6 +37,11 @@ pub(crate) struct CompareArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// With each valid URL, its security lints (RFC 1738 section 6), as
+    /// `check --lint` gives them
+    #[arg(long)]
+    lint: bool,
+
     /// Print only the inputs valid under every edition, or only those invalid
     /// under one, one per line as read (like grep; as `check --only`)
     #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
@@ -56,7 +61,7 @@ pub(crate) fn run(
     terminal: bool,
 ) -> Result<Tally, CliError> {
     let (json, reading) = (args.json, args.reading.reading());
-    let only = args.only;
+    let (only, lint) = (args.only, args.lint);
     let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
         if let Some(only) = only {
             let mut all = true;
@@ -69,7 +74,7 @@ pub(crate) fn run(
             tally.inputs += 1;
             return Ok(write_only(out, input, only, all, terminal)?);
         }
-        compare_one(input, json, reading, out, tally)
+        compare_one(input, (json, lint), reading, out, tally)
     })?;
     if !json && only.is_none() {
         summary(out, &tally, Edition::ALL.len(), "valid", "invalid")?;
@@ -81,7 +86,7 @@ pub(crate) fn run(
 /// written and dropped before the next is built, so memory holds one at a time.
 fn compare_one(
     input: &Input<'_>,
-    json: bool,
+    (json, lint): (bool, bool),
     reading: Reading,
     out: &mut dyn Write,
     tally: &mut Tally,
@@ -108,6 +113,7 @@ fn compare_one(
             let rule = edition.default_rule();
             let mut row = ParseJson::new(input.shown(), edition, rule, &result, reading);
             row.input_hex = input.hex();
+            row.lints = lint_of(&result, lint);
             serde_json::to_writer(&mut *out, &row).map_err(io::Error::from)?;
             continue;
         }
@@ -130,6 +136,7 @@ fn compare_one(
             })
             .collect();
         write_prose_notes(out, &notes, "      ")?;
+        write_lints(out, &lint_of(&result, lint).unwrap_or_default(), "      ")?;
     }
     let whatwg = crate::analysis::whatwg::read(input.shown());
     if json {
@@ -152,6 +159,17 @@ fn compare_one(
         "  (a reading: the WHATWG URL Standard, not an edition)"
     )?;
     Ok(())
+}
+
+/// `--lint`: the lints of a valid URL.
+fn lint_of(
+    result: &Result<crate::ast::Url<'_>, crate::Error>,
+    lint: bool,
+) -> Option<Vec<crate::analysis::lint::Lint>> {
+    match result {
+        Ok(url) if lint => Some(crate::analysis::lint::lints(url)),
+        _ => None,
+    }
 }
 
 /// One line of `compare --json` (written piece by piece, one edition's

@@ -6,7 +6,7 @@ use super::super::CliError;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
-    write_heading, write_only, write_prose_notes,
+    write_heading, write_lints, write_only, write_prose_notes,
 };
 use super::check::{ReadingArgs, targets};
 use crate::analysis::ast;
@@ -51,6 +51,11 @@ pub(crate) struct ParseArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
+    /// With each valid URL, its security lints (RFC 1738 section 6), as
+    /// `check --lint` gives them
+    #[arg(long)]
+    lint: bool,
+
     /// Print only the inputs every edition parses, or only those one does not,
     /// one per line as read (like grep; as `check --only`)
     #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
@@ -80,7 +85,7 @@ pub(crate) fn run(
     }
     stdin.err.write_all(&notes)?;
     let (json, reading) = (args.json, args.reading.reading());
-    let only = args.only;
+    let (only, lint) = (args.only, args.lint);
     let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
         if let Some(only) = only {
             let mut all = true;
@@ -93,7 +98,7 @@ pub(crate) fn run(
             tally.inputs += 1;
             return Ok(write_only(out, input, only, all, terminal)?);
         }
-        parse_one(input, &targets, json, reading, out, tally)
+        parse_one(input, &targets, (json, lint), reading, out, tally)
     })?;
     if !json && only.is_none() {
         summary(out, &tally, targets.len(), "parsed", "invalid")?;
@@ -105,7 +110,7 @@ pub(crate) fn run(
 fn parse_one(
     input: &Input<'_>,
     targets: &[(Edition, String)],
-    json: bool,
+    (json, lint): (bool, bool),
     reading: Reading,
     out: &mut dyn Write,
     tally: &mut Tally,
@@ -120,9 +125,14 @@ fn parse_one(
         let text = reading_text(input.shown(), edition, reading);
         let result = parse_in(edition, rule, input, &text, reading);
         tally.count(result.is_ok());
+        let lints = match (&result, lint) {
+            (Ok(url), true) => Some(crate::analysis::lint::lints(url)),
+            _ => None,
+        };
         if json {
             let mut row = ParseJson::new(input.shown(), edition, rule, &result, reading);
             row.input_hex = input.hex();
+            row.lints = lints;
             json_line(out, &row)?;
             continue;
         }
@@ -130,6 +140,7 @@ fn parse_one(
             Ok(url) => {
                 writeln!(out, "  {:<12} {}", edition.id(), url.body.kind().name())?;
                 text::write_ast_tree(out, url, 2)?;
+                write_lints(out, lints.as_deref().unwrap_or_default(), "    ")?;
             }
             Err(Error::Invalid(e)) => {
                 writeln!(out, "  {:<12} invalid at offset {}", edition.id(), e.offset)?;
