@@ -240,3 +240,31 @@ fn explain_takes_rule_as_the_other_commands_do() {
     let both = common::run_urlbnf(&["explain", "port", "--rule", "port"], b"");
     assert_eq!(both.status.code(), Some(2));
 }
+
+/// The scheme rule means what its edition makes of it: a closed list in the
+/// 1994 documents, open to new schemes elsewhere; the number of schemes each
+/// gloss names is the number its grammar has.
+#[test]
+fn each_edition_says_what_its_scheme_rule_takes() {
+    use urlbnf::known;
+    let words = ["", "", "", "", "", "", "", "", "eight", "", "ten", "eleven"];
+    for e in [
+        Edition::Draft1993,
+        Edition::Draft1994,
+        Edition::Rfc1630Url,
+        Edition::Rfc1738,
+    ] {
+        let gloss = explain(e, "url").unwrap().gloss.unwrap().gloss;
+        let (n, closed) = match (known::scheme_list(e), known::catch_all(e)) {
+            (Some(list), _) => (list.schemes.len(), true),
+            (None, Some(c)) => (c.schemes.len(), false),
+            _ => panic!("{e}: a scheme rule"),
+        };
+        assert!(gloss.contains(words[n]), "{e}: {n} schemes: {gloss}");
+        assert_eq!(
+            gloss.contains("no rule takes a new one"),
+            closed,
+            "{e}: {gloss}"
+        );
+    }
+}

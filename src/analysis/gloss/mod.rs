@@ -378,6 +378,31 @@ const GLOSSES: &[(&str, Topic, &str)] = &[
     ("xpalphas", Chars, "one or more path name characters"),
 ];
 
+/// Where a rule's meaning is the edition's own: the scheme rule, closed in
+/// the 1994 documents and open to new schemes in the others.
+const BY_EDITION: &[(Edition, &str, &str)] = &[
+    (
+        Edition::Draft1993,
+        "url",
+        "a whole URL: one of its eight schemes, or a new one by the generic syntax",
+    ),
+    (
+        Edition::Draft1994,
+        "url",
+        "a whole URL of one of the eleven schemes it lists; no rule takes a new one",
+    ),
+    (
+        Edition::Rfc1630Url,
+        "url",
+        "a whole URL of one of the eleven schemes it lists; no rule takes a new one",
+    ),
+    (
+        Edition::Rfc1738,
+        "url",
+        "a whole URL: one of the ten schemes of section 5, or a new one by otherurl",
+    ),
+];
+
 /// What `rule` means and where `edition`'s document says more; `None` for a
 /// name no edition prints.
 ///
@@ -395,7 +420,11 @@ pub fn gloss(edition: Edition, rule: &str) -> Option<Gloss> {
         Some(found) => found,
         None => {
             let &(_, topic, gloss) = GLOSSES.iter().find(|(name, _, _)| *name == rule)?;
-            (section(edition, topic), gloss)
+            let own = BY_EDITION
+                .iter()
+                .find(|(e, name, _)| *e == edition && *name == rule)
+                .map(|&(_, _, own)| own);
+            (section(edition, topic), own.unwrap_or(gloss))
         }
     };
     // RFC 1738 and RFC 3986 number their sections: `RFC 3986 §3.2.2 Host`.
