@@ -93,7 +93,7 @@ ol.timeline li { margin: 0 0 1rem 0; padding-left: 1rem; position: relative; }
 ol.timeline li::before { content: ""; position: absolute; left: -0.55rem; top: 0.45rem; width: 0.8rem; height: 0.8rem; background: var(--accent); border-radius: 50%; }
 .rules-index { columns: 4 11rem; font-size: 0.92rem; }
 form.playground { display: grid; grid-template-columns: auto 1fr; gap: 0.5rem 0.8rem; align-items: center; margin: 1rem 0; }
-form.playground input, form.playground select { font: 1rem/1.4 ui-monospace, "DejaVu Sans Mono", monospace; padding: 0.35rem 0.5rem; width: 100%; min-width: 0; }
+form.playground textarea, form.playground select { font: 1rem/1.4 ui-monospace, "DejaVu Sans Mono", monospace; padding: 0.35rem 0.5rem; width: 100%; min-width: 0; box-sizing: border-box; resize: vertical; }
 section.result { border-left: 4px solid var(--line); padding: 0.1rem 0 0.1rem 0.8rem; margin: 0.8rem 0; }
 section.result[data-valid="true"] { border-color: #2e7d4f; }
 section.result[data-valid="false"] { border-color: #b3261e; }

@@ -118,17 +118,27 @@
     });
   }
 
-  // #try=<percent-encoded input>&rule=NAME
+  function decoded(s) {
+    try { return decodeURIComponent(s); } catch (e) { return s; } // kept as written
+  }
+
+  // #try=<percent-encoded input>&rule=NAME. A link typed by hand may hold a
+  // raw "&" (a query's): the input runs to the last "&rule=", not the first "&".
   function fromAddress() {
-    var got = { input: "", rule: "" };
-    location.hash.replace(/^#/, "").split("&").forEach(function (pair) {
-      var eq = pair.indexOf("=");
-      if (eq < 0) return;
-      var key = pair.slice(0, eq), value = pair.slice(eq + 1);
-      try { value = decodeURIComponent(value); } catch (e) { /* kept as written */ }
-      if (key === "try") got.input = value;
-      if (key === "rule") got.rule = value;
-    });
+    var got = { input: "", rule: "", given: false };
+    var hash = location.hash.replace(/^#/, "");
+    var at = hash.lastIndexOf("&rule=");
+    if (at >= 0) {
+      got.rule = decoded(hash.slice(at + 6));
+      hash = hash.slice(0, at);
+    } else if (hash.indexOf("rule=") === 0) {
+      got.rule = decoded(hash.slice(5));
+      hash = "";
+    }
+    if (hash.indexOf("try=") === 0) {
+      got.input = decoded(hash.slice(4));
+      got.given = true;
+    }
     return got;
   }
 
@@ -146,7 +156,8 @@
   }
   function load() {
     var a = fromAddress();
-    field.value = a.input;
+    // An empty page opens on an example, not on a row of refusals.
+    field.value = a.given ? a.input : field.getAttribute("data-example") || "";
     select.value = a.rule;
     // A rule no edition prints is still checked (each says it has none).
     if (a.rule && select.value !== a.rule) {

@@ -224,7 +224,7 @@ pub(crate) fn page_html() -> String {
 <p>Type or paste a URL: each edition checks it as <code>urlbnf check</code> does, by the letter of its BNF, in this page (no server, no network). An invalid input shows where it stops: the first character no valid string has at that place, what could come there and the innermost printed rule open there. A link can carry an input: <code>{PAGE}#try=…&amp;rule=…</code>; every example in the book links here.</p>
 <form class="playground" onsubmit="return false">
 <label for="try">URL</label>
-<input id="try" type="text" spellcheck="false" autocomplete="off" autofocus>
+<textarea id="try" rows="1" spellcheck="false" autocomplete="off" autofocus data-example="http://info.cern.ch/hypertext/WWW/TheProject.html"></textarea>
 <label for="rule">Rule</label>
 <select id="rule"><option value="">each edition's whole-URL rule</option>{options}</select>
 </form>
