@@ -336,15 +336,15 @@ pub(crate) fn write_lints(
 }
 
 /// `--only`: the input as read, one line (control characters as `·` on a
-/// terminal), where every verdict is valid (`Only::Valid`) or one is not.
+/// terminal), where every verdict is valid (`want_valid`) or one is not.
 pub(crate) fn write_only(
     out: &mut dyn Write,
     input: &Input<'_>,
-    only: crate::cli::commands::check::Only,
+    want_valid: bool,
     all_valid: bool,
     terminal: bool,
 ) -> io::Result<()> {
-    if (only == crate::cli::commands::check::Only::Valid) != all_valid {
+    if want_valid != all_valid {
         return Ok(());
     }
     if terminal {

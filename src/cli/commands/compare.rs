@@ -72,7 +72,8 @@ pub(crate) fn run(
                 all &= ok;
             }
             tally.inputs += 1;
-            return Ok(write_only(out, input, only, all, terminal)?);
+            let want_valid = only == super::check::Only::Valid;
+            return Ok(write_only(out, input, want_valid, all, terminal)?);
         }
         compare_one(input, (json, lint), reading, out, tally)
     })?;
