@@ -5,7 +5,7 @@ use std::io::Write;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, number, plural, summary, write_heading,
-    write_visible,
+    write_lints, write_visible,
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
 use crate::analysis::ast;
@@ -395,18 +395,7 @@ fn full_verdict(
         return json_line(buf, &line);
     }
     emit_verdict(&verdict, mode.json, buf)?;
-    for l in &lints {
-        let level = match l.level {
-            crate::analysis::lint::Level::Warning => "warning",
-            crate::analysis::lint::Level::Note => "note",
-        };
-        writeln!(
-            buf,
-            "      {level}[{}] at bytes {}..{}: {}",
-            l.code, l.start, l.end, l.message
-        )?;
-    }
-    Ok(())
+    Ok(write_lints(buf, &lints, "      ")?)
 }
 
 /// A line of `check --json`: a verdict, or with `--quiet` the one summary.
