@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use crate::common;
 
-use common::browser::{chromium_or_skip, dom, overflow, screenshot_ink_at};
+use common::browser::{chromium_or_skip, layout, screenshot_inks};
 use urlbnf::Edition;
 use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::render::book;
@@ -172,32 +172,27 @@ fn every_page_renders_in_headless_chromium() {
     let dir = out_dir("browser");
     let pages = book::build(&dir, false).unwrap();
     let profile = dir.join(".profile");
+    // On a phone and on a desktop, each page opened twice: once measured,
+    // once photographed.
+    let widths = [400, 1280];
     for page in pages {
         let name = page.file_name().unwrap().to_string_lossy().into_owned();
-        let url = format!("file://{}", page.display());
         // The DOM the browser built: every rule section holds its diagram.
-        let dom = dom(&chrome, &profile, &url);
-        assert!(
-            dom.contains("<main>"),
-            "{name}: the browser rendered no page"
-        );
-        let sections = dom.matches("<section class=\"rule\"").count();
+        let layout = layout(&chrome, &profile, &page, &widths);
+        assert!(layout.main, "{name}: the browser rendered no page");
         assert_eq!(
-            dom.matches("<svg").count(),
-            sections,
+            layout.svgs, layout.sections,
             "{name}: a diagram is missing in the rendered DOM"
         );
-        // On a phone and on a desktop: nothing wider than the window, and a
-        // screenshot that is not blank.
-        for width in [400, 1280] {
-            let (scroll, wide) = overflow(&chrome, &profile, &page, width);
+        // Nothing wider than the window, and a screenshot that is not blank.
+        let shot = dir.join(format!("{name}.png"));
+        let inks = screenshot_inks(&chrome, &profile, &page, &shot, &widths)
+            .unwrap_or_else(|| panic!("{name}: no screenshot"));
+        for ((width, (scroll, wide)), ink) in widths.iter().zip(&layout.widths).zip(inks) {
             assert!(
                 scroll <= width && wide.is_empty(),
                 "{name} at {width} px: {scroll} px wide; {wide:?}"
             );
-            let shot = dir.join(format!("{name}-{width}.png"));
-            let ink = screenshot_ink_at(&chrome, &profile, &url, &shot, width)
-                .unwrap_or_else(|| panic!("{name}: no screenshot at {width} px"));
             assert!(
                 ink > 0.02,
                 "{name} at {width} px: the page looks blank ({:.1}% ink)",

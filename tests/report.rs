@@ -7,7 +7,7 @@ use crate::common;
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-use common::browser::{chromium_or_skip, dom, overflow, screenshot_ink_at};
+use common::browser::{chromium_or_skip, layout, screenshot_inks};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use urlbnf::report::{
@@ -435,22 +435,21 @@ fn the_html_report_renders_in_headless_chromium() {
         return;
     };
     let profile = temp(".profile");
-    let url = format!("file://{}", page.display());
-    let dom = dom(&chrome, &profile, &url);
-    assert!(dom.contains("<main>"), "the browser rendered no page");
+    let widths = [400, 1280];
+    let layout = layout(&chrome, &profile, &page, &widths);
+    assert!(layout.main, "the browser rendered no page");
     assert_eq!(
-        dom.matches("<svg").count(),
+        layout.svgs,
         1 + 2 * urlbnf::Edition::ALL.len(),
         "the charts are in the rendered DOM"
     );
-    for width in [400, 1280] {
-        let (scroll, wide) = overflow(&chrome, &profile, &page, width);
+    let shot = temp("report.png");
+    let inks = screenshot_inks(&chrome, &profile, &page, &shot, &widths).expect("a screenshot");
+    for ((width, (scroll, wide)), ink) in widths.iter().zip(&layout.widths).zip(inks) {
         assert!(
             scroll <= width && wide.is_empty(),
             "at {width} px: {scroll} px wide; {wide:?}"
         );
-        let shot = temp(&format!("report-{width}.png"));
-        let ink = screenshot_ink_at(&chrome, &profile, &url, &shot, width).expect("a screenshot");
         assert!(
             ink > 0.02,
             "at {width} px the page is blank ({ink:.3} of pixels inked)"

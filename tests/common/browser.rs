@@ -51,6 +51,11 @@ pub fn headless(chrome: &Path, profile: &Path) -> Command {
 
 /// The share of pixels that differ from the page's most common colour.
 pub fn ink(png_path: &Path) -> f64 {
+    ink_in(png_path, 0, u32::MAX)
+}
+
+/// [`ink`] of the columns `from..to` of the image.
+pub fn ink_in(png_path: &Path, from: u32, to: u32) -> f64 {
     let decoder = png::Decoder::new(std::io::BufReader::new(
         std::fs::File::open(png_path).unwrap(),
     ));
@@ -58,7 +63,12 @@ pub fn ink(png_path: &Path) -> f64 {
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];
     let info = reader.next_frame(&mut buf).unwrap();
     let channels = info.color_type.samples();
-    let pixels: Vec<&[u8]> = buf[..info.buffer_size()].chunks(channels).collect();
+    let row = info.width as usize * channels;
+    let (from, to) = (from.min(info.width) as usize, to.min(info.width) as usize);
+    let pixels: Vec<&[u8]> = buf[..info.buffer_size()]
+        .chunks(row)
+        .flat_map(|r| r[from * channels..to * channels].chunks(channels))
+        .collect();
     let mut counts: HashMap<&[u8], usize> = HashMap::new();
     for p in &pixels {
         *counts.entry(p).or_default() += 1;
@@ -77,43 +87,26 @@ pub fn dom(chrome: &Path, profile: &Path, url: &str) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-/// Screenshot the page at `url` into `shot` and measure its ink; `None` if no
-/// screenshot was written.
-pub fn screenshot_ink(chrome: &Path, profile: &Path, url: &str, shot: &Path) -> Option<f64> {
-    let status = headless(chrome, profile)
-        .arg("--window-size=1280,1600")
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg(url)
-        .output()
-        .expect("chromium runs");
-    (status.status.success() && shot.exists()).then(|| ink(shot))
+/// What a page is in Chromium, measured at several widths in one run.
+pub struct Layout {
+    /// Whether the rendered DOM has a `<main>` (no attributes).
+    pub main: bool,
+    /// `<section class="rule">` elements in the rendered DOM.
+    pub sections: usize,
+    /// `<svg>` elements in the rendered DOM.
+    pub svgs: usize,
+    /// At each width asked for: the document's scroll width, and the elements
+    /// whose right edge passes the viewport with no ancestor that scrolls or
+    /// clips them.
+    pub widths: Vec<(u32, Vec<String>)>,
 }
 
-/// Screenshot the page at `url`, `width` pixels wide, into `shot` and measure
-/// its ink; `None` if no screenshot was written.
-pub fn screenshot_ink_at(
-    chrome: &Path,
-    profile: &Path,
-    url: &str,
-    shot: &Path,
-    width: u32,
-) -> Option<f64> {
-    let status = headless(chrome, profile)
-        .arg(format!("--window-size={width},1600"))
-        .arg(format!("--screenshot={}", shot.display()))
-        .arg(url)
-        .output()
-        .expect("chromium runs");
-    (status.status.success() && shot.exists()).then(|| ink(shot))
-}
-
-/// What overflows a page `width` pixels wide: the document's scroll width and
-/// the elements whose right edge passes the viewport with no ancestor that
-/// scrolls or clips them. Headless Chromium lays out no window narrower than
-/// 500 px, so the page is opened in a frame `width` pixels wide: a copy of it
-/// beside itself measures and posts the result to the frame's parent, which
-/// writes it into the DOM that Chromium dumps. The copies are removed.
-pub fn overflow(chrome: &Path, profile: &Path, page: &Path, width: u32) -> (u32, Vec<String>) {
+/// The [`Layout`] of `page` at each of `widths`, from one Chromium run.
+/// Headless Chromium lays out no window narrower than 500 px, so the page is
+/// opened in frames of the widths: a copy of it with a measuring script posts
+/// what it finds to the frames' parent, which writes it into the DOM that
+/// Chromium dumps. The copies are removed.
+pub fn layout(chrome: &Path, profile: &Path, page: &Path, widths: &[u32]) -> Layout {
     const MEASURE: &str = r#"<script>
 (function () {
   function clipped(e) {
@@ -131,7 +124,17 @@ pub fn overflow(chrome: &Path, profile: &Path, page: &Path, width: u32) -> (u32,
         wide.push(e.tagName.toLowerCase() + (e.className ? "." + e.className : "") + " to " + Math.round(r.right));
       }
     });
-    parent.postMessage({ width: w, scroll: document.documentElement.scrollWidth, wide: wide.slice(0, 8).join(" | ") }, "*");
+    var main = Array.prototype.some.call(document.getElementsByTagName("main"), function (m) {
+      return m.attributes.length === 0;
+    });
+    parent.postMessage({
+      width: w,
+      scroll: document.documentElement.scrollWidth,
+      wide: wide.slice(0, 8).join(" | "),
+      main: main ? 1 : 0,
+      sections: document.querySelectorAll('section[class="rule"]').length,
+      svgs: document.getElementsByTagName("svg").length
+    }, "*");
   });
 })();
 </script>"#;
@@ -147,16 +150,22 @@ pub fn overflow(chrome: &Path, profile: &Path, page: &Path, width: u32) -> (u32,
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
+    let frames: String = widths
+        .iter()
+        .map(|w| {
+            format!(r#"<iframe src="{name}" style="width:{w}px;height:900px;border:0"></iframe>"#)
+        })
+        .collect();
     std::fs::write(
         &frame,
         format!(
-            r#"<!DOCTYPE html><meta charset="utf-8"><body style="margin:0">
-<iframe src="{name}" style="width:{width}px;height:900px;border:0"></iframe>
+            r#"<!DOCTYPE html><meta charset="utf-8"><body style="margin:0">{frames}
 <script>window.addEventListener("message", function (m) {{
   var d = document.createElement("div");
-  d.id = "urlbnf-fit";
-  d.setAttribute("data-width", String(m.data.width));
-  d.setAttribute("data-scroll", String(m.data.scroll));
+  d.className = "urlbnf-fit";
+  ["width", "scroll", "main", "sections", "svgs"].forEach(function (k) {{
+    d.setAttribute("data-" + k, String(m.data[k]));
+  }});
   d.textContent = m.data.wide;
   document.body.appendChild(d);
 }});</script>"#
@@ -164,7 +173,10 @@ pub fn overflow(chrome: &Path, profile: &Path, page: &Path, width: u32) -> (u32,
     )
     .expect("the frame");
     let out = headless(chrome, profile)
-        .arg("--window-size=1280,1000")
+        .arg(format!(
+            "--window-size={},1000",
+            widths.iter().sum::<u32>() + 100
+        ))
         .arg("--virtual-time-budget=5000")
         .arg("--dump-dom")
         .arg(format!("file://{}", frame.display()))
@@ -173,26 +185,91 @@ pub fn overflow(chrome: &Path, profile: &Path, page: &Path, width: u32) -> (u32,
     let _ = std::fs::remove_file(&copy);
     let _ = std::fs::remove_file(&frame);
     let dom = String::from_utf8_lossy(&out.stdout);
-    let tag = dom
-        .split("<div id=\"urlbnf-fit\"")
-        .nth(1)
-        .unwrap_or_else(|| panic!("the measure ran in {}", page.display()));
-    let attr = |name: &str| -> u32 {
+    let tags: Vec<&str> = dom.split("<div class=\"urlbnf-fit\"").skip(1).collect();
+    assert_eq!(
+        tags.len(),
+        widths.len(),
+        "the measure ran in {}",
+        page.display()
+    );
+    let attr = |tag: &str, name: &str| -> u32 {
         tag.split(&format!("{name}=\""))
             .nth(1)
             .and_then(|s| s.split('"').next())
             .and_then(|s| s.parse().ok())
             .unwrap_or_else(|| panic!("{name} measured"))
     };
-    assert_eq!(attr("data-width"), width, "the frame is {width} px wide");
-    let wide = tag
-        .split('>')
-        .nth(1)
-        .and_then(|s| s.split("</div").next())
-        .unwrap_or_default()
-        .split(" | ")
-        .filter(|s| !s.is_empty())
-        .map(String::from)
+    let mut by_width: Vec<(u32, (u32, Vec<String>))> = tags
+        .iter()
+        .map(|tag| {
+            let wide = tag
+                .split('>')
+                .nth(1)
+                .and_then(|s| s.split("</div").next())
+                .unwrap_or_default()
+                .split(" | ")
+                .filter(|s| !s.is_empty())
+                .map(String::from)
+                .collect();
+            (attr(tag, "data-width"), (attr(tag, "data-scroll"), wide))
+        })
         .collect();
-    (attr("data-scroll"), wide)
+    by_width.sort_by_key(|(w, _)| widths.iter().position(|x| x == w));
+    let measured: Vec<u32> = by_width.iter().map(|(w, _)| *w).collect();
+    assert_eq!(measured, widths, "the frames are as wide as asked");
+    let first = tags.first().copied().unwrap_or_default();
+    Layout {
+        main: attr(first, "data-main") == 1,
+        sections: attr(first, "data-sections") as usize,
+        svgs: attr(first, "data-svgs") as usize,
+        widths: by_width.into_iter().map(|(_, m)| m).collect(),
+    }
+}
+
+/// Screenshot `page` at each of `widths` in one Chromium run (frames side by
+/// side, each 1600 px tall) into `shot`, and measure each frame's ink; `None`
+/// if no screenshot was written.
+pub fn screenshot_inks(
+    chrome: &Path,
+    profile: &Path,
+    page: &Path,
+    shot: &Path,
+    widths: &[u32],
+) -> Option<Vec<f64>> {
+    let frame = page.with_extension("shot.html");
+    let name = page
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let frames: String = widths
+        .iter()
+        .map(|w| format!(r#"<iframe src="{name}" style="width:{w}px;height:1600px;border:0;flex:none"></iframe>"#))
+        .collect();
+    std::fs::write(
+        &frame,
+        format!(r#"<!DOCTYPE html><meta charset="utf-8"><body style="margin:0;display:flex">{frames}</body>"#),
+    )
+    .expect("the frame");
+    let status = headless(chrome, profile)
+        .arg(format!("--window-size={},1600", widths.iter().sum::<u32>()))
+        .arg("--virtual-time-budget=5000")
+        .arg(format!("--screenshot={}", shot.display()))
+        .arg(format!("file://{}", frame.display()))
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_file(&frame);
+    if !(status.status.success() && shot.exists()) {
+        return None;
+    }
+    let mut x = 0;
+    Some(
+        widths
+            .iter()
+            .map(|&w| {
+                let ink = ink_in(shot, x, x + w);
+                x += w;
+                ink
+            })
+            .collect(),
+    )
 }
