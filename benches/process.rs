@@ -220,7 +220,114 @@ fn main() -> std::io::Result<()> {
             }
         }
     }
+    one_core(urlbnf, &exe, &file)?;
     growth(urlbnf)
+}
+
+/// The same commands pinned to one core (`taskset -c 0`, `--jobs 1`): what
+/// one core does, beside the `url` loop pinned alike, in bytes per second and
+/// per cycle at the clock /proc/cpuinfo reports.
+fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
+    if !Command::new("taskset")
+        .arg("-V")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        println!("\nno taskset: the one-core rows are left out");
+        return Ok(());
+    }
+    let pinned = |program: &Path| {
+        let mut c = Command::new("taskset");
+        c.args(["-c", "0"]).arg(program);
+        c
+    };
+    let bytes = std::fs::metadata(file)?.len() as f64;
+    let mhz = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("cpu MHz"))
+                .and_then(|l| l.split(':').nth(1))
+                .and_then(|v| v.trim().parse::<f64>().ok())
+        })
+        .unwrap_or(0.0);
+    let time = |cmd: &mut dyn FnMut() -> Command| -> std::io::Result<(Duration, u64)> {
+        Ok(median(
+            (0..5)
+                .map(|_| measure(&mut cmd(), file))
+                .collect::<Result<_, _>>()?,
+        ))
+    };
+    let reference = time(&mut || {
+        let mut c = pinned(exe);
+        c.env(URL_LOOP, file);
+        c
+    })?;
+    println!("\none core ({mhz:.0} MHz), --jobs 1");
+    println!(
+        "{:<22} {:>9} {:>8} {:>9} {:>11} {:>12}",
+        "command", "time", "vs url", "MB/s", "bytes/cycle", "peak memory"
+    );
+    let row = |name: &str, (t, kb): (Duration, u64)| {
+        let rate = bytes / t.as_secs_f64().max(1e-9);
+        println!(
+            "{name:<22} {:>8.3}s {:>7.2}x {:>9.0} {:>11.2} {:>9.1} MB",
+            t.as_secs_f64(),
+            t.as_secs_f64() / reference.0.as_secs_f64().max(1e-9),
+            rate / 1e6,
+            if mhz > 0.0 {
+                rate / (mhz * 1e6)
+            } else {
+                f64::NAN
+            },
+            kb as f64 / 1024.0
+        );
+    };
+    row("url loop", reference);
+    let runs: [(&str, &[&str]); 4] = [
+        (
+            "check --quiet",
+            &[
+                "check",
+                "--quiet",
+                "--grammar",
+                "rfc1738",
+                "--rule",
+                "httpurl",
+            ],
+        ),
+        (
+            "report --no-whatwg",
+            &[
+                "report",
+                "--no-whatwg",
+                "--grammar",
+                "rfc1738",
+                "--rule",
+                "httpurl",
+            ],
+        ),
+        ("check --quiet, all", &["check", "--quiet"]),
+        ("report --no-whatwg, all", &["report", "--no-whatwg"]),
+    ];
+    let mut times = Vec::new();
+    for (name, args) in runs {
+        let m = time(&mut || {
+            let mut c = pinned(Path::new(urlbnf));
+            c.args(args).args(["--jobs", "1"]);
+            c
+        })?;
+        row(name, m);
+        times.push(m.0.as_secs_f64());
+    }
+    if let [check, report, check_all, report_all] = times[..] {
+        println!(
+            "report / check --quiet: {:.2}x (httpurl), {:.2}x (all editions)",
+            report / check.max(1e-9),
+            report_all / check_all.max(1e-9)
+        );
+    }
+    Ok(())
 }
 
 /// Time and memory on the worst inputs known for paths that were once

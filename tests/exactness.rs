@@ -13,7 +13,8 @@ use rand::Rng;
 use rand::rngs::StdRng;
 use urlbnf::Edition;
 use urlbnf::engine::Generator;
-use urlbnf::engine::automaton::{self, Automaton};
+use urlbnf::engine::automaton::{self, Automaton, Form};
+use urlbnf::engine::lanes;
 use urlbnf::grammar::peg as grammars;
 use urlbnf::grammar::printed::PrintedGrammar;
 
@@ -88,6 +89,7 @@ fn exactness(per_rule: usize, seed: u64) {
             let dfa =
                 automaton::automaton(edition, &rule.name).expect("every printed rule compiles");
             let mut seeded = Seeded::new(seed_of(edition, &rule.name, seed), 256);
+            let mut inputs = Vec::new();
             for _ in 0..per_rule {
                 let s = seeded.derive(&generator, &rule.name);
                 if !dfa.matches(&s) {
@@ -97,10 +99,46 @@ fn exactness(per_rule: usize, seed: u64) {
                 let m = mutate(&s, seeded.rng());
                 compare(edition, &rule.name, &dfa, &m, &mut mismatches);
                 checked += 2;
+                inputs.extend([s, m]);
             }
+            walks_agree(edition, &rule.name, &dfa, &inputs);
         }
     }
     report(checked, &generated_invalid, &mismatches);
+}
+
+/// The fast walks decide as the automaton does: its table one input at a
+/// time and side by side, and the table of its unminimized form (which the
+/// report walks) side by side.
+fn walks_agree(edition: Edition, rule: &str, dfa: &Automaton, inputs: &[String]) {
+    let places = automaton::automaton_of(
+        edition,
+        rule,
+        &Form {
+            positions: true,
+            ..Form::default()
+        },
+    )
+    .expect("every printed rule compiles unminimized");
+    let reference: Vec<bool> = inputs.iter().map(|i| dfa.matches(i)).collect();
+    for (a, name) in [(dfa, "table"), (&*places, "unminimized form's table")] {
+        let mut each = vec![None; inputs.len()];
+        lanes::matches_each(inputs.iter().map(|i| (a.table(), i.as_bytes())), |k, v| {
+            each[k] = Some(v);
+        });
+        for ((input, want), got) in inputs.iter().zip(&reference).zip(each) {
+            assert_eq!(
+                got,
+                Some(*want),
+                "{edition} {rule}: {input:?}: the {name} walked side by side"
+            );
+            assert_eq!(
+                a.table().matches(input.as_bytes()),
+                *want,
+                "{edition} {rule}: {input:?}: the {name} alone"
+            );
+        }
+    }
 }
 
 fn report(checked: usize, generated_invalid: &[String], mismatches: &[Mismatch]) {
@@ -166,6 +204,7 @@ fn pest_agrees_with_the_printed_bnf_on_every_short_string() {
                 compare(edition, &rule.name, &dfa, s, &mut mismatches);
                 checked += 1;
             }
+            walks_agree(edition, &rule.name, &dfa, &inputs);
         }
     }
     report(checked, &[], &mismatches);

@@ -22,6 +22,7 @@ use crate::error::Error;
 use crate::grammar::{CharSet, PrintedGrammar};
 
 pub use super::hir::{CompileError, HirGrammar};
+use super::lanes::{Dfa, Table};
 
 /// Where an input stops being a prefix of any string the rule derives.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,6 +53,8 @@ pub struct Automaton {
     pub(super) from_start: OnceLock<HashMap<StateID, (StateID, u8)>>,
     /// Shortest accepted continuations, computed when first asked for.
     pub(super) to_end: OnceLock<HashMap<StateID, Option<(u8, StateID)>>>,
+    /// The table that decides fast, built when first asked for.
+    table: OnceLock<Table>,
 }
 
 impl fmt::Debug for Automaton {
@@ -108,6 +111,7 @@ impl Automaton {
             live_index,
             from_start: OnceLock::new(),
             to_end: OnceLock::new(),
+            table: OnceLock::new(),
         })
     }
 
@@ -164,6 +168,13 @@ impl Automaton {
             }
         }
         self.accepts_at_end(s)
+    }
+
+    /// The rule's [`Table`]: the same verdicts as [`Automaton::matches`], from
+    /// a table small enough for the first-level cache, and walked several
+    /// inputs at once by [`lanes::matches_each`](super::lanes::matches_each).
+    pub fn table(&self) -> &Table {
+        self.table.get_or_init(|| Table::new(self))
     }
 
     /// `Ok` when the rule derives the input; otherwise the longest prefix of the
@@ -282,6 +293,26 @@ impl Automaton {
             }
         }
         Some(s)
+    }
+}
+
+impl Dfa for Automaton {
+    type State = StateID;
+
+    fn start(&self) -> StateID {
+        self.start
+    }
+
+    fn step(&self, state: StateID, byte: u8) -> StateID {
+        self.dfa.next_state(state, byte)
+    }
+
+    fn is_live(&self, state: StateID) -> bool {
+        Automaton::is_live(self, state)
+    }
+
+    fn accepts_at_end(&self, state: StateID) -> bool {
+        Automaton::accepts_at_end(self, state)
     }
 }
 

@@ -6,6 +6,7 @@ pub mod ambiguity;
 pub mod automaton;
 pub mod generate;
 pub mod hir;
+pub mod lanes;
 pub mod machine;
 mod shortest;
 pub mod unambiguous;

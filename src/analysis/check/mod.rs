@@ -18,6 +18,7 @@ use crate::engine::automaton;
 use crate::error::Error;
 use crate::grammar::{PrintedGrammar, peg};
 
+mod many;
 mod notes;
 mod reading;
 
@@ -157,7 +158,7 @@ impl Checker {
     /// Whether the rule, as printed, derives `text` (already folded).
     fn letter(&self, text: &str) -> bool {
         match self.dfa() {
-            Some(dfa) => dfa.matches(text),
+            Some(dfa) => dfa.table().matches(text.as_bytes()),
             None => peg::matches(self.edition, &self.rule, text).unwrap_or(false),
         }
     }

@@ -146,6 +146,17 @@ impl Reporter {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn add(&self, partial: &mut Partial, input: &str) {
+        self.add_judged(partial, input, |_| false);
+    }
+
+    /// [`Reporter::add`], where `matched(i)` says that target `i`'s walk
+    /// (as [`Target::table_for`] chose it) already derived the input.
+    pub(super) fn add_judged(
+        &self,
+        partial: &mut Partial,
+        input: &str,
+        matched: impl Fn(usize) -> bool,
+    ) {
         partial.inputs += 1;
         partial.digest = partial
             .digest
@@ -169,7 +180,11 @@ impl Reporter {
                 input
             };
             // One walk decides and locates, unless pest decides.
-            let (stop, which, parts) = target.walk(text);
+            let (stop, which, parts) = if matched(i) {
+                (None, 0, false)
+            } else {
+                target.walk(text)
+            };
             if parts {
                 parted |= 1 << i;
             }

@@ -1,6 +1,10 @@
 //! What a report walks: one (edition, rule) and its automata.
 
+use std::borrow::Cow;
+
 use super::*;
+use crate::analysis::prose;
+use crate::engine::lanes::{self, Table};
 
 /// One (edition, rule) being counted, and the automata that walk its inputs.
 #[derive(Clone, Debug)]
@@ -93,6 +97,70 @@ impl Target {
                 let parted = stop.is_none();
                 (stop, 0, parted)
             }
+        }
+    }
+}
+
+impl Target {
+    /// The table whose match makes `text` valid with nothing to note: the
+    /// rule without its catch-all for a known scheme, else the printed rule's
+    /// (what [`Target::walk`] tries first).
+    pub(super) fn table_for(&self, text: &str) -> &Table {
+        match &self.own {
+            Some((c, own)) if c.scheme_of(text).is_some() => own.places().table(),
+            _ => self.printed.places().table(),
+        }
+    }
+}
+
+impl Reporter {
+    /// [`Reporter::add`] of each input, in order. Each target's automaton
+    /// walks the inputs side by side first; only those it does not derive
+    /// are walked again, one by one, to find where they stop.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, report::Reporter};
+    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
+    /// let (mut one, mut each) = (reporter.partial(), reporter.partial());
+    /// let inputs = ["http://info.cern.ch/", "http://h/~x", "HTTP://h/"];
+    /// for input in inputs {
+    ///     reporter.add(&mut one, input);
+    /// }
+    /// reporter.add_each(&mut each, &inputs);
+    /// let (mut one, mut each) = (reporter.finish(one), reporter.finish(each));
+    /// one.parts.clear(); // each report is a part of its own, by a random id
+    /// each.parts.clear();
+    /// assert_eq!(one, each);
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn add_each(&self, partial: &mut Partial, inputs: &[&str]) {
+        let n = inputs.len();
+        // Folding is RFC 1738's alone: the folded texts, when any target folds.
+        let folded: Vec<Cow<'_, str>> = if self.reading.fold_scheme_case {
+            inputs.iter().map(|i| prose::fold_scheme_case(i)).collect()
+        } else {
+            Vec::new()
+        };
+        let mut matched = vec![false; n * self.targets.len()];
+        for (t, target) in self.targets.iter().enumerate() {
+            let folds = target.checker.current_reading().fold_scheme_case;
+            let jobs = inputs.iter().enumerate().map(|(k, &input)| {
+                let text = match folded.get(k) {
+                    Some(f) if folds => f,
+                    _ => input,
+                };
+                (target.table_for(text), text.as_bytes())
+            });
+            lanes::matches_each(jobs, |k, valid| {
+                if let Some(slot) = matched.get_mut(t * n + k) {
+                    *slot = valid;
+                }
+            });
+        }
+        for (k, input) in inputs.iter().enumerate() {
+            self.add_judged(partial, input, |t| {
+                matched.get(t * n + k).copied().unwrap_or(false)
+            });
         }
     }
 }

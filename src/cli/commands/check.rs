@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::super::input::{Batch, Input, Stdin, each_input_parallel};
+use super::super::input::{Batch, Input, Stdin, each_lines_parallel, line_input};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, number, plural, summary, write_heading,
     write_lints, write_visible,
@@ -226,8 +226,8 @@ pub(crate) fn run(
         valid_lines: &valid_lines,
         mode,
     };
-    let tally = each_input_parallel(&args.batch, stdin, out, |input, buf, tally| {
-        plan.check_one(input, buf, tally)
+    let tally = each_lines_parallel(&args.batch, stdin, out, |lines, buf, tally| {
+        plan.check_lines(lines, buf, tally)
     })?;
     if mode.only.is_some() {
         return Ok(tally);
@@ -270,43 +270,60 @@ struct Plan<'p> {
 }
 
 impl Plan<'_> {
-    /// One input against every target, written to `out`. A valid verdict takes
-    /// the fast path: no allocation, the input and rule borrowed.
-    fn check_one(
+    /// The inputs of a piece against every target, written to `out` in order.
+    /// Counted only (`--quiet`, `--only`), the automata walk them side by side.
+    fn check_lines(
         &self,
-        input: &Input<'_>,
+        lines: &[&[u8]],
         out: &mut dyn Write,
         tally: &mut Tally,
     ) -> Result<(), CliError> {
-        tally.inputs += 1;
         let mode = self.mode;
-        if mode.quiet || mode.only.is_some() {
-            // Verdicts are counted, not shown; --only shows the input when it fits.
-            let mut all_valid = true;
+        if !mode.quiet && mode.only.is_none() {
+            for line in lines {
+                tally.inputs += 1;
+                let input = line_input(line);
+                if !mode.json {
+                    write_heading(out, input.shown())?;
+                    out.write_all(b"\n")?;
+                }
+                self.verdicts(&input, out, tally)?;
+            }
+            return Ok(());
+        }
+        tally.inputs += lines.len();
+        let mut all_valid = vec![true; lines.len()];
+        // A few thousand lines at a time, walked by every target while they
+        // are in the cache.
+        for (lines, all_valid) in lines.chunks(2048).zip(all_valid.chunks_mut(2048)) {
             for checker in self.checkers {
-                let valid = is_valid(checker, input);
-                tally.count(valid);
-                all_valid &= valid;
+                for (all, valid) in all_valid.iter_mut().zip(checker.valid_each(lines)) {
+                    tally.count(valid);
+                    *all &= valid;
+                }
             }
-            match mode.only {
-                Some(only) if (only == Only::Valid) == all_valid => {}
-                _ => return Ok(()),
+        }
+        // --only shows the inputs of its kind; --quiet nothing.
+        let Some(only) = mode.only else {
+            return Ok(());
+        };
+        for (line, all) in lines.iter().zip(all_valid) {
+            if (only == Only::Valid) != all {
+                continue;
             }
-            if !mode.json {
+            let input = line_input(line);
+            if mode.json {
+                self.verdicts(&input, out, &mut Tally::default())?;
+            } else {
                 if mode.terminal {
                     write_visible(out, input.shown())?;
                 } else {
                     out.write_all(input.raw())?;
                 }
-                return Ok(writeln!(out)?);
+                writeln!(out)?;
             }
-            return self.verdicts(input, out, &mut Tally::default());
         }
-        if !mode.json {
-            write_heading(out, input.shown())?;
-            out.write_all(b"\n")?;
-        }
-        self.verdicts(input, out, tally)
+        Ok(())
     }
 
     /// The verdict of each target on the input, counted and written.
@@ -345,14 +362,6 @@ impl Plan<'_> {
             full_verdict(input, *edition, rule, checker, self.mode, out, tally)?;
         }
         Ok(())
-    }
-}
-
-/// The verdict on an input; a line that is not UTF-8 is never valid.
-fn is_valid(checker: &check::Checker, input: &Input<'_>) -> bool {
-    match input {
-        Input::Text(text) => checker.is_valid(text),
-        Input::NotUtf8 { .. } => false,
     }
 }
 

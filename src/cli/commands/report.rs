@@ -164,7 +164,14 @@ fn corpus(
             lines,
             &args.jobs,
             || reporter.partial(),
-            |partial, input| reporter.add(partial, input.shown()),
+            |partial, lines| {
+                // A line that is not UTF-8 is counted as shown, each bad
+                // byte U+FFFD (which no edition derives).
+                let shown: Vec<std::borrow::Cow<'_, str>> =
+                    lines.iter().map(|l| String::from_utf8_lossy(l)).collect();
+                let texts: Vec<&str> = shown.iter().map(|t| &**t).collect();
+                reporter.add_each(partial, &texts)
+            },
             |a, b| a.merge(b),
         )
     };

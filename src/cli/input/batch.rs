@@ -28,6 +28,25 @@ pub(crate) fn each_input_parallel<F>(
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
+    each_lines_parallel(batch, stdin, out, |lines, out, tally| {
+        for line in lines {
+            f(&line_input(line), out, tally)?;
+        }
+        Ok(())
+    })
+}
+
+/// [`each_input_parallel`] with `f` given the inputs of a piece together, as
+/// the bytes of their lines (without line ends), to work on them side by side.
+pub(crate) fn each_lines_parallel<F>(
+    batch: &Batch,
+    stdin: &mut Stdin<'_>,
+    out: &mut dyn Write,
+    f: F,
+) -> Result<Tally, CliError>
+where
+    F: Fn(&[&[u8]], &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
+{
     let (urls, files) = dash_is_stdin(&batch.urls, &batch.files.files);
     let (urls, files) = (urls.as_slice(), files.as_slice());
     hint_file_argument(urls, files, stdin.err)?;
@@ -170,14 +189,12 @@ struct Work<'w, F> {
 
 impl<F> Work<'_, F>
 where
-    F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
+    F: Fn(&[&[u8]], &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    /// One input's work, for each input of `chunk`, into `buf`.
+    /// The work on the inputs of `chunk`, into `buf`.
     fn run(&self, chunk: &[&[u8]], buf: &mut dyn Write) -> Result<Tally, CliError> {
         let mut t = Tally::default();
-        for line in chunk {
-            (self.f)(&line_input(line), buf, &mut t)?;
-        }
+        (self.f)(chunk, buf, &mut t)?;
         Ok(t)
     }
 
@@ -306,7 +323,8 @@ pub(crate) struct Lines<'r> {
 }
 
 /// Fold every line of `lines` into one value, on every core: `init` makes an
-/// empty value per thread, `add` counts one input into it, `merge` joins two at
+/// empty value per thread, `add` counts the lines of a piece (without their
+/// line ends) into it, `merge` joins two at
 /// the end (it must not depend on how the input was split). Each batch is split
 /// in one piece per thread, each piece added to that thread's value, while the
 /// next batch is read; memory is two batches and the values.
@@ -320,7 +338,7 @@ pub(crate) fn fold_lines<A, I, F, M>(
 where
     A: Send,
     I: Fn() -> A,
-    F: Fn(&mut A, &Input<'_>) + Sync,
+    F: Fn(&mut A, &[&[u8]]) + Sync,
     M: Fn(&mut A, A),
 {
     let Lines {
@@ -353,9 +371,7 @@ where
                     };
                     // Only this thread takes its value: never contended.
                     let mut value = value.lock().unwrap_or_else(PoisonError::into_inner);
-                    for line in split_lines(piece) {
-                        add(&mut value, &line_input(line));
-                    }
+                    add(&mut value, &split_lines(piece));
                 });
             });
             if !eof {

@@ -18,7 +18,7 @@ use crate::analysis::check::CheckError;
 mod batch;
 mod stream;
 
-pub(crate) use batch::{Lines, Tally, each_input_parallel, fold_lines};
+pub(crate) use batch::{Lines, Tally, each_input_parallel, each_lines_parallel, fold_lines};
 pub(crate) use stream::{Stream, each_input, each_stream, say_bom, say_reading};
 
 /// A batch is the lines of at least this many bytes (or the rest of the input),
@@ -96,7 +96,7 @@ impl AddAssign for Tally {
 }
 
 /// One line read as an input: text, or its UTF-8 error.
-fn line_input(line: &[u8]) -> Input<'_> {
+pub(crate) fn line_input(line: &[u8]) -> Input<'_> {
     match std::str::from_utf8(line) {
         Ok(text) => Input::Text(text),
         Err(e) => Input::NotUtf8 {

@@ -1,5 +1,6 @@
 //! The DFA and pest engines give the same verdict and offset on any bytes, for
-//! every edition's whole-URL rule, as printed and in the known-scheme reading.
+//! every edition's whole-URL rule, as printed and in the known-scheme reading;
+//! and the DFA's walk of the lines side by side gives each line's verdict.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -35,8 +36,11 @@ fn checkers() -> &'static [(Checker, Checker)] {
 }
 
 fuzz_target!(|data: &[u8]| {
+    let lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
     for (dfa, pest) in checkers() {
         // The whole verdict: validity, offsets, what was expected, notes.
         assert_eq!(dfa.check_bytes(data), pest.check_bytes(data));
+        let one_by_one: Vec<bool> = lines.iter().map(|l| pest.check_bytes(l).valid).collect();
+        assert_eq!(dfa.valid_each(&lines), one_by_one);
     }
 });

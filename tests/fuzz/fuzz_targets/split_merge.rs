@@ -1,5 +1,6 @@
 //! A corpus split anywhere, each part reported and the reports merged, gives
-//! the report of the whole (its parts listed aside).
+//! the report of the whole (its parts listed aside); and the lines added side
+//! by side give the report of the lines added one by one.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -37,6 +38,20 @@ fuzz_target!(|data: &[u8]| {
     let at = usize::from(cut) % (lines.len() + 1);
     let (a, b) = lines.split_at(at);
     let whole = report(&lines);
+    let r = reporter();
+    let mut each = r.partial();
+    r.add_each(&mut each, &lines);
+    let each = r.finish(each);
+    assert_eq!(
+        Report {
+            parts: Vec::new(),
+            ..each
+        },
+        Report {
+            parts: Vec::new(),
+            ..whole.clone()
+        }
+    );
     let (mut merged, other) = (report(a), report(b));
     // Two reports are two parts, whatever lines they hold.
     merged.merge(&other).expect("two reports merge");
