@@ -229,6 +229,29 @@ fn typical_examples_read_like_urls() {
     }
 }
 
+/// Each scheme rule's typical examples are whole URLs of the documents' kind
+/// (the 40-character cap is for parts): `httpurl` shows
+/// `http://info.cern.ch/hypertext/WWW/TheProject.html`, not generator noise.
+#[test]
+fn every_scheme_rules_typical_examples_are_real_urls() {
+    let (mut checked, mut noise) = (0, Vec::new());
+    for e in Edition::ALL {
+        let schemes = urlbnf::known::catch_all(e)
+            .map(|c| &c.schemes)
+            .or(urlbnf::known::scheme_list(e).map(|l| &l.schemes));
+        for s in schemes.into_iter().flatten() {
+            let ex = explain(e, &s.rule).unwrap();
+            let first = ex.examples.typical.first().map(String::as_str);
+            if !first.is_some_and(|t| urlbnf::examples::REAL.contains(&t)) {
+                noise.push(format!("{e} {}: {:?}", s.rule, ex.examples.typical));
+            }
+            checked += 1;
+        }
+    }
+    assert!(noise.is_empty(), "{}", noise.join("\n"));
+    assert!(checked >= 40, "{checked} scheme rules");
+}
+
 /// `explain` takes `--rule` as every other command does; `explain RULE` is
 /// the shorthand, and both say the same.
 #[test]

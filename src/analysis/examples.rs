@@ -42,7 +42,8 @@ pub struct NearMiss {
 pub struct Examples {
     /// The shortest strings the rule derives, then first in byte order.
     pub shortest: Vec<String>,
-    /// Strings the rule derives that read like URLs, each of at most 40
+    /// Strings the rule derives that read like URLs (whole URLs of the
+    /// documents' kind where the rule derives them), each part of at most 40
     /// characters: the parts the edition's derivations of URLs like the
     /// documents' own examples give the rule, longest first, then strings the
     /// generator derives (a fixed draw per rule, so the same every run).
@@ -77,7 +78,13 @@ pub fn examples(edition: Edition, rule: &str) -> Examples {
 
 /// URLs of the kind the documents show (most from their own examples): the
 /// text typical examples are drawn from first, so they read like URLs.
-const REAL: &[&str] = &[
+///
+/// ```
+/// use urlbnf::examples::{REAL, examples};
+/// let http = examples(urlbnf::Edition::Rfc1738, "httpurl");
+/// assert!(http.typical.iter().all(|t| REAL.contains(&t.as_str())));
+/// ```
+pub const REAL: &[&str] = &[
     "http://info.cern.ch/hypertext/WWW/TheProject.html",
     "http://info.cern.ch:8000/imaginary/test?x",
     "http://www.w3.org/Addressing/URL/Overview.html",
@@ -90,17 +97,24 @@ const REAL: &[&str] = &[
     "gopher://gopher.tc.umn.edu/11/",
     "gopher://spinaltap.micro.umn.edu/00/Weather/California",
     "mailto:timbl@info.cern.ch",
+    // draft-ietf-uri-url-03's BNF prints "mailto::", the letter its rule reads.
+    "mailto::timbl@info.cern.ch",
     "news:comp.infosystems.www",
     "news:1234@news.cern.ch",
     "nntp://news.cern.ch/alt.hypertext/1234",
+    // The 1994 drafts' form, with no host.
+    "nntp:alt.hypertext/1234",
     "telnet://melvyl.ucop.edu/",
     "telnet://guest@info.cern.ch:23/",
+    // The drafts' form, with no "/" after the host.
+    "telnet://guest@info.cern.ch",
     "wais://cnidr.org/directory-of-servers",
     "wais://cnidr.org/directory-of-servers?www",
     "wais://quake.think.com/wais-docs/1/wdoc",
     "file://vms.host.edu/disk$user/notes/note12345.txt",
     "file://localhost/etc/motd",
     "prospero://prospero.isi.edu:1525/pub/papers;type=ps",
+    "prospero://prospero.isi.edu:1525/pub/papers",
     "afs://transarc.com/public/www/Public/Overview.html",
     "mid:960817.1234@info.cern.ch",
     "cid:foo4%25foo1@bar.net",
@@ -135,13 +149,17 @@ fn real_parts(edition: Edition) -> &'static HashMap<&'static str, Vec<String>> {
 }
 
 /// Up to three texts `rule` derives in the edition's derivations of the
-/// [`REAL`] URLs, longest first, each of 2 to [`TYPICAL_MAX`] characters.
+/// [`REAL`] URLs, longest first, each of 2 to [`TYPICAL_MAX`] characters but
+/// a whole URL, shown whole (the cap keeps parts short, not URLs).
 fn realistic(edition: Edition, rule: &str, dfa: &Automaton) -> Vec<String> {
     let mut found: Vec<&String> = real_parts(edition)
         .get(rule)
         .into_iter()
         .flatten()
-        .filter(|t| (2..=TYPICAL_MAX).contains(&t.chars().count()) && dfa.matches(t))
+        .filter(|t| {
+            let short = (2..=TYPICAL_MAX).contains(&t.chars().count());
+            (short || REAL.contains(&t.as_str())) && dfa.matches(t)
+        })
         .collect();
     // Longest first; among equals, the order met.
     found.sort_by_key(|t| std::cmp::Reverse(t.len()));
