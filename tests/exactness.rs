@@ -138,6 +138,34 @@ fn walks_agree(edition: Edition, rule: &str, dfa: &Automaton, inputs: &[String])
                 "{edition} {rule}: {input:?}: the {name} alone"
             );
         }
+        // As one piece of input (the inputs that are lines), every third line
+        // ended by "\r\n", with and without a last line end.
+        let lines: Vec<(&String, bool)> = inputs
+            .iter()
+            .zip(reference.iter().copied())
+            .filter(|(i, _)| !i.contains(['\n', '\r']))
+            .collect();
+        let mut piece = Vec::new();
+        for (i, (input, _)) in lines.iter().enumerate() {
+            piece.extend_from_slice(input.as_bytes());
+            piece.extend_from_slice(if i % 3 == 2 { b"\r\n" } else { b"\n" });
+        }
+        let valid = lines.iter().filter(|(_, v)| *v).count();
+        assert_eq!(
+            a.table().count_lines(&piece),
+            (lines.len(), valid),
+            "{edition} {rule}: the {name} walked over the lines as one piece"
+        );
+        // (An empty last line without its end is no line.)
+        if let Some(&(last, want)) = lines.last().filter(|(l, _)| !l.is_empty()) {
+            let cut = piece.len() - if lines.len().is_multiple_of(3) { 2 } else { 1 };
+            let valid = valid - usize::from(want) + usize::from(a.matches(last));
+            assert_eq!(
+                a.table().count_lines(piece.get(..cut).unwrap()),
+                (lines.len(), valid),
+                "{edition} {rule}: the {name} over the lines, the last without its end"
+            );
+        }
     }
 }
 

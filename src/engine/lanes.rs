@@ -49,6 +49,66 @@ pub struct Table {
     /// The state no input leaves and none ends in.
     dead: u32,
     shift: u32,
+    /// The same table for a piece of lines, line ends included.
+    lines: Lines,
+}
+
+/// A [`Table`] that walks a piece of text line after line: a `\n` leads back
+/// to the start, its entry marked (the top bit) when the line before it is
+/// derived; a `\r` leads to one of two states that remember whether the line
+/// before it was, for a `\r\n` line end, and to the dead state otherwise.
+#[derive(Clone, Debug)]
+struct Lines {
+    next: Box<[u32]>,
+    /// Whether a last line without a line end is derived, by row.
+    accept: Box<[bool]>,
+}
+
+/// The top bit of a [`Lines`] entry: a line was derived.
+const DERIVED: u32 = 1 << 31;
+
+impl Lines {
+    fn new(
+        next: &[u32],
+        accept: &[bool],
+        class: &[u8; 256],
+        (start, dead, shift): (u32, u32, u32),
+    ) -> Lines {
+        let blocks = accept.len();
+        let (cr_derived, cr_not) = ((blocks as u32) << shift, (blocks as u32 + 1) << shift);
+        let (nl, cr) = (usize::from(class[0x0a]), usize::from(class[0x0d]));
+        let width = 1usize << shift;
+        let mut lines = vec![dead; ((blocks + 2) << shift).next_power_of_two()];
+        for (row, &derived) in accept.iter().enumerate() {
+            for c in 0..width {
+                let to = match c {
+                    _ if c == nl => start | if derived { DERIVED } else { 0 },
+                    _ if c == cr => {
+                        if derived {
+                            cr_derived
+                        } else {
+                            cr_not
+                        }
+                    }
+                    _ => next.get((row << shift) + c).copied().unwrap_or(dead),
+                };
+                if let Some(slot) = lines.get_mut((row << shift) + c) {
+                    *slot = to;
+                }
+            }
+        }
+        // After a "\r", only a "\n" goes on.
+        for (row, derived) in [(blocks, DERIVED), (blocks + 1, 0)] {
+            if let Some(slot) = lines.get_mut((row << shift) + nl) {
+                *slot = start | derived;
+            }
+        }
+        let accept: Vec<bool> = accept.iter().copied().chain([false, false]).collect();
+        Lines {
+            next: lines.into(),
+            accept: accept.into(),
+        }
+    }
 }
 
 impl Table {
@@ -85,7 +145,8 @@ impl Table {
         let (block, blocks) = minimize(&rows, &accept);
         // Classes: bytes whose columns agree, as blocks; a non-ASCII byte's
         // column is all dead.
-        let mut classes: HashMap<Vec<u32>, u8> = HashMap::new();
+        // The line ends have classes of their own, for the walk of a piece.
+        let mut classes: HashMap<(u8, Vec<u32>), u8> = HashMap::new();
         let mut class = [0u8; 256];
         let mut members: Vec<Option<usize>> = Vec::new();
         for (b, slot) in class.iter_mut().enumerate() {
@@ -93,8 +154,13 @@ impl Table {
                 .iter()
                 .map(|r| r.get(b).map_or(0, |&t| block_of(&block, t)))
                 .collect();
+            let end = match b {
+                0x0a => 1,
+                0x0d => 2,
+                _ => 0,
+            };
             let n = classes.len() as u8;
-            *slot = *classes.entry(column).or_insert_with(|| {
+            *slot = *classes.entry((end, column)).or_insert_with(|| {
                 members.push((b < 128).then_some(b));
                 n
             });
@@ -118,13 +184,19 @@ impl Table {
                 }
             }
         }
+        let (start, dead) = (
+            block_of(&block, start) << shift,
+            block_of(&block, 0) << shift,
+        );
+        let lines = Lines::new(&next, &block_accept, &class, (start, dead, shift));
         Table {
             class,
             next: next.into(),
             accept: block_accept.into(),
-            start: block_of(&block, start) << shift,
-            dead: block_of(&block, 0) << shift,
+            start,
+            dead,
             shift,
+            lines,
         }
     }
 
@@ -159,6 +231,73 @@ impl Table {
             }
         }
         self.ends(s)
+    }
+
+    /// The lines of `piece` (split as the command splits its input: a final
+    /// `\n` adds no line, a `\r` before a `\n` is not part of the line) and
+    /// how many of them the rule derives. [`LANES`] parts of the piece, each
+    /// of whole lines, are walked side by side, line ends and all.
+    pub fn count_lines(&self, piece: &[u8]) -> (usize, usize) {
+        let lines = &self.lines;
+        let mask = lines.next.len().saturating_sub(1);
+        let next = lines.next.get(..=mask).unwrap_or_default();
+        let class = &self.class;
+        let go = |s: u32, b: u8| next[(s as usize + usize::from(class[usize::from(b)])) & mask];
+        let parts = cut(piece, LANES);
+        let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
+        let [p0, p1, p2, p3, p4, p5, p6, p7] = parts.map(|p| p.get(..k).unwrap_or_default());
+        let [
+            mut s0,
+            mut s1,
+            mut s2,
+            mut s3,
+            mut s4,
+            mut s5,
+            mut s6,
+            mut s7,
+        ] = [self.start; LANES];
+        let mut derived = 0usize;
+        let columns = p0
+            .iter()
+            .zip(p1)
+            .zip(p2)
+            .zip(p3)
+            .zip(p4)
+            .zip(p5)
+            .zip(p6)
+            .zip(p7);
+        for (((((((&b0, &b1), &b2), &b3), &b4), &b5), &b6), &b7) in columns {
+            s0 = go(s0, b0);
+            s1 = go(s1, b1);
+            s2 = go(s2, b2);
+            s3 = go(s3, b3);
+            s4 = go(s4, b4);
+            s5 = go(s5, b5);
+            s6 = go(s6, b6);
+            s7 = go(s7, b7);
+            derived += ((s0 >> 31) + (s1 >> 31) + (s2 >> 31) + (s3 >> 31)) as usize;
+            derived += ((s4 >> 31) + (s5 >> 31) + (s6 >> 31) + (s7 >> 31)) as usize;
+        }
+        // Each part's rest one byte after another; only the last part may end
+        // in a line with no line end.
+        let states = [s0, s1, s2, s3, s4, s5, s6, s7];
+        let mut last = self.start;
+        for (part, mut s) in parts.iter().zip(states) {
+            for &b in part.get(k..).unwrap_or_default() {
+                s = go(s, b);
+                derived += (s >> 31) as usize;
+            }
+            if !part.is_empty() {
+                last = s;
+            }
+        }
+        let mut count = line_ends(piece);
+        if !piece.is_empty() && !piece.ends_with(b"\n") {
+            count += 1;
+            let row = ((last & !DERIVED) >> self.shift) as usize;
+            derived += usize::from(lines.accept.get(row).copied().unwrap_or(false));
+        }
+        (count, derived)
     }
 
     /// Whether this table derives each input, as `verdict(index, valid)` in
@@ -281,6 +420,30 @@ fn minimize(rows: &[[u32; 128]], accept: &[bool]) -> (Vec<u32>, usize) {
 
 fn block_of(block: &[u32], state: u32) -> u32 {
     block.get(state as usize).copied().unwrap_or(0)
+}
+
+/// `piece` in `n` parts, each ending after a line end but perhaps the last.
+fn cut(piece: &[u8], n: usize) -> [&[u8]; LANES] {
+    let size = piece.len().div_ceil(n.max(1));
+    let mut parts: [&[u8]; LANES] = [&[]; LANES];
+    let mut rest = piece;
+    for part in parts.iter_mut() {
+        let end = match rest
+            .get(size..)
+            .and_then(|r| r.iter().position(|&b| b == b'\n'))
+        {
+            Some(i) => size + i + 1,
+            None => rest.len(),
+        };
+        let (head, tail) = rest.split_at(end.min(rest.len()));
+        (*part, rest) = (head, tail);
+    }
+    parts
+}
+
+/// The line ends in `piece`.
+fn line_ends(piece: &[u8]) -> usize {
+    piece.iter().filter(|&&b| b == b'\n').count()
 }
 
 /// An input by its index in a list.

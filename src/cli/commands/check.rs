@@ -2,7 +2,7 @@
 
 use std::io::Write;
 
-use super::super::input::{Batch, Input, Stdin, each_lines_parallel, line_input};
+use super::super::input::{Batch, Input, Piece, Stdin, each_lines_parallel, line_input};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, number, plural, summary, write_heading,
     write_lints, write_visible,
@@ -226,8 +226,8 @@ pub(crate) fn run(
         valid_lines: &valid_lines,
         mode,
     };
-    let tally = each_lines_parallel(&args.batch, stdin, out, |lines, buf, tally| {
-        plan.check_lines(lines, buf, tally)
+    let tally = each_lines_parallel(&args.batch, stdin, out, |piece, buf, tally| {
+        plan.check_piece(piece, buf, tally)
     })?;
     if mode.only.is_some() {
         return Ok(tally);
@@ -271,14 +271,35 @@ struct Plan<'p> {
 
 impl Plan<'_> {
     /// The inputs of a piece against every target, written to `out` in order.
-    /// Counted only (`--quiet`, `--only`), the automata walk them side by side.
-    fn check_lines(
+    /// Counted only (`--quiet`, `--only`), the automata walk them side by side;
+    /// with `--quiet`, a piece of the input as read is walked whole, line ends
+    /// and all, by each target that reads it as printed.
+    fn check_piece(
         &self,
-        lines: &[&[u8]],
+        piece: &Piece<'_>,
         out: &mut dyn Write,
         tally: &mut Tally,
     ) -> Result<(), CliError> {
         let mode = self.mode;
+        if let (true, None, Piece::Text(text)) = (mode.quiet, mode.only, piece) {
+            let counts: Option<Vec<(usize, usize)>> = self
+                .checkers
+                .iter()
+                .map(|c| c.count_valid_lines(text))
+                .collect();
+            if let Some(counts) = counts {
+                tally.inputs += match counts.first() {
+                    Some(&(lines, _)) => lines,
+                    None => piece.lines().len(),
+                };
+                for (lines, valid) in counts {
+                    tally.good += valid;
+                    tally.bad += lines.saturating_sub(valid);
+                }
+                return Ok(());
+            }
+        }
+        let lines = &*piece.lines();
         if !mode.quiet && mode.only.is_none() {
             for line in lines {
                 tally.inputs += 1;

@@ -167,8 +167,13 @@ fn corpus(
             |partial, lines| {
                 // A line that is not UTF-8 is counted as shown, each bad
                 // byte U+FFFD (which no edition derives).
-                let shown: Vec<std::borrow::Cow<'_, str>> =
-                    lines.iter().map(|l| String::from_utf8_lossy(l)).collect();
+                let shown: Vec<std::borrow::Cow<'_, str>> = lines
+                    .iter()
+                    .map(|l| match std::str::from_utf8(l) {
+                        Ok(text) => text.into(),
+                        Err(_) => String::from_utf8_lossy(l),
+                    })
+                    .collect();
                 let texts: Vec<&str> = shown.iter().map(|t| &**t).collect();
                 reporter.add_each(partial, &texts)
             },

@@ -28,16 +28,33 @@ pub(crate) fn each_input_parallel<F>(
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    each_lines_parallel(batch, stdin, out, |lines, out, tally| {
-        for line in lines {
+    each_lines_parallel(batch, stdin, out, |piece, out, tally| {
+        for line in piece.lines().iter() {
             f(&line_input(line), out, tally)?;
         }
         Ok(())
     })
 }
 
-/// [`each_input_parallel`] with `f` given the inputs of a piece together, as
-/// the bytes of their lines (without line ends), to work on them side by side.
+/// Inputs handed to a command's work together: a piece of the input as read
+/// (whole lines, line ends included), or inputs given one by one.
+pub(crate) enum Piece<'a> {
+    Text(&'a [u8]),
+    Lines(&'a [&'a [u8]]),
+}
+
+impl<'a> Piece<'a> {
+    /// Its inputs, each without its line end.
+    pub(crate) fn lines(&self) -> std::borrow::Cow<'_, [&'a [u8]]> {
+        match self {
+            Piece::Text(text) => split_lines(text).into(),
+            Piece::Lines(lines) => (*lines).into(),
+        }
+    }
+}
+
+/// [`each_input_parallel`] with `f` given the inputs of a piece together, to
+/// work on them side by side.
 pub(crate) fn each_lines_parallel<F>(
     batch: &Batch,
     stdin: &mut Stdin<'_>,
@@ -45,7 +62,7 @@ pub(crate) fn each_lines_parallel<F>(
     f: F,
 ) -> Result<Tally, CliError>
 where
-    F: Fn(&[&[u8]], &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
+    F: Fn(&Piece<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
     let (urls, files) = dash_is_stdin(&batch.urls, &batch.files.files);
     let (urls, files) = (urls.as_slice(), files.as_slice());
@@ -65,7 +82,7 @@ where
     if !urls.is_empty() {
         // An argument is an input like a line: not UTF-8, it is an invalid input.
         let lines: Vec<&[u8]> = urls.iter().map(|u| u.as_encoded_bytes()).collect();
-        tally += work.batch(&lines, out)?;
+        tally += work.run(&Piece::Lines(&lines), out)?;
     }
     each_stream(!urls.is_empty(), files, stdin, |reader| {
         tally += work.stream(reader, progress, out)?;
@@ -189,12 +206,12 @@ struct Work<'w, F> {
 
 impl<F> Work<'_, F>
 where
-    F: Fn(&[&[u8]], &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
+    F: Fn(&Piece<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    /// The work on the inputs of `chunk`, into `buf`.
-    fn run(&self, chunk: &[&[u8]], buf: &mut dyn Write) -> Result<Tally, CliError> {
+    /// The work on the inputs of `piece`, into `buf`.
+    fn run(&self, piece: &Piece<'_>, buf: &mut dyn Write) -> Result<Tally, CliError> {
         let mut t = Tally::default();
-        (self.f)(chunk, buf, &mut t)?;
+        (self.f)(piece, buf, &mut t)?;
         Ok(t)
     }
 
@@ -204,16 +221,16 @@ where
         self.pool.install(|| {
             cut(batch, self.jobs * 4)
                 .par_iter()
-                .map(|piece| self.output(&split_lines(piece)))
+                .map(|piece| self.output(&Piece::Text(piece)))
                 .collect()
         })
     }
 
     /// The output of some lines, in a buffer a batch before used when there is
     /// one: reused, their pages are not faulted in again for every batch.
-    fn output(&self, lines: &[&[u8]]) -> Result<(Vec<u8>, Tally), CliError> {
+    fn output(&self, piece: &Piece<'_>) -> Result<(Vec<u8>, Tally), CliError> {
         let mut buf = self.spares().pop().unwrap_or_default();
-        self.run(lines, &mut buf).map(|t| (buf, t))
+        self.run(piece, &mut buf).map(|t| (buf, t))
     }
 
     fn spares(&self) -> std::sync::MutexGuard<'_, Vec<Vec<u8>>> {
@@ -261,9 +278,9 @@ where
             let lines = memchr::memchr_iter(b'\n', &current).take(MIN_SPLIT).count();
             if self.jobs == 1 || lines < MIN_SPLIT || read.paused {
                 tally += self.flush(&mut written, out)?;
-                let lines = split_lines(&current);
-                tally += self.batch(&lines, out)?;
-                bar.inc(lines.len() as u64);
+                let done = self.batch(&current, out)?;
+                bar.inc(done.inputs as u64);
+                tally += done;
                 if read.paused {
                     out.flush()?;
                 }
@@ -298,18 +315,13 @@ where
     }
 
     /// Run one batch of lines, writing its output to `out` in input order.
-    fn batch(&self, lines: &[&[u8]], out: &mut dyn Write) -> Result<Tally, CliError> {
-        if self.jobs == 1 || lines.len() < MIN_SPLIT {
-            return self.run(lines, out);
+    fn batch(&self, text: &[u8], out: &mut dyn Write) -> Result<Tally, CliError> {
+        let lines = memchr::memchr_iter(b'\n', text).take(MIN_SPLIT).count();
+        if self.jobs == 1 || lines < MIN_SPLIT {
+            return self.run(&Piece::Text(text), out);
         }
-        let piece = lines.len().div_ceil(self.jobs * 4).max(1);
-        let pieces: Result<Vec<(Vec<u8>, Tally)>, CliError> = self.pool.install(|| {
-            lines
-                .par_chunks(piece)
-                .map(|chunk| self.output(chunk))
-                .collect()
-        });
-        self.flush(&mut pieces?, out)
+        let mut pieces = self.pieces(text)?;
+        self.flush(&mut pieces, out)
     }
 }
 

@@ -18,7 +18,7 @@ use crate::analysis::check::CheckError;
 mod batch;
 mod stream;
 
-pub(crate) use batch::{Lines, Tally, each_input_parallel, each_lines_parallel, fold_lines};
+pub(crate) use batch::{Lines, Piece, Tally, each_input_parallel, each_lines_parallel, fold_lines};
 pub(crate) use stream::{Stream, each_input, each_stream, say_bom, say_reading};
 
 /// A batch is the lines of at least this many bytes (or the rest of the input),

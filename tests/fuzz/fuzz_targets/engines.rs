@@ -1,6 +1,7 @@
 //! The DFA and pest engines give the same verdict and offset on any bytes, for
 //! every edition's whole-URL rule, as printed and in the known-scheme reading;
-//! and the DFA's walk of the lines side by side gives each line's verdict.
+//! and the DFA's walks of the lines side by side, apart or as one piece of
+//! input, give each line's verdict.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -42,5 +43,28 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(dfa.check_bytes(data), pest.check_bytes(data));
         let one_by_one: Vec<bool> = lines.iter().map(|l| pest.check_bytes(l).valid).collect();
         assert_eq!(dfa.valid_each(&lines), one_by_one);
+        // As a piece of input: a final "\n" adds no line, and a "\r" before
+        // a "\n" is not part of its line.
+        if let Some(counted) = dfa.count_valid_lines(data) {
+            let body = data.strip_suffix(b"\n").unwrap_or(data);
+            let pieces: Vec<&[u8]> = match data.is_empty() {
+                true => Vec::new(),
+                false => body.split(|&b| b == b'\n').collect(),
+            };
+            let last = pieces.len().saturating_sub(1);
+            let valid = pieces
+                .iter()
+                .enumerate()
+                .filter(|&(i, line)| {
+                    let ended = i < last || data.ends_with(b"\n");
+                    let line = match ended {
+                        true => line.strip_suffix(b"\r").unwrap_or(line),
+                        false => line,
+                    };
+                    pest.check_bytes(line).valid
+                })
+                .count();
+            assert_eq!(counted, (pieces.len(), valid));
+        }
     }
 });
