@@ -113,10 +113,14 @@ impl Target {
     }
 }
 
+/// Inputs of a piece walked one by one to see whether most are derived.
+const SAMPLE: usize = 64;
+
 impl Reporter {
-    /// [`Reporter::add`] of each input, in order. Each target's automaton
-    /// walks the inputs side by side first; only those it does not derive
-    /// are walked again, one by one, to find where they stop.
+    /// [`Reporter::add`] of each input, in order. Where most inputs are
+    /// derived, each target's automaton walks them side by side first, and
+    /// only those it does not derive are walked again, one by one, to find
+    /// where they stop.
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, report::Reporter};
@@ -133,7 +137,7 @@ impl Reporter {
     /// assert_eq!(one, each);
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn add_each(&self, partial: &mut Partial, inputs: &[&str]) {
+    pub fn add_each<'a>(&self, partial: &mut Partial, inputs: &[&'a str]) {
         let n = inputs.len();
         // Folding is RFC 1738's alone: the folded texts, when any target folds.
         let folded: Vec<Cow<'_, str>> = if self.reading.fold_scheme_case {
@@ -144,15 +148,30 @@ impl Reporter {
         let mut matched = vec![false; n * self.targets.len()];
         for (t, target) in self.targets.iter().enumerate() {
             let folds = target.checker.current_reading().fold_scheme_case;
-            let jobs = inputs.iter().enumerate().map(|(k, &input)| {
+            let job = |k: usize, input: &'a str| {
                 let text = match folded.get(k) {
                     Some(f) if folds => f,
                     _ => input,
                 };
                 (target.table_for(text), text.as_bytes())
-            });
-            lanes::matches_each(jobs, |k, valid| {
+            };
+            // The first inputs say whether the walk side by side pays: an
+            // input it does not derive is walked again to find its stop.
+            let mut derived = 0;
+            for (k, &input) in inputs.iter().enumerate().take(SAMPLE) {
+                let (table, bytes) = job(k, input);
+                let valid = table.matches(bytes);
+                derived += usize::from(valid);
                 if let Some(slot) = matched.get_mut(t * n + k) {
+                    *slot = valid;
+                }
+            }
+            if derived * 2 < SAMPLE.min(n) {
+                continue;
+            }
+            let rest = inputs.iter().enumerate().skip(SAMPLE);
+            lanes::matches_each(rest.map(|(k, &input)| job(k, input)), |i, valid| {
+                if let Some(slot) = matched.get_mut(t * n + SAMPLE + i) {
                     *slot = valid;
                 }
             });
