@@ -5,9 +5,8 @@ use crate::engine::lanes;
 
 impl Checker {
     /// [`Checker::is_valid`] of each input, given as bytes: one that is not
-    /// UTF-8 is never valid. The automaton walks
-    /// [`LANES`](crate::engine::lanes::LANES) inputs side by side, which is
-    /// faster than one after another on a long list.
+    /// UTF-8 is never valid. The automaton walks eight inputs side by side,
+    /// which is faster than one after another on a long list.
     ///
     /// ```
     /// use urlbnf::{Checker, Edition};
