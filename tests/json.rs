@@ -278,11 +278,13 @@ fn offsets_and_spans_count_the_units_they_say() {
                 value.get("start").and_then(Value::as_u64),
                 value.get("end").and_then(Value::as_u64),
             ) {
-                assert_eq!(
-                    input.get(start as usize..end as usize),
-                    Some(text),
-                    "{command}: {input}"
-                );
+                // Spans count characters, as offsets do.
+                let span: String = input
+                    .chars()
+                    .skip(start as usize)
+                    .take((end - start) as usize)
+                    .collect();
+                assert_eq!(span, text, "{command}: {input}");
                 spans += 1;
             }
         });
@@ -432,4 +434,23 @@ fn schema_check_names_every_note_code() {
     for code in codes {
         assert!(text.contains(&format!("`{code}`")), "{code}");
     }
+}
+
+/// A span after a character that is not ASCII counts characters, as the
+/// offsets beside it do: RFC 1738's note on the `#` of `http://é/#x`.
+#[test]
+fn a_notes_span_counts_characters() {
+    let out = common::run_urlbnf(
+        &["check", "--grammar", "rfc1738", "--json", "http://é/#x"],
+        b"",
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON line");
+    let note = &v["notes"][0];
+    assert_eq!(note["code"], "fragment");
+    assert_eq!(
+        (note["start"].as_u64(), note["end"].as_u64()),
+        (Some(9), Some(10))
+    );
+    assert_eq!(v["error"]["offset"], 7);
+    assert_eq!(v["error"]["byte_offset"], 7);
 }

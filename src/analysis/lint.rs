@@ -24,9 +24,10 @@ pub struct Lint {
     pub code: &'static str,
     /// How serious.
     pub level: Level,
-    /// Byte offset where the finding starts.
+    /// Where the finding starts, in characters (a valid input is ASCII, so
+    /// in bytes too).
     pub start: usize,
-    /// Byte offset where it ends.
+    /// Where it ends, in characters.
     pub end: usize,
     /// The finding in words.
     pub message: String,

@@ -29,9 +29,10 @@ pub struct ProseNote {
     pub section: &'static str,
     /// The prose, quoted.
     pub quote: &'static str,
-    /// The component's span in the input (bytes).
+    /// Where the component starts in the input, in characters (Unicode
+    /// scalar values), as every offset counts.
     pub start: usize,
-    /// Where it ends (bytes).
+    /// Where it ends, in characters.
     pub end: usize,
     /// What the prose means for this input, in words.
     pub message: String,

@@ -328,7 +328,7 @@ pub(crate) fn write_lints(
         };
         writeln!(
             out,
-            "{indent}{level}[{}] at bytes {}..{}: {}",
+            "{indent}{level}[{}] at {}..{}: {}",
             l.code, l.start, l.end, l.message
         )?;
     }

@@ -13,9 +13,10 @@ use crate::error::Error;
 pub struct Part<'a> {
     /// The text, exactly as in the input (escapes raw).
     pub text: &'a str,
-    /// Byte offset where it starts in the input.
+    /// Where it starts in the input, in characters (a valid input is ASCII,
+    /// so in bytes too).
     pub start: usize,
-    /// Byte offset where it ends.
+    /// Where it ends, in characters.
     pub end: usize,
 }
 

@@ -108,6 +108,8 @@ impl Checker {
             Edition::Rfc1738 => {
                 let at = input.find('#')?;
                 let before = input.get(..at)?;
+                // Spans count characters, as every offset does.
+                let at = before.chars().count();
                 Some(prose::fragment_outside(at, self.letter(before)))
             }
             _ => {
@@ -115,8 +117,9 @@ impl Checker {
                 let scheme_ok = input
                     .get(..colon)
                     .is_some_and(|s| s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()));
+                let at = input.get(..colon)?.chars().count() + 1;
                 (scheme_ok && input.get(colon..)?.starts_with("://"))
-                    .then(|| prose::generic_slashes(colon + 1))
+                    .then(|| prose::generic_slashes(at))
             }
         }
     }
