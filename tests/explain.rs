@@ -264,6 +264,32 @@ fn explain_takes_rule_as_the_other_commands_do() {
     assert_eq!(both.status.code(), Some(2));
 }
 
+/// A rule RFC 1738 redefined means what each edition's definition takes:
+/// the early `hostname`'s names start with a letter, RFC 1738's labels may
+/// start with a digit; the early `search` is words joined by `+`, RFC 1738's
+/// any characters with `;`, `:`, `@`, `&` and `=`.
+#[test]
+fn a_rule_redefined_has_each_editions_meaning() {
+    let meaning = |e, rule| urlbnf::gloss::gloss(e, rule).unwrap().gloss;
+    for e in [Edition::Draft1993, Edition::Draft1994, Edition::Rfc1630Url] {
+        assert!(
+            meaning(e, "hostname").contains("each starting with a letter"),
+            "{e}"
+        );
+        assert!(meaning(e, "search").contains("joined by +"), "{e}");
+    }
+    assert!(meaning(Edition::Rfc1630Uri, "search").contains("joined by +"));
+    assert!(meaning(Edition::Rfc1738, "hostname").contains("letters, digits and inner hyphens"));
+    assert!(meaning(Edition::Rfc1738, "search").contains("; : @ & ="));
+    // What the meanings say is what the grammars do.
+    let valid = |e, rule, input| urlbnf::check::is_valid(e, rule, input, Engine::Dfa).unwrap();
+    assert!(!valid(Edition::Draft1994, "hostname", "9x.org"));
+    assert!(valid(Edition::Rfc1738, "hostname", "9x.org"));
+    assert!(valid(Edition::Draft1994, "search", "a+b"));
+    assert!(!valid(Edition::Draft1994, "search", "a=b"));
+    assert!(valid(Edition::Rfc1738, "search", "a=b;c"));
+}
+
 /// The scheme rule means what its edition makes of it: a closed list in the
 /// 1994 documents, open to new schemes elsewhere; the number of schemes each
 /// gloss names is the number its grammar has.

@@ -198,7 +198,11 @@ const GLOSSES: &[(&str, Topic, &str)] = &[
     ("hex", Chars, "a hexadecimal digit"),
     ("hialpha", Chars, "an upper case letter"),
     ("host", Internet, "the host: a domain name or an IP address"),
-    ("hostname", Internet, "a domain name, such as info.cern.ch"),
+    (
+        "hostname",
+        Internet,
+        "a domain name, such as info.cern.ch: dotted names, each starting with a letter",
+    ),
     ("hostnumber", Internet, "an IP address in dotted decimal"),
     ("hostport", Internet, "a host and an optional :port"),
     ("hpath", Http, "the path of an HTTP URL"),
@@ -297,7 +301,11 @@ const GLOSSES: &[(&str, Topic, &str)] = &[
     ),
     ("scheme", Scheme, "the scheme name before the first colon"),
     ("schemepart", Url, "everything after the scheme's colon"),
-    ("search", Search, "the search (query) after ?"),
+    (
+        "search",
+        Search,
+        "the search (query) after ?: words (xalphas) joined by +",
+    ),
     ("segment", Path, "one segment of a path"),
     ("selector", Gopher, "the gopher selector string"),
     (
@@ -400,6 +408,18 @@ const BY_EDITION: &[(Edition, &str, &str)] = &[
         Edition::Rfc1738,
         "url",
         "a whole URL: one of the ten schemes of section 5, or a new one by otherurl",
+    ),
+    // RFC 1738 changed what these take: labels of letters, digits and inner
+    // hyphens (only the last must start with a letter); any uchar and ; : @ & =.
+    (
+        Edition::Rfc1738,
+        "hostname",
+        "a domain name, such as info.cern.ch: labels of letters, digits and inner hyphens",
+    ),
+    (
+        Edition::Rfc1738,
+        "search",
+        "the search (query) after ?: characters (uchar) and ; : @ & =",
     ),
 ];
 
