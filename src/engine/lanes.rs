@@ -239,48 +239,16 @@ impl Table {
     /// of whole lines, are walked side by side, line ends and all.
     pub fn count_lines(&self, piece: &[u8]) -> (usize, usize) {
         let lines = &self.lines;
-        let mask = lines.next.len().saturating_sub(1);
-        let next = lines.next.get(..=mask).unwrap_or_default();
-        let class = &self.class;
-        let go = |s: u32, b: u8| next[(s as usize + usize::from(class[usize::from(b)])) & mask];
+        let walk = Walk::new(&lines.next, &self.class);
         let parts = cut(piece, LANES);
         let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
-        let [p0, p1, p2, p3, p4, p5, p6, p7] = parts.map(|p| p.get(..k).unwrap_or_default());
-        let [
-            mut s0,
-            mut s1,
-            mut s2,
-            mut s3,
-            mut s4,
-            mut s5,
-            mut s6,
-            mut s7,
-        ] = [self.start; LANES];
         let mut derived = 0usize;
-        let columns = p0
-            .iter()
-            .zip(p1)
-            .zip(p2)
-            .zip(p3)
-            .zip(p4)
-            .zip(p5)
-            .zip(p6)
-            .zip(p7);
-        for (((((((&b0, &b1), &b2), &b3), &b4), &b5), &b6), &b7) in columns {
-            s0 = go(s0, b0);
-            s1 = go(s1, b1);
-            s2 = go(s2, b2);
-            s3 = go(s3, b3);
-            s4 = go(s4, b4);
-            s5 = go(s5, b5);
-            s6 = go(s6, b6);
-            s7 = go(s7, b7);
-            derived += ((s0 >> 31) + (s1 >> 31) + (s2 >> 31) + (s3 >> 31)) as usize;
-            derived += ((s4 >> 31) + (s5 >> 31) + (s6 >> 31) + (s7 >> 31)) as usize;
-        }
+        let states = walk.side_by_side(parts, k, [self.start; LANES], |s| {
+            derived += s.iter().map(|&s| (s >> 31) as usize).sum::<usize>();
+        });
+        let go = |s, b| walk.step(s, b);
         // Each part's rest one byte after another; only the last part may end
         // in a line with no line end.
-        let states = [s0, s1, s2, s3, s4, s5, s6, s7];
         let mut last = self.start;
         for (part, mut s) in parts.iter().zip(states) {
             for &b in part.get(k..).unwrap_or_default() {
@@ -320,47 +288,10 @@ impl Table {
             (*i, *r, *h) = (n, input, true);
             open += 1;
         }
-        // Indices masked to the table's length: every one is in bounds, and
-        // the compiler sees so (no check in the walk).
-        let mask = self.next.len().saturating_sub(1);
-        let next = self.next.get(..=mask).unwrap_or_default();
-        let class = &self.class;
+        let walk = Walk::new(&self.next, &self.class);
         while open == LANES {
             let k = rest.iter().map(|r| r.len()).min().unwrap_or(0).min(ROUND);
-            let [r0, r1, r2, r3, r4, r5, r6, r7] = rest.map(|r| r.get(..k).unwrap_or_default());
-            let [
-                mut s0,
-                mut s1,
-                mut s2,
-                mut s3,
-                mut s4,
-                mut s5,
-                mut s6,
-                mut s7,
-            ] = state.map(|s| s as usize);
-            let columns = r0
-                .iter()
-                .zip(r1)
-                .zip(r2)
-                .zip(r3)
-                .zip(r4)
-                .zip(r5)
-                .zip(r6)
-                .zip(r7);
-            for (((((((&b0, &b1), &b2), &b3), &b4), &b5), &b6), &b7) in columns {
-                let go = |s: usize, b: u8| {
-                    next[(s + usize::from(class[usize::from(b)])) & mask] as usize
-                };
-                s0 = go(s0, b0);
-                s1 = go(s1, b1);
-                s2 = go(s2, b2);
-                s3 = go(s3, b3);
-                s4 = go(s4, b4);
-                s5 = go(s5, b5);
-                s6 = go(s6, b6);
-                s7 = go(s7, b7);
-            }
-            state = [s0, s1, s2, s3, s4, s5, s6, s7].map(|s| s as u32);
+            state = walk.side_by_side(rest, k, state, |_| {});
             let lanes = index.iter_mut().zip(rest.iter_mut()).zip(state.iter_mut());
             for (((i, r), s), h) in lanes.zip(held.iter_mut()) {
                 *r = r.get(k..).unwrap_or_default();
@@ -420,6 +351,68 @@ fn minimize(rows: &[[u32; 128]], accept: &[bool]) -> (Vec<u32>, usize) {
 
 fn block_of(block: &[u32], state: u32) -> u32 {
     block.get(state as usize).copied().unwrap_or(0)
+}
+
+/// A table's transitions as the walks side by side read them: indices masked
+/// to the table's length (a power of two), so every one is in bounds and the
+/// compiler sees so (no check in the walk).
+struct Walk<'t> {
+    next: &'t [u32],
+    mask: usize,
+    class: &'t [u8; 256],
+}
+
+impl<'t> Walk<'t> {
+    fn new(next: &'t [u32], class: &'t [u8; 256]) -> Walk<'t> {
+        let mask = next.len().saturating_sub(1);
+        let next = next.get(..=mask).unwrap_or_default();
+        Walk { next, mask, class }
+    }
+
+    /// The state after byte `b` (a state's top bit, a mark, is masked away).
+    #[inline(always)]
+    fn step(&self, s: u32, b: u8) -> u32 {
+        self.next[(s as usize + usize::from(self.class[usize::from(b)])) & self.mask]
+    }
+
+    /// The first `k` bytes of each of `parts` (each at least `k` long), walked
+    /// side by side from `states`, the states in registers; `column` sees the
+    /// states after each byte.
+    #[inline(always)]
+    fn side_by_side(
+        &self,
+        parts: [&[u8]; LANES],
+        k: usize,
+        states: [u32; LANES],
+        mut column: impl FnMut(&[u32; LANES]),
+    ) -> [u32; LANES] {
+        let [p0, p1, p2, p3, p4, p5, p6, p7] = parts.map(|p| p.get(..k).unwrap_or_default());
+        let mut s = states;
+        let columns = p0
+            .iter()
+            .zip(p1)
+            .zip(p2)
+            .zip(p3)
+            .zip(p4)
+            .zip(p5)
+            .zip(p6)
+            .zip(p7);
+        for (((((((&b0, &b1), &b2), &b3), &b4), &b5), &b6), &b7) in columns {
+            let [s0, s1, s2, s3, s4, s5, s6, s7] = s;
+            s = [
+                self.step(s0, b0),
+                self.step(s1, b1),
+                self.step(s2, b2),
+                self.step(s3, b3),
+                self.step(s4, b4),
+                self.step(s5, b5),
+                self.step(s6, b6),
+                self.step(s7, b7),
+            ];
+            column(&s);
+        }
+        s
+    }
 }
 
 /// `piece` in `n` parts, each ending after a line end but perhaps the last.
