@@ -1,10 +1,12 @@
-//! The book's playground gives `check --json`'s verdicts: for every edition,
-//! valid or not, the offset where an invalid input stops, what was expected
-//! and what was found, computed in headless Chromium from the tables the
-//! book exports. Its script is run on 600 inputs (the seed corpus, strings
-//! derived from each edition's whole-URL rule, and those strings broken); the
-//! page itself is loaded with `#try=` and `&rule=` and read from its
-//! `data-edition`, `data-valid` and `data-offset` attributes.
+//! The book's playground gives `check --json`'s answers: for every edition,
+//! valid or not, where an invalid input stops, what was expected and found,
+//! the message with its fix, and every prose note, computed in headless
+//! Chromium from the tables and note templates the book exports, in each
+//! reading. Its script is run on 900 inputs (the seed corpus, inputs that
+//! draw each note, strings derived from each edition's whole-URL rule, and
+//! those strings broken); the page itself is loaded with `#try=`, `&rule=`
+//! and `&read=` and read from its `data-edition`, `data-valid`,
+//! `data-offset` and `data-code` attributes.
 //!
 //! Without Chromium this test says SKIPPED, except under CI.
 
@@ -20,8 +22,40 @@ use urlbnf::Edition;
 use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::render::book;
 
-/// What a verdict says: valid, and where it stops, what could come, what came.
+/// What a verdict says: valid, where it stops, what could come, what came.
 type Said = (bool, Option<u64>, Vec<String>, Option<String>);
+
+/// Inputs on which `check` gives each prose note, under some reading.
+const NOTED: &[&str] = &[
+    "http://h:abc/",
+    "HTTP://info.cern.ch/",
+    "Http://h:abc/#x",
+    "HtTpS://h/",
+    "https://a.b/~x",
+    "git://h/r",
+    "GOPHER://h/1a%09b/c",
+    "gopher://h/1a%09b/c",
+    "gopher://h/1a%09b%09c/d",
+    "gopher://h/1a%09b?%09c",
+    "gopher://h/1a%09b",
+    "gopher://h/1%09%09",
+    "gopher://h:x/1a%09b/c",
+    "http://h/#frag",
+    "http://h/~x#frag",
+    "http://h/a b",
+    "http://h/a|b",
+    "http://h/caf\u{e9}",
+    "ftp://h/;type=x",
+    "mailto:a@b#c",
+    "HTTP:x",
+    "wais://h/d?s",
+    "news:comp.lang#x",
+    "x://y",
+    "a\u{a0}b:c",
+    "h\u{301}://x",
+    "http://\u{200b}h/",
+    "\u{feff}http://h/",
+];
 
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("urlbnf-play-{name}-{}", std::process::id()));
@@ -34,6 +68,7 @@ fn out_dir(name: &str) -> PathBuf {
 /// there (or any at all).
 fn inputs() -> Vec<String> {
     let mut out: Vec<String> = common::corpus().iter().map(|s| s.to_string()).collect();
+    out.extend(NOTED.iter().map(|s| s.to_string()));
     let odd = [
         '~', ' ', '%', '#', 'é', '\t', '\u{0}', '"', '\\', '<', '😀', ':', '/', '@',
     ];
@@ -58,29 +93,33 @@ fn inputs() -> Vec<String> {
     out
 }
 
-/// `check --json`'s verdicts on `inputs` by `rule` (each edition's
-/// whole-URL rule when `None`), by (input, edition).
-fn checked(inputs: &[String], args: &[&str]) -> HashMap<(String, String), Said> {
+/// `check --json`'s verdicts on `inputs` with `args`, by (input, edition):
+/// each line without the `input`, `grammar` and `rule` it was asked for.
+fn checked(inputs: &[String], args: &[&str]) -> HashMap<(String, String), Value> {
     let mut all = vec!["check", "--json"];
     all.extend(args);
     let out = common::run_urlbnf(&all, inputs.join("\n").as_bytes());
     let mut verdicts = HashMap::new();
     for line in String::from_utf8_lossy(&out.stdout).lines() {
-        let v: Value = serde_json::from_str(line).expect("a JSON line");
+        let mut v: Value = serde_json::from_str(line).expect("a JSON line");
         let (Some(input), Some(edition)) = (v["input"].as_str(), v["grammar"].as_str()) else {
             continue; // the summary
         };
-        verdicts.insert(
-            (input.to_string(), edition.to_string()),
-            said(&v["valid"], &v["error"]),
-        );
+        let key = (input.to_string(), edition.to_string());
+        if let Some(v) = v.as_object_mut() {
+            for k in ["input", "grammar", "rule"] {
+                v.remove(k);
+            }
+        }
+        verdicts.insert(key, v);
     }
     verdicts
 }
 
-/// A verdict read from JSON: `valid`, and where `at` (check's `error`, the
-/// playground's result itself) says it stops, what was expected and found.
-fn said(valid: &Value, at: &Value) -> Said {
+/// A verdict read from JSON: `valid`, and where its `error` says it
+/// stops, what was expected and found.
+fn said(v: &Value) -> Said {
+    let at = &v["error"];
     let expected = at["expected"]
         .as_array()
         .map(|a| {
@@ -90,46 +129,81 @@ fn said(valid: &Value, at: &Value) -> Said {
         })
         .unwrap_or_default();
     (
-        valid.as_bool().expect("a verdict"),
+        v["valid"].as_bool().expect("a verdict"),
         at["offset"].as_u64(),
         expected,
         at["found"].as_str().map(String::from),
     )
 }
 
-/// The playground script's verdicts, in Chromium, on each (input, rule).
-fn played(chrome: &Path, dir: &Path, cases: &[(String, String)]) -> Vec<Value> {
+/// A reading as `check`'s flags and as the playground's argument.
+struct Reading {
+    flags: &'static [&'static str],
+    known: bool,
+    fold: bool,
+}
+
+const READINGS: [Reading; 3] = [
+    Reading {
+        flags: &[],
+        known: false,
+        fold: false,
+    },
+    Reading {
+        flags: &["--known-schemes"],
+        known: true,
+        fold: false,
+    },
+    Reading {
+        flags: &["--fold-scheme-case"],
+        known: false,
+        fold: true,
+    },
+];
+
+/// The playground script's verdicts, in Chromium, on each (input, rule) in
+/// `reading`: `check --json`'s objects, with the innermost rule beside.
+fn played(chrome: &Path, dir: &Path, cases: &[(String, String)], reading: &Reading) -> Vec<Value> {
     let list: Vec<Value> = cases
         .iter()
         .map(|(input, rule)| serde_json::json!({"input": input, "rule": rule}))
         .collect();
+    // A file of its own each time: Chromium may keep one it has read.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     std::fs::write(
-        dir.join("inputs.js"),
-        format!("window.URLBNF_INPUTS = {};\n", Value::Array(list)),
+        dir.join(format!("inputs-{run}.js")),
+        format!(
+            "window.URLBNF_INPUTS = {};\nwindow.URLBNF_READING = {};\n",
+            Value::Array(list),
+            serde_json::json!({"known": reading.known, "fold": reading.fold})
+        ),
     )
     .unwrap();
     // JSON in ASCII, so the DOM's text needs no unescaping.
+    let harness = format!("harness-{run}.html");
     std::fs::write(
-        dir.join("harness.html"),
+        dir.join(&harness),
         r#"<!DOCTYPE html><meta charset="utf-8"><pre id="out"></pre>
-<script src="playground-tables.js"></script><script src="playground.js"></script><script src="inputs.js"></script>
+<script src="playground-tables.js"></script><script src="playground.js"></script><script src="inputs-RUN.js"></script>
 <script>
 var lines = [];
 window.URLBNF_INPUTS.forEach(function (c) {
-  window.urlbnfCheck(c.input, c.rule).forEach(function (v) {
+  window.urlbnfCheck(c.input, c.rule, window.URLBNF_READING).forEach(function (v) {
     lines.push(JSON.stringify({input: c.input, edition: v.edition, rule: v.rule, result: v.result})
       .replace(/[\u007f-\uffff<>&]/g, function (ch) { return "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"); }));
   });
 });
 document.getElementById("out").textContent = lines.join("\n");
 </script>
-"#,
+"#
+        .replace("RUN", &run.to_string()),
     )
     .unwrap();
     let page = dom(
         chrome,
         &dir.join(".profile"),
-        &format!("file://{}", dir.join("harness.html").display()),
+        &format!("file://{}", dir.join(&harness).display()),
     );
     let text = page
         .split("<pre id=\"out\">")
@@ -141,8 +215,18 @@ document.getElementById("out").textContent = lines.join("\n");
         .collect()
 }
 
+/// The playground's result as `check --json` writes it: the innermost
+/// rule (the page's own) left out.
+fn as_checked(result: &Value) -> Value {
+    let mut r = result.clone();
+    if let Some(o) = r.as_object_mut() {
+        o.remove("inside");
+    }
+    r
+}
+
 #[test]
-fn the_playground_gives_checks_verdicts() {
+fn the_playground_gives_checks_verdicts_and_notes() {
     let Some(chrome) = chromium_or_skip() else {
         return;
     };
@@ -150,24 +234,45 @@ fn the_playground_gives_checks_verdicts() {
     book::build(&dir, false).unwrap();
     let inputs = inputs();
     assert!(inputs.len() >= 500, "{} inputs", inputs.len());
-
-    // Each edition's whole-URL rule.
-    let want = checked(&inputs, &[]);
     let cases: Vec<(String, String)> = inputs.iter().map(|i| (i.clone(), String::new())).collect();
-    let got = played(&chrome, &dir, &cases);
-    assert_eq!(got.len(), inputs.len() * Edition::ALL.len());
+
+    // Each edition's whole-URL rule, in each reading.
     let mut tally: HashMap<(String, bool), usize> = HashMap::new();
-    for v in &got {
-        let (input, edition) = (v["input"].as_str().unwrap(), v["edition"].as_str().unwrap());
-        let said = said(&v["result"]["valid"], &v["result"]);
-        let key = (input.to_string(), edition.to_string());
-        assert_eq!(Some(&said), want.get(&key), "{edition} on {input:?}");
-        *tally.entry((edition.to_string(), said.0)).or_default() += 1;
+    let mut codes: HashMap<String, usize> = HashMap::new();
+    let mut fixes = 0;
+    for reading in &READINGS {
+        let want = checked(&inputs, reading.flags);
+        let got = played(&chrome, &dir, &cases, reading);
+        assert_eq!(got.len(), inputs.len() * Edition::ALL.len());
+        for v in &got {
+            let (input, edition) = (v["input"].as_str().unwrap(), v["edition"].as_str().unwrap());
+            let key = (input.to_string(), edition.to_string());
+            let result = as_checked(&v["result"]);
+            assert_eq!(
+                Some(&result),
+                want.get(&key),
+                "{edition} on {input:?} with {:?}",
+                reading.flags
+            );
+            *tally
+                .entry((edition.to_string(), said(&result).0))
+                .or_default() += 1;
+            for n in result["notes"].as_array().into_iter().flatten() {
+                *codes
+                    .entry(n["code"].as_str().unwrap().to_string())
+                    .or_default() += 1;
+            }
+            fixes += usize::from(
+                result["error"]["message"]
+                    .as_str()
+                    .is_some_and(|m| m.contains("(escaped: %")),
+            );
+        }
     }
     eprintln!(
-        "{} inputs: {} verdicts equal to check --json",
+        "{} inputs in {} readings: verdicts, diagnoses and notes equal to check --json ({codes:?})",
         inputs.len(),
-        got.len()
+        READINGS.len()
     );
     for e in Edition::ALL {
         for valid in [true, false] {
@@ -178,6 +283,18 @@ fn the_playground_gives_checks_verdicts() {
             assert!(n >= 50, "{e}: only {n} inputs with valid = {valid}");
         }
     }
+    // Every note `check` gives on a verdict, and the %XX fix, were compared.
+    for code in [
+        "catch-all",
+        "no-scheme-rule",
+        "fragment",
+        "generic-slashes",
+        "scheme-case",
+        "gopher-tab",
+    ] {
+        assert!(codes.contains_key(code), "no {code} note compared");
+    }
+    assert!(fixes > 0, "no escape fix compared");
 
     // A rule other than the whole-URL one, in the editions that print it.
     for (edition, rule) in [(Edition::Rfc1738, "hostport"), (Edition::Draft1993, "path")] {
@@ -186,14 +303,13 @@ fn the_playground_gives_checks_verdicts() {
             .iter()
             .map(|i| (i.clone(), rule.to_string()))
             .collect();
-        for v in played(&chrome, &dir, &cases) {
+        for v in played(&chrome, &dir, &cases, &READINGS[0]) {
             if v["edition"] != edition.id() {
                 continue;
             }
             let input = v["input"].as_str().unwrap();
-            let r = said(&v["result"]["valid"], &v["result"]);
             assert_eq!(
-                Some(&r),
+                Some(&as_checked(&v["result"])),
                 want.get(&(input.to_string(), edition.id().to_string())),
                 "{rule} on {input:?}"
             );
@@ -283,10 +399,10 @@ fn the_page_reads_its_input_from_the_address() {
                 (v.valid, v.error.map(|e| e.offset as u64))
             } else {
                 let want = checked(&[input.to_string()], &a);
-                let (valid, offset, ..) = want
-                    .get(&(input.to_string(), edition.clone()))
-                    .expect("a verdict")
-                    .clone();
+                let (valid, offset, ..) = said(
+                    want.get(&(input.to_string(), edition.clone()))
+                        .expect("a verdict"),
+                );
                 (valid, offset)
             };
             assert_eq!(
@@ -319,5 +435,70 @@ fn the_page_reads_its_input_from_the_address() {
             "no gloss for {input:?}"
         );
     }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The page shows `check`'s notes, and the readings a link asks for.
+#[test]
+fn the_page_shows_notes_and_reads_in_the_linked_reading() {
+    let Some(chrome) = chromium_or_skip() else {
+        return;
+    };
+    let dir = out_dir("readings");
+    book::build(&dir, false).unwrap();
+    let page = dir.join("playground.html");
+    let rfc1738 = |dom: &str| -> String {
+        dom.split("<section class=\"result\"")
+            .find(|s| s.starts_with(" data-edition=\"rfc1738\""))
+            .unwrap_or_default()
+            .split("</section>")
+            .next()
+            .unwrap_or_default()
+            .to_string()
+    };
+    // By the letter, otherurl derives it, and a note gives httpurl's stop.
+    let letter = rfc1738(&dom(
+        &chrome,
+        &dir.join(".profile"),
+        &format!("file://{}#try=http://h:abc/", page.display()),
+    ));
+    assert!(letter.contains("data-valid=\"true\""), "{letter}");
+    assert!(letter.contains("data-code=\"catch-all\""), "{letter}");
+    assert!(letter.contains("(--known-schemes reads it so)"), "{letter}");
+    // Read with known schemes, httpurl decides; the note says the letter accepts.
+    let known = rfc1738(&dom(
+        &chrome,
+        &dir.join(".profile"),
+        &format!(
+            "file://{}#try=http://h:abc/&read=known-schemes",
+            page.display()
+        ),
+    ));
+    assert!(known.contains("data-valid=\"false\""), "{known}");
+    assert!(known.contains("valid by the letter of the BNF"), "{known}");
+    // Upper case scheme and a space: lowercasing alone does not mend it.
+    let fixes = rfc1738(&dom(
+        &chrome,
+        &dir.join(".profile"),
+        &format!("file://{}#try=HTTP%3A%2F%2Fh%2Fa%20b", page.display()),
+    ));
+    assert!(fixes.contains("data-code=\"scheme-case\""), "{fixes}");
+    assert!(
+        fixes.contains("(\"http:\") the input is still invalid"),
+        "{fixes}"
+    );
+    let folded = rfc1738(&dom(
+        &chrome,
+        &dir.join(".profile"),
+        &format!(
+            "file://{}#try=HTTP%3A%2F%2Fh%2Fa%20b&read=fold-scheme-case",
+            page.display()
+        ),
+    ));
+    assert!(folded.contains("(escaped: %20)"), "{folded}");
+    assert!(
+        folded.contains("checked with the scheme lowercased"),
+        "{folded}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

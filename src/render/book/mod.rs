@@ -17,6 +17,7 @@ mod edition_page;
 mod manual;
 mod notes;
 mod playground;
+mod playground_notes;
 mod write;
 
 pub use diagram::diagram;
@@ -102,6 +103,8 @@ section.result h3 { margin: 0.3rem 0; }
 .verdict.invalid { color: #b3261e; }
 .verdict.none { color: var(--muted); }
 pre.caret { white-space: pre; }
+.readings label { display: inline-block; margin-right: 1rem; }
+p.note q { display: block; font-size: 0.9em; margin-top: 0.2rem; }
 a.try { text-decoration: none; }
 .witness { font-family: ui-monospace, monospace; background: var(--code); padding: 0 0.25rem; border-radius: 3px; }
 "#;

@@ -1,54 +1,290 @@
 "use strict";
-// urlbnf playground: the verdicts of `urlbnf check`, from the exported tables.
+// urlbnf playground: the verdicts, diagnoses and prose notes of
+// `urlbnf check --json`, from the exported tables and note templates.
 (function () {
   var editions = window.URLBNF_TABLES || [];
+  var templates = window.URLBNF_NOTES || {};
 
-  // One rule's verdict on input, as check --json gives it.
-  function check(ed, ruleName, input) {
-    var t = ed.rules[ruleName];
-    if (!t) return null;
-    var s = 0, i = 0;
-    for (var ch of input) {
+  // ---- Walking a table -------------------------------------------------
+
+  function matches(t, text) {
+    var s = 0;
+    for (var ch of text) {
       var c = ch.codePointAt(0);
-      var n = c < 128 ? t.n[s][t.c[c]] : -1;
-      if (n < 0) return stop(ed, t, s, i, ch);
-      s = n;
-      i++;
+      s = c < 128 ? t.n[s][t.c[c]] : -1;
+      if (s < 0) return false;
     }
-    if (t.a[s] === "1") return { valid: true };
-    return stop(ed, t, s, i, "end of input");
+    return t.a[s] === "1";
   }
 
-  function stop(ed, t, s, i, found) {
+  // Where the walk of text stops: [state, characters read, byte offset,
+  // the character there or null at the end], or null when t derives text.
+  function walk(t, text) {
+    var s = 0, i = 0, bytes = 0;
+    for (var ch of text) {
+      var c = ch.codePointAt(0);
+      var n = c < 128 ? t.n[s][t.c[c]] : -1;
+      if (n < 0) return [s, i, bytes, ch];
+      s = n;
+      i++;
+      bytes += utf8(ch).length;
+    }
+    return t.a[s] === "1" ? null : [s, i, bytes, null];
+  }
+
+  function utf8(ch) {
+    return Array.from(new TextEncoder().encode(ch));
+  }
+
+  // ---- Words, as the library writes them --------------------------------
+
+  // A string as Rust's {:?} writes the strings these messages quote.
+  function quoted(s) {
+    var out = "";
+    for (var ch of s) {
+      var c = ch.codePointAt(0);
+      var esc = { "\t": "\\t", "\r": "\\r", "\n": "\\n", "\"": "\\\"", "\\": "\\\\", "\0": "\\0" }[ch];
+      if (esc) out += esc;
+      else if (unprintable(ch)) out += "\\u{" + c.toString(16) + "}";
+      else out += ch;
+    }
+    return "\"" + out + "\"";
+  }
+
+  // Controls, format and private characters, separators other than the
+  // space and combining marks: those Rust's {:?} writes as \u{…}.
+  function unprintable(ch) {
+    return ch !== " " && /[\p{C}\p{Z}\p{M}]/u.test(ch);
+  }
+
+  // The character an input stops at, as a diagnosis names it.
+  function foundChar(ch) {
+    var c = ch.codePointAt(0);
+    if (!unprintable(ch) || ch === "\t" || ch === "\r" || ch === "\n" || ch === "\0") return quoted(ch);
+    if (c === 0xfeff) return "U+FEFF (a byte-order mark)";
+    return "U+" + c.toString(16).toUpperCase().padStart(4, "0");
+  }
+
+  function expectedWords(list) {
+    if (list.length === 0) return "nothing (no string of this rule starts this way)";
+    if (list.length === 1) return list[0];
+    return list.slice(0, -1).join(", ") + " or " + list[list.length - 1];
+  }
+
+  // A long part of the input in a note: its start and its length.
+  function shown(part) {
+    var chars = Array.from(part);
+    if (chars.length <= 60) return quoted(part);
+    return quoted(chars.slice(0, 30).join("")) + "\u2026 (" + chars.length + " characters)";
+  }
+
+  function fill(template, start, end, parts) {
+    var n = {};
+    Object.keys(template).forEach(function (k) { n[k] = template[k]; });
+    n.message = template.message.replace(/\{(\d)\}/g, function (_, i) { return String(parts[+i]); });
+    var out = { code: n.code, section: n.section, quote: n.quote, start: start, end: end, message: n.message };
+    if (n.valid !== undefined) out.valid = n.valid;
+    if (n.rule !== undefined) out.rule = n.rule;
+    return out;
+  }
+
+  // ---- A verdict -------------------------------------------------------
+
+  // Where and why table t does not derive text: check's `error`.
+  function errorAt(ed, t, text) {
+    var w = walk(t, text);
+    if (!w) return null;
+    var s = w[0], ch = w[3];
+    var expected = t.e[s].map(function (k) { return ed.words[k]; });
+    var found = ch === null ? "found end of input" : "found " + foundChar(ch);
+    // The fix: where an escape could come, a character the edition does
+    // not reserve, escaped (RFC 1738 §2.2).
+    var pct = t.n[s][t.c[37]] >= 0;
+    if (ch !== null && ch !== "%" && ed.reserved.indexOf(ch) < 0 && pct) {
+      found += " (escaped: " + utf8(ch).map(function (b) {
+        return "%" + b.toString(16).toUpperCase().padStart(2, "0");
+      }).join("") + ")";
+    }
     return {
-      valid: false,
-      offset: i,
-      expected: t.e[s].map(function (k) { return ed.words[k]; }),
-      found: found,
+      error: {
+        offset: w[1],
+        byte_offset: w[2],
+        expected: expected,
+        found: ch === null ? "end of input" : ch,
+        message: "expected " + expectedWords(expected) + "; " + found
+      },
       inside: t.r ? ed.words[t.r[s]] : null
     };
   }
 
+  // RFC 1738 §2.1: the scheme (letters, digits, "+", "." and "-" before
+  // the first ":") lowercased.
+  function foldScheme(input) {
+    var m = /^[A-Za-z0-9+.-]*:/.exec(input);
+    if (!m || !/[A-Z]/.test(m[0])) return input;
+    return m[0].toLowerCase() + input.slice(m[0].length);
+  }
+
+  function schemeOf(input) {
+    var i = input.indexOf(":");
+    return i < 0 ? "" : input.slice(0, i + 1);
+  }
+
+  function chars(s) {
+    return Array.from(s).length;
+  }
+
+  // One rule's verdict in one reading, as `check --json` gives it (its
+  // `input`, `grammar` and `rule` aside); `inside` is the innermost rule
+  // open where an invalid input stops.
+  function verdict(ed, rule, input, reading) {
+    var t = ed.rules[rule];
+    if (!t) return null;
+    // Folding is RFC 1738's alone (§2.1); the other documents say nothing of case.
+    var text = reading.fold && ed.id === "rfc1738" ? foldScheme(input) : input;
+    var letter = function (s) { return matches(t, s); };
+    // The catch-all applies: the known scheme and the rule without it.
+    var known = null;
+    var c = ed.catchAll;
+    if (c && c.applies.indexOf(rule) >= 0 && ed.own[rule]) {
+      for (var k = 0; k < c.schemes.length; k++) {
+        if (text.indexOf(c.schemes[k][0] + ":") === 0) {
+          known = { scheme: c.schemes[k], own: ed.own[rule] };
+          break;
+        }
+      }
+    }
+    var valid, parted = false;
+    if (!known) valid = letter(text);
+    else if (matches(known.own, text)) valid = true;
+    else {
+      parted = letter(text);
+      valid = parted && !reading.known;
+    }
+    var out = { valid: valid };
+    if (!valid) {
+      var at = errorAt(ed, known && reading.known ? known.own : t, text);
+      out.error = at.error;
+      out.inside = at.inside;
+    }
+    var notes = [];
+    if (known && parted && valid !== reading.known) {
+      var own = errorAt(ed, known.own, text).error;
+      var scheme = known.scheme;
+      var n = fill(reading.known ? scheme[3] : scheme[2], 0, scheme[0].length,
+        [own.offset, own.message]);
+      if (!reading.known) n.error = own;
+      notes.push(n);
+    }
+    var unlisted = unlistedScheme(ed, rule, input);
+    var mayNote = !valid && (unlisted !== null || maySurprise(ed, input)) ||
+      ed.id === "rfc1738" && (valid
+        ? reading.fold && text !== input || /^gopher:/i.test(input) && input.indexOf("%09") >= 0
+        : /[A-Z]/.test(input.split(":")[0]));
+    if (mayNote) {
+      if (!valid && unlisted !== null) notes.push(noScheme(ed.list, unlisted));
+      if (!valid) {
+        var s = surprise(ed, rule, input, letter);
+        if (s) notes.push(s);
+      }
+      var end = Math.max(input.indexOf(":"), 0);
+      var folded = foldScheme(input);
+      if (text !== input) {
+        notes.push(fill(templates.folded[valid ? 1 : 0], 0, end, [quoted(schemeOf(text))]));
+      } else if (!valid && ed.id === "rfc1738" && folded !== input) {
+        var ok = letter(folded);
+        notes.push(fill(templates.schemeCase[ok ? 1 : 0], 0, end, [quoted(schemeOf(folded))]));
+      }
+      if (valid && ed.id === "rfc1738") {
+        var g = gopherTab(ed, rule, text);
+        if (g) notes.push(g);
+      }
+    }
+    if (notes.length) out.notes = notes;
+    return out;
+  }
+
+  // The scheme an edition's closed list has no rule for (draft-1994's url
+  // and `https:`), or null.
+  function unlistedScheme(ed, rule, input) {
+    var l = ed.list;
+    var i = input.indexOf(":");
+    if (!l || i < 0 || l.applies.indexOf(rule) < 0) return null;
+    var scheme = input.slice(0, i);
+    if (!/^[A-Za-z][A-Za-z0-9+.-]*$/.test(scheme) || l.schemes.indexOf(scheme) >= 0) return null;
+    return scheme;
+  }
+
+  function noScheme(l, scheme) {
+    for (var k = 0; k < l.upper.length; k++) {
+      if (l.upper[k][0] === scheme.toLowerCase()) return fill(l.upper[k][1], 0, scheme.length, [quoted(scheme)]);
+    }
+    return fill(l.unlisted, 0, scheme.length, [quoted(scheme)]);
+  }
+
+  function maySurprise(ed, input) {
+    if (ed.id === "rfc1738") return input.indexOf("#") >= 0;
+    if (ed.id === "rfc1630-uri") return input.indexOf("://") >= 0;
+    return false;
+  }
+
+  // Where the edition's letter surprises a reader: RFC 1738's URL ends
+  // before a "#" (§2.2); RFC 1630's generic syntax has no "//".
+  function surprise(ed, rule, input, letter) {
+    var urlRule = ed.catchAll && ed.catchAll.applies.indexOf(rule) >= 0 || rule === ed.rule;
+    if (!urlRule || !maySurprise(ed, input)) return null;
+    if (ed.id === "rfc1738") {
+      var before = input.slice(0, input.indexOf("#"));
+      var at = chars(before);
+      return fill(templates.fragment[letter(before) ? 1 : 0], at, at + 1, []);
+    }
+    var colon = input.indexOf(":");
+    if (colon < 0 || !/^[A-Za-z]/.test(input) || input.slice(colon, colon + 3) !== "://") return null;
+    var from = chars(input.slice(0, colon)) + 1;
+    return fill(templates.slashes, from, from + 2, []);
+  }
+
+  // RFC 1738 §3.4: where the BNF's search cannot take what follows an
+  // encoded tab, the selector is all of it, and the prose reads it apart.
+  // The AST splits at the first "%09" when search (and a gopher+ string
+  // after a second one) fit to the end.
+  function gopherTab(ed, rule, text) {
+    if (!(rule === "url" || rule === "gopherurl") || !ed.rules.gopherurl || !matches(ed.rules.gopherurl, text)) return null;
+    var slash = text.indexOf("/", 9);
+    if (slash < 0 || slash + 2 > text.length) return null;
+    var from = slash + 2;
+    var sel = text.slice(from);
+    var tab = sel.indexOf("%09");
+    if (tab < 0) return null;
+    var rest = sel.slice(tab + 3);
+    var next = rest.indexOf("%09");
+    var search = next < 0 ? rest : rest.slice(0, next);
+    var plus = next < 0 ? null : rest.slice(next + 3);
+    var fits = matches(ed.rules.search, search) &&
+      (plus === null || matches(ed.rules["gopher+_string"], plus));
+    if (fits) return null;
+    var parts = [shown(sel.slice(0, tab)), shown(search)];
+    if (plus !== null) parts.push(shown(plus));
+    return fill(templates.gopherTab[plus === null ? 0 : 1], from, text.length, parts);
+  }
+
   // Every edition's verdict: the named rule, or each one's whole-URL rule.
-  function checkAll(input, ruleName) {
+  function checkAll(input, ruleName, reading) {
+    reading = reading || {};
     return editions.map(function (ed) {
       var rule = ruleName || ed.rule;
-      return { edition: ed.id, rule: rule, result: check(ed, rule, input) };
+      return { edition: ed.id, rule: rule, result: verdict(ed, rule, input, reading) };
     });
   }
   window.urlbnfCheck = checkAll;
+
+  // ---- The page --------------------------------------------------------
 
   function ruleTable(id, rule) {
     for (var k = 0; k < editions.length; k++) {
       if (editions[k].id === id) return editions[k].rules[rule] || null;
     }
     return null;
-  }
-
-  function words(list) {
-    if (list.length === 0) return "nothing (no string of this rule starts this way)";
-    if (list.length === 1) return list[0];
-    return list.slice(0, -1).join(", ") + " or " + list[list.length - 1];
   }
 
   // One character per column: controls shown as a dot, so the caret lines up.
@@ -75,10 +311,21 @@
     return a;
   }
 
-  function draw(input, ruleName) {
+  function noteBox(n) {
+    var p = el("p", "note");
+    p.setAttribute("data-code", n.code);
+    p.appendChild(el("strong", null, "note[" + n.code + "] "));
+    p.appendChild(document.createTextNode(n.section + ": " + n.message));
+    var q = el("q", "muted", n.quote);
+    p.appendChild(document.createTextNode(" "));
+    p.appendChild(q);
+    return p;
+  }
+
+  function draw(input, ruleName, reading) {
     var out = document.getElementById("results");
     out.textContent = "";
-    checkAll(input, ruleName).forEach(function (v) {
+    checkAll(input, ruleName, reading).forEach(function (v) {
       var box = el("section", "result");
       box.setAttribute("data-edition", v.edition);
       var head = el("h3", null);
@@ -98,12 +345,12 @@
         box.appendChild(head);
         if (t && t.g) box.appendChild(el("p", "gloss muted", v.rule + ": " + t.g));
       } else {
-        box.setAttribute("data-offset", String(r.offset));
-        head.appendChild(el("span", "verdict invalid", " invalid at offset " + r.offset));
+        var e = r.error;
+        box.setAttribute("data-offset", String(e.offset));
+        head.appendChild(el("span", "verdict invalid", " invalid at offset " + e.offset));
         box.appendChild(head);
-        box.appendChild(el("pre", "caret", visible(input) + "\n" + " ".repeat(r.offset) + "^"));
-        var found = r.found === "end of input" ? "end of input" : JSON.stringify(r.found);
-        var p = el("p", null, "expected " + words(r.expected) + "; found " + found);
+        box.appendChild(el("pre", "caret", visible(input) + "\n" + " ".repeat(e.offset) + "^"));
+        var p = el("p", "message", e.message);
         if (r.inside) {
           p.appendChild(document.createTextNode(" (inside "));
           p.appendChild(ruleLink(v.edition, r.inside));
@@ -114,6 +361,7 @@
         var name = r.inside || v.rule;
         if (inner && inner.g) box.appendChild(el("p", "gloss muted", name + ": " + inner.g));
       }
+      (r.notes || []).forEach(function (n) { box.appendChild(noteBox(n)); });
       out.appendChild(box);
     });
   }
@@ -122,18 +370,17 @@
     try { return decodeURIComponent(s); } catch (e) { return s; } // kept as written
   }
 
-  // #try=<percent-encoded input>&rule=NAME. A link typed by hand may hold a
-  // raw "&" (a query's): the input runs to the last "&rule=", not the first "&".
+  // #try=<percent-encoded input>&rule=NAME&read=known-schemes,fold-scheme-case.
+  // A link typed by hand may hold a raw "&" (a query's): the input runs to
+  // the trailing "&rule=" and "&read=", not to the first "&".
   function fromAddress() {
-    var got = { input: "", rule: "", given: false };
+    var got = { input: "", rule: "", read: "", given: false };
     var hash = location.hash.replace(/^#/, "");
-    var at = hash.lastIndexOf("&rule=");
-    if (at >= 0) {
-      got.rule = decoded(hash.slice(at + 6));
-      hash = hash.slice(0, at);
-    } else if (hash.indexOf("rule=") === 0) {
-      got.rule = decoded(hash.slice(5));
-      hash = "";
+    for (;;) {
+      var m = /(^|&)(rule|read)=([^&]*)$/.exec(hash);
+      if (!m) break;
+      got[m[2]] = decoded(m[3]);
+      hash = hash.slice(0, m.index);
     }
     if (hash.indexOf("try=") === 0) {
       got.input = decoded(hash.slice(4));
@@ -142,17 +389,27 @@
     return got;
   }
 
-  function toAddress(input, rule) {
-    var hash = "#try=" + encodeURIComponent(input) + (rule ? "&rule=" + encodeURIComponent(rule) : "");
+  function toAddress(input, rule, read) {
+    var hash = "#try=" + encodeURIComponent(input) + (rule ? "&rule=" + encodeURIComponent(rule) : "") +
+      (read ? "&read=" + read : "");
     try { history.replaceState(null, "", hash); } catch (e) { /* file:// may refuse */ }
   }
 
   var field = document.getElementById("try");
   var select = document.getElementById("rule");
-  if (!field || !select) return;
+  var knownBox = document.getElementById("known-schemes");
+  var foldBox = document.getElementById("fold-scheme-case");
+  if (!field || !select || !knownBox || !foldBox) return;
+  function reading() {
+    return { known: knownBox.checked, fold: foldBox.checked };
+  }
+  function readWords() {
+    return [knownBox.checked ? "known-schemes" : "", foldBox.checked ? "fold-scheme-case" : ""]
+      .filter(Boolean).join(",");
+  }
   function update() {
-    toAddress(field.value, select.value);
-    draw(field.value, select.value);
+    toAddress(field.value, select.value, readWords());
+    draw(field.value, select.value, reading());
   }
   function load() {
     var a = fromAddress();
@@ -166,10 +423,15 @@
       select.appendChild(o);
       select.value = a.rule;
     }
-    draw(field.value, select.value);
+    var read = a.read.split(",");
+    knownBox.checked = read.indexOf("known-schemes") >= 0;
+    foldBox.checked = read.indexOf("fold-scheme-case") >= 0;
+    draw(field.value, select.value, reading());
   }
   field.addEventListener("input", update);
   select.addEventListener("change", update);
+  knownBox.addEventListener("change", update);
+  foldBox.addEventListener("change", update);
   window.addEventListener("hashchange", load);
   load();
 })();

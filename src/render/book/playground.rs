@@ -14,6 +14,7 @@ use regex_automata::util::primitives::StateID;
 use super::{esc, page};
 use crate::analysis::diagnosis::describe;
 use crate::analysis::gloss::gloss;
+use crate::analysis::known;
 use crate::analysis::report::innermost_rule;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};
@@ -45,7 +46,7 @@ fn encode(s: &str) -> String {
 
 /// A string as a JavaScript string literal (JSON's escapes, and `<` escaped
 /// so no `</script>` can end a script).
-fn js(s: &str) -> String {
+pub(super) fn js(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {
@@ -193,17 +194,46 @@ pub(crate) fn tables() -> String {
                 ));
             }
         }
+        // The rules the catch-all applies to, without it: the known-scheme
+        // reading of an input whose scheme has a rule of its own.
+        let mut own = Vec::new();
+        if let Some(c) = known::catch_all(edition) {
+            for r in g.rules.iter().filter(|r| c.applies_to(&r.name)) {
+                let places = Form {
+                    positions: true,
+                    ..c.form()
+                };
+                let (a, named) = match automaton::automaton_of(edition, &r.name, &places) {
+                    Ok(a) => (Ok(a), true),
+                    Err(_) => (automaton::automaton_of(edition, &r.name, &c.form()), false),
+                };
+                if let Ok(a) = a {
+                    own.push(format!(
+                        "{}:{}",
+                        js(&r.name),
+                        table(edition, &r.name, &a, named, &mut words)
+                    ));
+                }
+            }
+        }
         let list: Vec<String> = words.list.iter().map(|w| js(w)).collect();
         let _ = writeln!(
             out,
-            "{{id:{},rule:{},words:[{}],rules:{{{}}}}},",
+            "{{id:{},rule:{},words:[{}],rules:{{{}}},own:{{{}}},{}}},",
             js(edition.id()),
             js(edition.default_rule()),
             list.join(","),
-            rules.join(",\n")
+            rules.join(",\n"),
+            own.join(",\n"),
+            super::playground_notes::fields(edition)
         );
     }
     out.push_str("];\n");
+    let _ = writeln!(
+        out,
+        "window.URLBNF_NOTES = {};",
+        super::playground_notes::notes()
+    );
     out
 }
 
@@ -221,12 +251,15 @@ pub(crate) fn page_html() -> String {
         .collect();
     let body = format!(
         r#"<h1>Playground</h1>
-<p>Type or paste a URL: each edition checks it as <code>urlbnf check</code> does, by the letter of its BNF, in this page (no server, no network). An invalid input shows where it stops: the first character no valid string has at that place, what could come there and the innermost printed rule open there. A link can carry an input: <code>{PAGE}#try=…&amp;rule=…</code>; every example in the book links here.</p>
+<p>Type or paste a URL: each edition checks it as <code>urlbnf check</code> does, by the letter of its BNF, in this page (no server, no network). An invalid input shows where it stops: the first character no valid string has at that place, what could come there (with the <code>%XX</code> fix where an escape could come) and the innermost printed rule open there; a derived input shows its derivation. Notes say where the document's prose reads the input other than its BNF, and the two readings it invites can be switched on, as <code>check</code>'s flags do. A link can carry all of it: <code>{PAGE}#try=…&amp;rule=…&amp;read=known-schemes,fold-scheme-case</code>; every example in the book links here.</p>
 <form class="playground" onsubmit="return false">
 <label for="try">URL</label>
 <textarea id="try" rows="1" spellcheck="false" autocomplete="off" autofocus data-example="http://info.cern.ch/hypertext/WWW/TheProject.html"></textarea>
 <label for="rule">Rule</label>
 <select id="rule"><option value="">each edition's whole-URL rule</option>{options}</select>
+<span>Reading</span>
+<span class="readings"><label><input type="checkbox" id="known-schemes"> known schemes by their own rules (<code>--known-schemes</code>)</label>
+<label><input type="checkbox" id="fold-scheme-case"> scheme case folded (<code>--fold-scheme-case</code>)</label></span>
 </form>
 <div id="results" aria-live="polite"></div>
 <noscript><p>The playground runs in JavaScript; every other page of the book works without it.</p></noscript>

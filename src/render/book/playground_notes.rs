@@ -1,0 +1,159 @@
+//! What the playground needs to give `check`'s prose notes and readings: each
+//! edition's catch-all and closed list of schemes, the characters it reserves
+//! (for the `%XX` fix), and every note as a template made by the library's own
+//! note functions, with `{0}`, `{1}`, `{2}` where the input's parts go. The
+//! English is the library's; the page fills in the parts.
+
+use std::fmt::Write as _;
+
+use super::playground::js;
+use crate::analysis::ast;
+use crate::analysis::check::CheckError;
+use crate::analysis::encoding;
+use crate::analysis::known::{self, CatchAll};
+use crate::analysis::prose::{self, ProseNote};
+use crate::edition::Edition;
+use crate::grammar::PrintedGrammar;
+
+/// Stand-ins for the input's parts, each replaced by a placeholder.
+const PART: &str = "\u{1}";
+const OFFSET: usize = 4_294_967;
+
+/// A note as a JavaScript object: all but its span, which the page sets;
+/// `parts` are the texts in the message to turn into `{0}`, `{1}`, ….
+fn note(n: &ProseNote, parts: &[&str]) -> String {
+    let mut message = n.message.clone();
+    for (i, p) in parts.iter().enumerate() {
+        message = message.replace(p, &format!("{{{i}}}"));
+    }
+    let mut out = format!(
+        "{{code:{},section:{},quote:{},message:{}",
+        js(n.code),
+        js(n.section),
+        js(n.quote),
+        js(&message)
+    );
+    if let Some(v) = n.valid {
+        let _ = write!(out, ",valid:{v}");
+    }
+    if let Some(r) = &n.rule {
+        let _ = write!(out, ",rule:{}", js(r));
+    }
+    out.push('}');
+    out
+}
+
+fn list(items: impl IntoIterator<Item = String>) -> String {
+    format!("[{}]", items.into_iter().collect::<Vec<_>>().join(","))
+}
+
+/// The rules of `edition` a reading applies to.
+fn rules_where(edition: Edition, applies: impl Fn(&str) -> bool) -> String {
+    let g = PrintedGrammar::of(edition);
+    list(
+        g.rules
+            .iter()
+            .filter(|r| applies(&r.name))
+            .map(|r| js(&r.name)),
+    )
+}
+
+/// The catch-all: the rules it applies to, each known scheme with its rule
+/// and its note under each reading (the own rule's stop as `{0}` and `{1}`).
+fn catch_all(c: &'static CatchAll) -> String {
+    let stop = CheckError {
+        offset: OFFSET,
+        byte_offset: OFFSET,
+        expected: Vec::new(),
+        found: String::new(),
+        message: PART.to_string(),
+    };
+    let offset = OFFSET.to_string();
+    let schemes = c.schemes.iter().map(|k| {
+        let letter = prose::catch_all(c, k, Some(stop.clone()), false);
+        let known = prose::catch_all(c, k, None, true);
+        format!(
+            "[{},{},{},{}]",
+            js(&k.scheme),
+            js(&k.rule),
+            note(&letter, &[&offset, PART]),
+            note(&known, &[])
+        )
+    });
+    format!(
+        "{{applies:{},schemes:{}}}",
+        rules_where(c.edition, |r| c.applies_to(r)),
+        list(schemes)
+    )
+}
+
+/// The closed list of schemes: the rules it applies to, its schemes, the
+/// note on an unlisted scheme (`{0}`) and on each listed one in upper case.
+fn scheme_list(edition: Edition) -> Option<String> {
+    let l = known::scheme_list(edition)?;
+    let unlisted = prose::no_scheme_rule(l, PART);
+    let quoted = format!("{PART:?}");
+    let upper = l.schemes.iter().map(|k| {
+        let up = k.scheme.to_ascii_uppercase();
+        let n = prose::no_scheme_rule(l, &up);
+        format!("[{},{}]", js(&k.scheme), note(&n, &[&format!("{up:?}")]))
+    });
+    Some(format!(
+        "{{applies:{},schemes:{},unlisted:{},upper:{}}}",
+        rules_where(edition, |r| l.applies_to(r)),
+        list(l.schemes.iter().map(|k| js(&k.scheme))),
+        note(&unlisted, &[&quoted]),
+        list(upper)
+    ))
+}
+
+/// The notes every edition may give, as templates: `[invalid, valid]`
+/// pairs where the note carries the other verdict.
+pub(super) fn notes() -> String {
+    let both = |f: &dyn Fn(bool) -> Option<ProseNote>, parts: &[&str]| {
+        list([false, true].map(|v| f(v).map_or("null".into(), |n| note(&n, parts))))
+    };
+    let sample = "ZQZ:";
+    let folded = "\"zqz:\"";
+    // A gopher URL with a search and a gopher+ string after encoded tabs.
+    let tab = |url: &str| {
+        ast::parse(Edition::Rfc1738, url).ok().and_then(|u| {
+            prose::notes(&u)
+                .into_iter()
+                .find(|n| n.code == "gopher-tab")
+        })
+    };
+    // (A "/" in the search keeps the BNF's search from taking it.)
+    let tabs = [
+        tab("gopher://h/1ZQA%09ZQB/"),
+        tab("gopher://h/1ZQA%09ZQB/%09ZQC"),
+    ]
+    .map(|n| {
+        n.map_or("null".into(), |n| {
+            note(&n, &["\"ZQA\"", "\"ZQB/\"", "\"ZQC\""])
+        })
+    });
+    format!(
+        "{{fragment:{},slashes:{},schemeCase:{},folded:{},gopherTab:[{}]}}",
+        both(&|v| Some(prose::fragment_outside(0, v)), &[]),
+        note(&prose::generic_slashes(0), &[]),
+        both(&|v| prose::scheme_case(sample, |_| v), &[folded]),
+        both(&|v| Some(prose::folded(sample, "zqz:", v)), &[folded]),
+        tabs.join(",")
+    )
+}
+
+/// An edition's readings and notes, as the fields of its object.
+pub(super) fn fields(edition: Edition) -> String {
+    let reserved: String = (0u8..128)
+        .filter(|&b| encoding::reserved(edition).contains(b))
+        .map(char::from)
+        .collect();
+    let url_rules = rules_where(edition, |r| ast::is_url_rule(edition, r));
+    format!(
+        "reserved:{},urlRules:{url_rules},catchAll:{},list:{}",
+        js(&reserved),
+        known::catch_all(edition).map_or("null".into(), catch_all),
+        scheme_list(edition).unwrap_or_else(|| "null".into())
+    )
+}
