@@ -18,6 +18,7 @@ mod ast;
 mod ast_derivation;
 mod cause_labels;
 mod corpus;
+mod derive;
 mod diff;
 mod escaping;
 mod explain;

@@ -4,6 +4,7 @@
 
 pub mod ambiguity;
 pub mod automaton;
+pub mod derive;
 pub mod generate;
 pub mod hir;
 pub mod lanes;

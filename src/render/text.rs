@@ -15,12 +15,19 @@ pub use super::outline::{url_summary, write_ast_tree};
 
 /// A parse tree, one node a line: rule name as printed, byte span, text.
 pub fn node_tree(input: &str, node: &Node) -> String {
+    // The spans line up in one column, past the deepest name.
+    fn widest(n: &Node, depth: usize) -> usize {
+        n.children
+            .iter()
+            .map(|c| widest(c, depth + 1))
+            .fold(2 * depth + n.rule.len(), usize::max)
+    }
     let mut out = String::new();
-    node_lines(&mut out, input, node, 0);
+    node_lines(&mut out, input, node, 0, widest(node, 0).max(24));
     out
 }
 
-fn node_lines(out: &mut String, input: &str, n: &Node, depth: usize) {
+fn node_lines(out: &mut String, input: &str, n: &Node, depth: usize, column: usize) {
     let text = input.get(n.start..n.end).unwrap_or("");
     let helper = n
         .pest_rule
@@ -34,10 +41,10 @@ fn node_lines(out: &mut String, input: &str, n: &Node, depth: usize) {
         n.start,
         n.end,
         text,
-        w = 24usize.saturating_sub(2 * depth).max(1)
+        w = column.saturating_sub(2 * depth).max(1)
     );
     for c in &n.children {
-        node_lines(out, input, c, depth + 1);
+        node_lines(out, input, c, depth + 1, column);
     }
 }
 

@@ -10,6 +10,7 @@ use super::super::{CliError, has_rule, unknown_rule};
 use crate::analysis::ast;
 use crate::analysis::check::{self, CheckError};
 use crate::edition::Edition;
+use crate::engine::derive;
 use crate::error::Error;
 use crate::grammar::{Node, PestOutcome, peg};
 use crate::render::text;
@@ -17,8 +18,19 @@ use crate::render::text;
 pub(crate) const LONG: &str = "\
 Print the derivation pest finds: each node's rule name as printed, its byte span
 and text. Helper rules that stand in for a printed rule in one context show under
-the printed name, with the helper's name beside it. Under a URL rule, notes give
-what RFC 1738's prose says beyond its BNF, as `parse` does.";
+the printed name, with the helper's name beside it. Where pest derives a rule in
+one piece (RFC 1738 hostname, fpath), the printed rules inside it are shown, as
+the printed grammar derives them (hostname into domainlabel and toplabel).
+Character classes (alpha, digit, hex...) are not shown as nodes, nor a rule over
+one character with nothing else inside (uchar over a, not over %20). Under a URL
+rule, notes give what RFC 1738's prose says beyond its BNF, as `parse` does.
+
+--printed derives the whole input by the printed grammar itself, as the book's
+playground does: no PEG rewrite, no helper rule. Where the grammar derives an
+input more than one way, it shows the first alternative in printed order and
+the longest first part of a sequence or repetition that lets the rest derive.
+It derives inputs of up to 1024 bytes; a longer one gets pest's tree, with a
+warning.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when every input derives, 1 when any does not, 2 on a usage error.
@@ -40,6 +52,11 @@ pub(crate) struct TreeArgs {
     /// The tree as JSON, one object per input
     #[arg(long)]
     pub(crate) json: bool,
+
+    /// Derive by the printed grammar itself (as the playground does) rather
+    /// than pest's PEG
+    #[arg(long)]
+    printed: bool,
 
     #[command(flatten)]
     files: Files,
@@ -63,6 +80,8 @@ pub(crate) fn run(
         return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
     }
     let mut tally = Tally::default();
+    // Inputs --printed could not derive, said after the trees.
+    let mut refused = Vec::new();
     each_input(&args.urls, &args.files, stdin, out, |input, out| {
         tally.inputs += 1;
         let (text, outcome) = match input {
@@ -73,7 +92,19 @@ pub(crate) fn run(
             Input::NotUtf8 { .. } => ("", PestOutcome::Prefix { end: 0 }),
         };
         let result: Result<Node, CheckError> = match (outcome, input) {
-            (PestOutcome::Whole(node), _) => Ok(node),
+            (PestOutcome::Whole(node), _) if args.printed => {
+                match derive::derive(edition, &rule, text) {
+                    Ok(printed) => Ok(printed),
+                    Err(why) => {
+                        refused.push(format!(
+                            "warning: input {}: {why}; pest's tree shown",
+                            tally.inputs
+                        ));
+                        Ok(expanded(edition, text, node))
+                    }
+                }
+            }
+            (PestOutcome::Whole(node), _) => Ok(expanded(edition, text, node)),
             (_, Input::NotUtf8 { .. }) => Err(input
                 .not_utf8_error(edition, &rule)
                 .ok_or_else(|| CliError::Usage(format!("{edition} has no rule '{rule}'")))?),
@@ -118,11 +149,20 @@ pub(crate) fn run(
         write_prose_notes(out, &notes, "")?;
         Ok(())
     })?;
+    for warning in &refused {
+        writeln!(stdin.err, "{warning}")?;
+    }
     if !args.json && tally.inputs > 1 {
         writeln!(out)?;
         summary(out, &tally, 1, "derived", "not derived")?;
     }
     Ok(tally)
+}
+
+/// Pest's tree with the printed rules inside its one-piece nodes.
+fn expanded(edition: Edition, text: &str, mut node: Node) -> Node {
+    derive::expand(edition, text, &mut node);
+    node
 }
 
 /// One line of `tree --json`: a verdict with the derivation of a valid input.
