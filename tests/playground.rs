@@ -168,16 +168,31 @@ fn played(chrome: &Path, dir: &Path, cases: &[(String, String)], reading: &Readi
         .iter()
         .map(|(input, rule)| serde_json::json!({"input": input, "rule": rule}))
         .collect();
-    // A file of its own each time: Chromium may keep one it has read.
+    let data = serde_json::json!({
+        "inputs": list,
+        "reading": {"known": reading.known, "fold": reading.fold},
+    });
+    in_chromium(
+        chrome,
+        dir,
+        &data,
+        r#"DATA.inputs.forEach(function (c) {
+  window.urlbnfCheck(c.input, c.rule, DATA.reading).forEach(function (v) {
+    lines.push({input: c.input, edition: v.edition, rule: v.rule, result: v.result});
+  });
+});"#,
+    )
+}
+
+/// Runs `body` in a page with the playground's script and `data` as
+/// `DATA`, in headless Chromium; `body` pushes values onto `lines`.
+fn in_chromium(chrome: &Path, dir: &Path, data: &Value, body: &str) -> Vec<Value> {
+    // Files of their own each time: Chromium may keep one it has read.
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     std::fs::write(
-        dir.join(format!("inputs-{run}.js")),
-        format!(
-            "window.URLBNF_INPUTS = {};\nwindow.URLBNF_READING = {};\n",
-            Value::Array(list),
-            serde_json::json!({"known": reading.known, "fold": reading.fold})
-        ),
+        dir.join(format!("data-{run}.js")),
+        format!("window.DATA = {data};\n"),
     )
     .unwrap();
     // JSON in ASCII, so the DOM's text needs no unescaping.
@@ -185,19 +200,17 @@ fn played(chrome: &Path, dir: &Path, cases: &[(String, String)], reading: &Readi
     std::fs::write(
         dir.join(&harness),
         r#"<!DOCTYPE html><meta charset="utf-8"><pre id="out"></pre>
-<script src="playground-tables.js"></script><script src="playground.js"></script><script src="inputs-RUN.js"></script>
+<script src="playground-tables.js"></script><script src="playground.js"></script><script src="data-RUN.js"></script>
 <script>
 var lines = [];
-window.URLBNF_INPUTS.forEach(function (c) {
-  window.urlbnfCheck(c.input, c.rule, window.URLBNF_READING).forEach(function (v) {
-    lines.push(JSON.stringify({input: c.input, edition: v.edition, rule: v.rule, result: v.result})
-      .replace(/[\u007f-\uffff<>&]/g, function (ch) { return "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"); }));
-  });
-});
-document.getElementById("out").textContent = lines.join("\n");
+BODY
+document.getElementById("out").textContent = lines.map(function (v) {
+  return JSON.stringify(v).replace(/[\u007f-\uffff<>&]/g, function (ch) { return "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"); });
+}).join("\n");
 </script>
 "#
-        .replace("RUN", &run.to_string()),
+        .replace("RUN", &run.to_string())
+        .replace("BODY", body),
     )
     .unwrap();
     let page = dom(
@@ -429,6 +442,15 @@ fn the_page_reads_its_input_from_the_address() {
                 "no innermost rule for {input:?}"
             );
         }
+        // A derived input shows its derivation, rules inside one-piece ones too.
+        if input.starts_with("http://info.cern.ch/") {
+            for rule in ["httpurl", "hostname", "domainlabel", "toplabel", "hsegment"] {
+                assert!(
+                    dom.contains(&format!("<li data-rule=\"{rule}\">")),
+                    "no {rule} in the derivation of {input:?}"
+                );
+            }
+        }
         // The rule checked (or the innermost one where it stops) says what it means.
         assert!(
             dom.contains("<p class=\"gloss muted\">"),
@@ -500,5 +522,53 @@ fn the_page_shows_notes_and_reads_in_the_linked_reading() {
         folded.contains("checked with the scheme lowercased"),
         "{folded}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The page's derivation tree is `tree --printed`'s: for each edition's
+/// whole-URL rule, on every input of the seed corpus and strings the rule
+/// derives that it derives, the same nodes, spans and nesting.
+#[test]
+fn the_playground_derives_as_tree_printed_does() {
+    let Some(chrome) = chromium_or_skip() else {
+        return;
+    };
+    let dir = out_dir("derive");
+    book::build(&dir, false).unwrap();
+    let mut inputs: Vec<String> = common::corpus().iter().map(|s| s.to_string()).collect();
+    let mut compared = 0;
+    for (i, e) in Edition::ALL.into_iter().enumerate() {
+        inputs.extend(common::samples(e, e.default_rule(), 40, 70 + i as u64));
+    }
+    inputs.retain(|s| !s.contains(['\n', '\r']));
+    for e in Edition::ALL {
+        let out = common::run_urlbnf(
+            &["tree", "--printed", "--json", "--grammar", e.id()],
+            inputs.join("\n").as_bytes(),
+        );
+        let want: HashMap<String, Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .filter_map(|l| serde_json::from_str::<Value>(l).ok())
+            .filter(|v| v["valid"] == true)
+            .filter_map(|v| Some((v["input"].as_str()?.to_string(), v["tree"].clone())))
+            .collect();
+        let list: Vec<&String> = want.keys().collect();
+        let got = in_chromium(
+            &chrome,
+            &dir,
+            &serde_json::json!({"edition": e.id(), "inputs": list}),
+            r#"DATA.inputs.forEach(function (input) {
+  lines.push({input: input, tree: window.urlbnfDerive(DATA.edition, "", input)});
+});"#,
+        );
+        assert_eq!(got.len(), want.len());
+        for v in got {
+            let input = v["input"].as_str().unwrap();
+            assert_eq!(Some(&v["tree"]), want.get(input), "{e} on {input:?}");
+            compared += 1;
+        }
+        assert!(want.len() >= 30, "{e}: only {} derived inputs", want.len());
+    }
+    eprintln!("{compared} derivations equal to tree --printed's");
     let _ = std::fs::remove_dir_all(&dir);
 }

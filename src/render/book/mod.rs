@@ -24,6 +24,25 @@ pub use diagram::diagram;
 
 pub use super::esc;
 
+/// A string as a JavaScript string literal (JSON's escapes, and `<` escaped
+/// so no `</script>` can end a script).
+pub(crate) fn js(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            c if u32::from(c) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// The anchor of a rule on its edition's page.
 pub fn anchor(rule: &str) -> String {
     let safe: String = rule
@@ -105,6 +124,10 @@ section.result h3 { margin: 0.3rem 0; }
 pre.caret { white-space: pre; }
 .readings label { display: inline-block; margin-right: 1rem; }
 p.note q { display: block; font-size: 0.9em; margin-top: 0.2rem; }
+details.tree { overflow-x: auto; }
+details.tree ul { list-style: none; padding-left: 0.8rem; margin: 0; }
+details.tree > ul { padding-left: 0; }
+details.tree code.derived { color: var(--muted); overflow-wrap: anywhere; }
 a.try { text-decoration: none; }
 .witness { font-family: ui-monospace, monospace; background: var(--code); padding: 0 0.25rem; border-radius: 3px; }
 "#;

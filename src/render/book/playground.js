@@ -278,6 +278,131 @@
   }
   window.urlbnfCheck = checkAll;
 
+  // ---- A derivation by the printed grammar ------------------------------
+  // The derivation `urlbnf tree --printed` gives (src/engine/derive.rs, on
+  // the grammar as it compiles it): for each expression and place, the set
+  // of places a derivation of it can end (bit sets, memoized); then one
+  // derivation: the first alternative, the longest first part that lets the
+  // rest derive the remainder.
+
+  var LIMIT = 1024;
+
+  function deriver(g, text) {
+    var words = (text.length >> 5) + 1;
+    var ends = new Map(), reps = new Map(), open = new Set();
+    function empty() { return new Uint32Array(words); }
+    function one(at) { var b = empty(); b[at >> 5] |= 1 << (at & 31); return b; }
+    function has(b, at) { return at >> 5 < b.length && (b[at >> 5] & (1 << (at & 31))) !== 0; }
+    function or(into, from) { for (var i = 0; i < into.length; i++) into[i] |= from[i]; }
+    function members(b) {
+      var out = [];
+      for (var i = 0; i < b.length * 32; i++) if (has(b, i)) out.push(i);
+      return out;
+    }
+    function endsOf(op, at) {
+      var key = op * (text.length + 1) + at;
+      var got = ends.get(key);
+      if (got) return got;
+      var o = g.ops[op], out;
+      switch (o[0]) {
+        case 0: out = one(at); break;
+        case 1: out = text.startsWith(o[1], at) ? one(at + o[1].length) : empty(); break;
+        case 2:
+          var c = at < text.length ? text.charCodeAt(at) : -1;
+          out = c >= o[1] && c <= o[2] ? one(at + 1) : empty();
+          break;
+        case 3:
+          // Left recursion, which no printed grammar has, derives nothing.
+          var k = o[1] * (text.length + 1) + at;
+          if (open.has(k)) return empty();
+          open.add(k);
+          out = endsOf(g.rules[o[1]][1], at);
+          open.delete(k);
+          break;
+        case 4:
+          out = empty();
+          members(endsOf(o[1], at)).forEach(function (m) { or(out, endsOf(o[2], m)); });
+          break;
+        case 5:
+          out = empty();
+          o[1].forEach(function (x) { or(out, endsOf(x, at)); });
+          break;
+        default: out = rep(op, 0, at);
+      }
+      ends.set(key, out);
+      return out;
+    }
+    function nextCount(o, done) {
+      return o[2] < 0 ? Math.min(done + 1, o[1]) : done + 1;
+    }
+    function rep(op, done, at) {
+      var o = g.ops[op];
+      if (o[2] < 0) done = Math.min(done, o[1]);
+      var key = (op * (text.length + 1) + at) + ":" + done;
+      var got = reps.get(key);
+      if (got) return got;
+      var out = empty();
+      if (done >= o[1]) out[at >> 5] |= 1 << (at & 31);
+      if (o[2] < 0 || done < o[2]) {
+        var next = nextCount(o, done);
+        members(endsOf(o[3], at)).forEach(function (k) {
+          if (k > at || next > done) or(out, rep(op, next, k));
+        });
+      }
+      reps.set(key, out);
+      return out;
+    }
+    function tree(op, at, to, out) {
+      var o = g.ops[op];
+      if (o[0] === 3) {
+        var r = g.rules[o[1]];
+        if (r[3] && to === at + 1) return;
+        var children = [];
+        if (!r[2]) tree(r[1], at, to, children);
+        out.push({ rule: r[0], start: at, end: to, children: children });
+      } else if (o[0] === 4) {
+        var split = members(endsOf(o[1], at)).reverse().find(function (k) {
+          return k <= to && has(endsOf(o[2], k), to);
+        });
+        if (split !== undefined) { tree(o[1], at, split, out); tree(o[2], split, to, out); }
+      } else if (o[0] === 5) {
+        var x = o[1].find(function (x) { return has(endsOf(x, at), to); });
+        if (x !== undefined) tree(x, at, to, out);
+      } else if (o[0] === 6) {
+        repTree(op, 0, at, to, out);
+      }
+    }
+    function repTree(op, done, at, to, out) {
+      var o = g.ops[op];
+      if (at === to && done >= o[1]) return;
+      var next = nextCount(o, done);
+      var k = members(endsOf(o[3], at)).reverse().find(function (k) {
+        return k <= to && (k > at || next > done) && has(rep(op, next, k), to);
+      });
+      if (k !== undefined) { tree(o[3], at, k, out); repTree(op, next, k, to, out); }
+    }
+    return { ends: endsOf, tree: tree, has: has };
+  }
+
+  // One derivation of the whole text from rule, or null (not derived, or
+  // longer than LIMIT).
+  function derive(ed, ruleName, text) {
+    var g = ed.grammar;
+    var r = -1;
+    for (var i = 0; i < g.rules.length; i++) if (g.rules[i][0] === ruleName) r = i;
+    if (r < 0 || text.length > LIMIT || /[^\x00-\x7f]/.test(text)) return null;
+    var d = deriver(g, text);
+    var body = g.rules[r][1];
+    if (!d.has(d.ends(body, 0), text.length)) return null;
+    var children = [];
+    d.tree(body, 0, text.length, children);
+    return { rule: ruleName, start: 0, end: text.length, children: children };
+  }
+  window.urlbnfDerive = function (id, rule, text) {
+    var ed = editions.find(function (e) { return e.id === id; });
+    return ed ? derive(ed, rule || ed.rule, text) : null;
+  };
+
   // ---- The page --------------------------------------------------------
 
   function ruleTable(id, rule) {
@@ -309,6 +434,34 @@
     a.href = edition + ".html#rule-" + rule.replace(/[^A-Za-z0-9-]/g, "_");
     a.appendChild(el("code", null, rule));
     return a;
+  }
+
+  // The derivation, as nested lists: each rule linked to its section,
+  // with the text it derives.
+  function treeBox(edition, rule, input) {
+    var ed = editions.find(function (e) { return e.id === edition; });
+    var details = el("details", "tree");
+    details.appendChild(el("summary", null, "derivation by the printed grammar"));
+    var tree = ed ? derive(ed, rule, input) : null;
+    if (!tree) {
+      details.appendChild(el("p", "muted", "not shown: inputs over " + LIMIT + " characters are not derived here (urlbnf tree shows them)"));
+      return details;
+    }
+    function list(nodes) {
+      var ul = el("ul", null);
+      nodes.forEach(function (n) {
+        var li = el("li", null);
+        li.setAttribute("data-rule", n.rule);
+        li.appendChild(ruleLink(edition, n.rule));
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(el("code", "derived", input.slice(n.start, n.end)));
+        if (n.children.length) li.appendChild(list(n.children));
+        ul.appendChild(li);
+      });
+      return ul;
+    }
+    details.appendChild(list([tree]));
+    return details;
   }
 
   function noteBox(n) {
@@ -344,6 +497,7 @@
         head.appendChild(el("span", "verdict valid", " valid"));
         box.appendChild(head);
         if (t && t.g) box.appendChild(el("p", "gloss muted", v.rule + ": " + t.g));
+        box.appendChild(treeBox(v.edition, v.rule, reading && reading.fold && v.edition === "rfc1738" ? foldScheme(input) : input));
       } else {
         var e = r.error;
         box.setAttribute("data-offset", String(e.offset));

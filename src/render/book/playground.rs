@@ -11,13 +11,14 @@ use std::fmt::Write as _;
 
 use regex_automata::util::primitives::StateID;
 
-use super::{esc, page};
+use super::{esc, js, page};
 use crate::analysis::diagnosis::describe;
 use crate::analysis::gloss::gloss;
 use crate::analysis::known;
 use crate::analysis::report::innermost_rule;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};
+use crate::engine::derive::{self, Op};
 use crate::grammar::PrintedGrammar;
 
 /// The page's file name; links carry `#try=` and `&rule=`.
@@ -41,25 +42,6 @@ fn encode(s: &str) -> String {
             let _ = write!(out, "%{b:02X}");
         }
     }
-    out
-}
-
-/// A string as a JavaScript string literal (JSON's escapes, and `<` escaped
-/// so no `</script>` can end a script).
-pub(super) fn js(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '<' => out.push_str("\\u003c"),
-            c if u32::from(c) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
     out
 }
 
@@ -163,6 +145,41 @@ fn table(edition: Edition, rule: &str, a: &Automaton, named: bool, words: &mut W
     out
 }
 
+/// The printed grammar as the derivation compiles it (`engine::derive`), for
+/// the page's derivation tree: `ops` numbered as there (`[kind, …]`: 0 empty,
+/// 1 text, 2 range, 3 rule, 4 sequence, 5 alternatives, 6 repetition with
+/// -1 for no limit), `rules` as `[name, body, short, block]`.
+fn grammar(edition: Edition) -> String {
+    let g = derive::Compiled::of(edition);
+    let ops: Vec<String> = g
+        .ops
+        .iter()
+        .map(|op| match op {
+            Op::Empty => "[0]".to_string(),
+            Op::Lit(s) => format!("[1,{}]", js(&String::from_utf8_lossy(s))),
+            Op::Range(a, b) => format!("[2,{a},{b}]"),
+            Op::Ref(r) => format!("[3,{r}]"),
+            Op::Seq(a, b) => format!("[4,{a},{b}]"),
+            Op::Alt(alts) => format!(
+                "[5,[{}]]",
+                alts.iter()
+                    .map(|a| a.to_string())
+                    .collect::<Vec<_>>()
+                    .join(",")
+            ),
+            Op::Rep { min, max, item } => {
+                format!("[6,{min},{},{item}]", max.map_or(-1, i64::from))
+            }
+        })
+        .collect();
+    let rules: Vec<String> = g
+        .rules
+        .iter()
+        .map(|r| format!("[{},{},{},{}]", js(r.name), r.body, r.short, r.block))
+        .collect();
+    format!("{{ops:[{}],rules:[{}]}}", ops.join(","), rules.join(","))
+}
+
 /// The tables of every rule of every edition, as a script.
 pub(crate) fn tables() -> String {
     let mut out = String::from(
@@ -219,13 +236,14 @@ pub(crate) fn tables() -> String {
         let list: Vec<String> = words.list.iter().map(|w| js(w)).collect();
         let _ = writeln!(
             out,
-            "{{id:{},rule:{},words:[{}],rules:{{{}}},own:{{{}}},{}}},",
+            "{{id:{},rule:{},words:[{}],rules:{{{}}},own:{{{}}},{},grammar:{}}},",
             js(edition.id()),
             js(edition.default_rule()),
             list.join(","),
             rules.join(",\n"),
             own.join(",\n"),
-            super::playground_notes::fields(edition)
+            super::playground_notes::fields(edition),
+            grammar(edition)
         );
     }
     out.push_str("];\n");

@@ -6,7 +6,7 @@
 
 use std::fmt::Write as _;
 
-use super::playground::js;
+use super::js;
 use crate::analysis::ast;
 use crate::analysis::check::CheckError;
 use crate::analysis::encoding;
