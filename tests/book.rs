@@ -188,6 +188,9 @@ fn every_page_renders_in_headless_chromium() {
         let shot = dir.join(format!("{name}.png"));
         let inks = screenshot_inks(&chrome, &profile, &page, &shot, &widths)
             .unwrap_or_else(|| panic!("{name}: no screenshot"));
+        if name == "rfc1738.html" {
+            readme_picture(&shot, widths[0]);
+        }
         for ((width, (scroll, wide)), ink) in widths.iter().zip(&layout.widths).zip(inks) {
             assert!(
                 scroll <= width && wide.is_empty(),
@@ -201,6 +204,36 @@ fn every_page_renders_in_headless_chromium() {
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The README shows the top of the rfc1738 page at 1280 px
+/// (`snapshots/book-rfc1738.png`): it must be the page as the book writes it
+/// today, which `shot` (frames side by side, the 1280 px one from `x`)
+/// shows. `URLBNF_BLESS=1` writes it anew.
+fn readme_picture(shot: &Path, x: u32) {
+    const PICTURE: &str = "snapshots/book-rfc1738.png";
+    let (width, height) = (1280, 900);
+    let now = common::browser::crop_rgb(shot, x, width, height).expect("the 1280 px frame");
+    if std::env::var_os("URLBNF_BLESS").is_some() {
+        common::browser::write_rgb(Path::new(PICTURE), width, height, &now);
+        return;
+    }
+    let then = common::browser::crop_rgb(Path::new(PICTURE), 0, width, height)
+        .expect("the README's picture, 1280 by 900");
+    // Glyphs may be smoothed a little differently; a changed page moves
+    // whole words.
+    let changed = now
+        .chunks(3)
+        .zip(then.chunks(3))
+        .filter(|(a, b)| a.iter().zip(*b).any(|(x, y)| x.abs_diff(*y) > 48))
+        .count();
+    let share = changed as f64 / f64::from(width * height);
+    assert!(
+        share < 0.001,
+        "{PICTURE} is not the rfc1738 page as the book writes it: {:.2}% of its pixels differ \
+         (URLBNF_BLESS=1 cargo test --test suite -- book::every_page writes it anew)",
+        share * 100.0
+    );
 }
 
 /// What a reader sees: the index titled once, the navigation marking the page

@@ -273,3 +273,36 @@ pub fn screenshot_inks(
             .collect(),
     )
 }
+
+/// The pixels of `png_path` from (`x`, 0), `width` by `height`, as RGB.
+pub fn crop_rgb(png_path: &Path, x: u32, width: u32, height: u32) -> Option<Vec<u8>> {
+    let mut decoder =
+        png::Decoder::new(std::io::BufReader::new(std::fs::File::open(png_path).ok()?));
+    decoder.set_transformations(png::Transformations::EXPAND | png::Transformations::STRIP_16);
+    let mut reader = decoder.read_info().ok()?;
+    let mut buf = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut buf).ok()?;
+    let channels = info.color_type.samples();
+    if channels < 3 || x + width > info.width || height > info.height {
+        return None;
+    }
+    let row = info.width as usize * channels;
+    let mut out = Vec::with_capacity((width * height * 3) as usize);
+    for r in buf.chunks(row).take(height as usize) {
+        for p in r[x as usize * channels..(x + width) as usize * channels].chunks(channels) {
+            out.extend_from_slice(&p[..3]);
+        }
+    }
+    Some(out)
+}
+
+/// Writes RGB pixels as a PNG.
+pub fn write_rgb(path: &Path, width: u32, height: u32, rgb: &[u8]) {
+    let file = std::io::BufWriter::new(std::fs::File::create(path).expect("the picture"));
+    let mut encoder = png::Encoder::new(file, width, height);
+    encoder.set_color(png::ColorType::Rgb);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::High);
+    let mut writer = encoder.write_header().expect("a PNG header");
+    writer.write_image_data(rgb).expect("the pixels");
+}
