@@ -213,10 +213,10 @@ fn the_issue_examples() {
     let v: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
     assert_eq!(v["error"]["offset"], 9);
     assert_eq!(v["error"]["expected"], serde_json::json!(["digit"]));
-    // The flag family on parse and compare too.
-    for cmd in ["parse", "compare"] {
+    // The flag family on parse, tree and compare too.
+    for cmd in ["parse", "tree", "compare"] {
         let mut args = vec![cmd, "--known-schemes", "--json", "http://h:abc/"];
-        if cmd == "parse" {
+        if cmd != "compare" {
             args.splice(1..1, ["--grammar", "rfc1738"]);
         }
         let run = common::run_urlbnf(&args, b"");

@@ -207,6 +207,18 @@ fn scheme_case_is_noted_and_folded_on_request() {
     for cmd in ["parse", "tree"] {
         let out = stdout(&[cmd, "--grammar", "rfc1738", "HTTP://www.w3.org/"]);
         assert!(out.contains("note[scheme-case]"), "{cmd}: {out}");
+        // Folded, both derive it, and say so.
+        let out = stdout(&[
+            cmd,
+            "--fold-scheme-case",
+            "--grammar",
+            "rfc1738",
+            "HTTP://www.w3.org/",
+        ]);
+        assert!(
+            out.contains("checked with the scheme lowercased") && !out.contains("invalid at"),
+            "{cmd}: {out}"
+        );
     }
 }
 

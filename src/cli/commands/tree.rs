@@ -4,11 +4,12 @@ use std::io::Write;
 
 use super::super::input::{Files, Input, Stdin, each_input};
 use super::super::output::{
-    Tally, caret, json_line, parse_bounded, prose_notes, summary, write_prose_notes,
+    Tally, caret, json_line, parse_bounded, prose_notes, reading_text, summary, write_prose_notes,
 };
 use super::super::{CliError, has_rule, unknown_rule};
+use super::check::ReadingArgs;
 use crate::analysis::ast;
-use crate::analysis::check::{self, CheckError};
+use crate::analysis::check::CheckError;
 use crate::edition::Edition;
 use crate::engine::derive;
 use crate::error::Error;
@@ -59,6 +60,9 @@ pub(crate) struct TreeArgs {
     printed: bool,
 
     #[command(flatten)]
+    reading: ReadingArgs,
+
+    #[command(flatten)]
     files: Files,
 
     /// Inputs; `-` reads the lines of standard input after
@@ -79,17 +83,29 @@ pub(crate) fn run(
     if !has_rule(edition, &rule) {
         return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
     }
+    let reading = args.reading.reading();
+    // With known schemes, the rule without its catch-all decides first.
+    let known = crate::Checker::new(edition, &rule, crate::Engine::Dfa)
+        .map_err(|e| CliError::Usage(e.to_string()))?
+        .reading(reading);
     let mut tally = Tally::default();
     // Inputs --printed could not derive, said after the trees.
     let mut refused = Vec::new();
     each_input(&args.urls, &args.files, stdin, out, |input, out| {
         tally.inputs += 1;
-        let (text, outcome) = match input {
-            Input::Text(text) => (
-                *text,
-                peg::run(edition, &rule, text).map_err(|e| CliError::Usage(e.to_string()))?,
-            ),
-            Input::NotUtf8 { .. } => ("", PestOutcome::Prefix { end: 0 }),
+        let shown = match input {
+            Input::Text(text) => *text,
+            Input::NotUtf8 { .. } => "",
+        };
+        let text = &*reading_text(shown, edition, reading);
+        let outcome = match input {
+            Input::Text(_) if reading.known_schemes && !known.is_valid(text) => {
+                PestOutcome::Prefix { end: 0 }
+            }
+            Input::Text(_) => {
+                peg::run(edition, &rule, text).map_err(|e| CliError::Usage(e.to_string()))?
+            }
+            Input::NotUtf8 { .. } => PestOutcome::Prefix { end: 0 },
         };
         let result: Result<Node, CheckError> = match (outcome, input) {
             (PestOutcome::Whole(node), _) if args.printed => {
@@ -108,8 +124,9 @@ pub(crate) fn run(
             (_, Input::NotUtf8 { .. }) => Err(input
                 .not_utf8_error(edition, &rule)
                 .ok_or_else(|| CliError::Usage(format!("{edition} has no rule '{rule}'")))?),
-            (_, Input::Text(text)) => Err(check::diagnose(edition, &rule, text)
-                .map_err(|e| CliError::Usage(e.to_string()))?),
+            // In the checker's reading: folded, and with known schemes by
+            // the scheme's own rule.
+            (_, Input::Text(_)) => Err(known.diagnose(shown)),
         };
         tally.count(result.is_ok());
         // Under a URL rule, what the prose says, as `parse` gives it.
@@ -119,7 +136,7 @@ pub(crate) fn run(
                 Ok(_) => parse_bounded(edition, &rule, text),
                 Err(e) => Err(Error::Invalid(e.clone())),
             };
-            prose_notes(edition, &rule, text, &parsed, Default::default())
+            prose_notes(edition, &rule, shown, &parsed, reading)
         } else {
             Vec::new()
         };
