@@ -254,3 +254,41 @@ fn extract_takes_the_reading_flags_check_takes() {
     assert_eq!(verdicts(&["--known-schemes"]), [false, false]);
     assert_eq!(verdicts(&["--fold-scheme-case"]), [true, true]);
 }
+
+/// `--only` and `--lint` as `check` has them: only the URLs found valid
+/// (or invalid) printed, one a line as found; the lints of a valid URL under
+/// its verdict, and counted in the summary.
+#[test]
+fn extract_takes_only_and_lint_as_check_does() {
+    let text = b"see <URL:http://u:p@h:8080/> and <URL:HTTP://h/>\n";
+    let run = |args: &[&str]| -> String {
+        let all = [&["extract", "--grammar", "rfc1738"][..], args].concat();
+        String::from_utf8_lossy(&common::run_urlbnf(&all, text).stdout).into_owned()
+    };
+    assert_eq!(run(&["--only", "valid"]), "http://u:p@h:8080/\n");
+    assert_eq!(run(&["--only", "invalid"]), "HTTP://h/\n");
+    let json = run(&["--only", "invalid", "--json"]);
+    assert_eq!(json.lines().count(), 1, "{json}");
+    assert!(json.contains("\"input\":\"HTTP://h/\""), "{json}");
+
+    let linted = run(&["--lint"]);
+    assert!(
+        linted.contains("warning[password-in-url]"),
+        "the lints under the verdict: {linted}"
+    );
+    assert!(
+        linted.contains("2 lint warnings, 0 lint notes, 2 prose notes"),
+        "counted: {linted}"
+    );
+    let json = run(&["--lint", "--json"]);
+    let first: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    let codes: Vec<&str> = first["verdicts"][0]["lints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(codes, ["port-not-default", "password-in-url"]);
+    // Without --lint, no lints key: the JSON is as before.
+    assert!(!run(&["--json"]).contains("\"lints\""));
+}

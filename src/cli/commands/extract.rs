@@ -3,10 +3,12 @@
 use std::io::Write;
 
 use super::super::input::{Stdin, each_stream};
-use super::super::output::{Tally, emit_verdict, json_line, number, plural, visible};
+use super::super::output::{Tally, emit_verdict, json_line, number, plural, visible, write_lints};
 use super::super::{CliError, editions};
+use super::check::Only;
 use crate::analysis::check::{self, Engine, Verdict};
 use crate::analysis::extract::{Extractor, Found};
+use crate::analysis::{ast, lint};
 
 pub(crate) const LONG: &str = "\
 Find URLs in plain text by their wrappers, <URL:...> and <...> (RFC 1738
@@ -33,6 +35,17 @@ pub(crate) struct ExtractArgs {
     /// One JSON object per URL found, one per line
     #[arg(long)]
     pub(crate) json: bool,
+
+    /// With each valid URL, its security lints (RFC 1738 section 6), as
+    /// `check --lint` gives them
+    #[arg(long)]
+    lint: bool,
+
+    /// Print only the URLs found that are valid under every selected edition,
+    /// or only those invalid under any, one per line (like grep; as `check
+    /// --only`); with --json, their objects
+    #[arg(long, value_name = "WHICH")]
+    only: Option<super::check::Only>,
 
     #[command(flatten)]
     reading: super::check::ReadingArgs,
@@ -75,7 +88,7 @@ pub(crate) fn run(
             }
             let found = extractor.feed(&String::from_utf8_lossy(&line));
             for found in &found {
-                write_found(found, &checkers, args.json, out, &mut tally)?;
+                write_found(found, &checkers, &args, out, &mut tally)?;
             }
             if !found.is_empty() {
                 out.flush()?;
@@ -88,7 +101,7 @@ pub(crate) fn run(
             "urlbnf: a <URL: wrapper opened at line {line}, column {column} is never closed: its text is read as no URL"
         )?;
     }
-    if !args.json {
+    if !args.json && args.only.is_none() {
         writeln!(
             out,
             "{} URL{} found; {} verdict{}: {} valid, {} invalid",
@@ -99,6 +112,19 @@ pub(crate) fn run(
             number(tally.good),
             number(tally.bad)
         )?;
+        if args.lint {
+            // Every kind of line printed under a verdict is counted, as `check` does.
+            writeln!(
+                out,
+                "{} lint warning{}, {} lint note{}, {} prose note{}",
+                number(tally.lints),
+                plural(tally.lints),
+                number(tally.notes),
+                plural(tally.notes),
+                number(tally.prose),
+                plural(tally.prose)
+            )?;
+        }
     }
     Ok(tally)
 }
@@ -107,16 +133,38 @@ pub(crate) fn run(
 fn write_found(
     found: &Found,
     checkers: &[check::Checker],
-    json: bool,
+    args: &ExtractArgs,
     out: &mut dyn Write,
     tally: &mut Tally,
 ) -> Result<(), CliError> {
     tally.inputs += 1;
-    let verdicts: Vec<Verdict> = checkers.iter().map(|c| c.check(&found.url)).collect();
+    let verdicts: Vec<ExtractVerdict> = checkers
+        .iter()
+        .map(|c| {
+            let verdict = c.check(&found.url);
+            let lints = (args.lint && verdict.valid).then(|| {
+                ast::parse_rule(c.edition(), c.rule(), &found.url)
+                    .map(|u| lint::lints(&u))
+                    .unwrap_or_default()
+            });
+            ExtractVerdict { verdict, lints }
+        })
+        .collect();
     for v in &verdicts {
-        tally.count(v.valid);
+        tally.count(v.verdict.valid);
+        tally.prose += v.verdict.notes.len();
+        for l in v.lints.iter().flatten() {
+            match l.level {
+                lint::Level::Warning => tally.lints += 1,
+                lint::Level::Note => tally.notes += 1,
+            }
+        }
     }
-    if json {
+    let all_valid = verdicts.iter().all(|v| v.verdict.valid);
+    if args.only.is_some_and(|o| (o == Only::Valid) != all_valid) {
+        return Ok(());
+    }
+    if args.json {
         let line = ExtractJson {
             line: found.line,
             column: found.column,
@@ -127,6 +175,10 @@ fn write_found(
             verdicts: &verdicts,
         };
         return json_line(out, &line);
+    }
+    if args.only.is_some() {
+        writeln!(out, "{}", visible(&found.url))?;
+        return Ok(());
     }
     writeln!(
         out,
@@ -153,9 +205,20 @@ fn write_found(
         )?;
     }
     for v in &verdicts {
-        emit_verdict(v, false, out)?;
+        emit_verdict(&v.verdict, false, out)?;
+        write_lints(out, v.lints.as_deref().unwrap_or_default(), "      ")?;
     }
     Ok(())
+}
+
+/// One verdict on a URL found, with `--lint` the lints of a valid one.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct ExtractVerdict {
+    #[serde(flatten)]
+    verdict: Verdict,
+    /// With `--lint`, the lints of a valid URL.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lints: Option<Vec<lint::Lint>>,
 }
 
 /// One line of `extract --json`: a wrapped URL, where it was, and its verdicts.
@@ -174,5 +237,5 @@ pub(crate) struct ExtractJson<'a> {
     /// How many line breaks follow a hyphen.
     hyphen_breaks: usize,
     /// The verdicts, one per edition.
-    verdicts: &'a [Verdict],
+    verdicts: &'a [ExtractVerdict],
 }
