@@ -163,6 +163,11 @@ fn every_forged_field_is_refused_with_its_name() {
             "format",
         ),
         (
+            "a fix that is not the found character's",
+            Box::new(|r| r["editions"][0]["causes"][0]["fix"] = json!("%41")),
+            "fix",
+        ),
+        (
             "digest not hexadecimal",
             Box::new(|r| r["digest"] = json!("not a digest")),
             "digest",

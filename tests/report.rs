@@ -71,6 +71,8 @@ fn the_report_counts_what_check_counts_and_causes_are_where_check_stops() {
     let mut valid: HashMap<String, u64> = HashMap::new();
     let mut invalid: HashMap<String, u64> = HashMap::new();
     let mut offsets: HashMap<(String, String), u64> = HashMap::new();
+    let mut messages: HashMap<(String, String), String> = HashMap::new();
+    let mut fixes = 0;
     for line in checked.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         let grammar = v["grammar"].as_str().unwrap().to_string();
@@ -79,6 +81,8 @@ fn the_report_counts_what_check_counts_and_causes_are_where_check_stops() {
         } else {
             *invalid.entry(grammar.clone()).or_default() += 1;
             let input = v["input"].as_str().unwrap().to_string();
+            let message = v["error"]["message"].as_str().unwrap().to_string();
+            messages.insert((grammar.clone(), input.clone()), message);
             offsets.insert((grammar, input), v["error"]["offset"].as_u64().unwrap());
         }
     }
@@ -133,9 +137,17 @@ fn the_report_counts_what_check_counts_and_causes_are_where_check_stops() {
                     Some(ch) => ch.to_string(),
                 };
                 assert_eq!(found, c.found, "{id}: {:?}", ex.input);
+                // The cause's fix is the one check's message names.
+                let message = &messages[&(id.clone(), ex.input.clone())];
+                let named = message
+                    .split_once(" (escaped: ")
+                    .map(|(_, fix)| fix.trim_end_matches(')').to_string());
+                assert_eq!(named, c.fix, "{id}: {:?}: {message}", ex.input);
+                fixes += usize::from(c.fix.is_some());
             }
         }
     }
+    assert!(fixes > 0, "no cause with a fix compared");
     for d in &report.differences {
         let expected: u64 = report
             .patterns

@@ -109,17 +109,19 @@ fn message(edition: Edition, input: &str, stop: &Stop, expected: &[Expected]) ->
         Some(c) => format!("found {}", found_char(c)),
         None => "found end of input".to_string(),
     };
-    // Where an escape could come, a character the edition does not reserve
-    // can come escaped: the fix (a reserved one escaped would mean another
-    // thing, RFC 1738 §2.2).
-    let reserved = crate::analysis::encoding::reserved(edition);
-    let fix = match c {
-        Some(c) if c != '%' && !reserved.contains_char(c) && stop.next.contains(b'%') => {
-            format!(" (escaped: {})", escaped(c))
-        }
-        _ => String::new(),
-    };
+    let fix = c
+        .and_then(|c| escape_fix(edition, c, stop.next.contains(b'%')))
+        .map(|e| format!(" (escaped: {e})"))
+        .unwrap_or_default();
     format!("expected {}; {found}{fix}", expected_words(expected))
+}
+
+/// The fix for a character where an input stops: where an escape could
+/// come (`percent_next`), a character the edition does not reserve can come
+/// escaped (a reserved one escaped would mean another thing, RFC 1738 §2.2).
+pub(crate) fn escape_fix(edition: Edition, c: char, percent_next: bool) -> Option<String> {
+    let reserved = crate::analysis::encoding::reserved(edition);
+    (percent_next && c != '%' && !reserved.contains_char(c)).then(|| escaped(c))
 }
 
 /// A character as `%XX` escapes of its UTF-8 bytes, upper case as the

@@ -186,13 +186,7 @@ impl Report {
             }
             e.causes = causes
                 .into_iter()
-                .map(|((rule, found, expected), t)| Cause {
-                    rule,
-                    found,
-                    expected,
-                    inputs: t.inputs,
-                    examples: t.examples,
-                })
+                .map(|(key, t)| Cause::new(e.edition, key, t.inputs, t.examples))
                 .collect();
             // Stable: equal counts keep the (rule, found, expected) order.
             e.causes.sort_by_key(|c| Reverse(c.inputs));

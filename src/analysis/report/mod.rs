@@ -197,6 +197,11 @@ pub struct Cause {
     pub inputs: u64,
     /// Up to [`EXAMPLES`] of them, shortest first.
     pub examples: Vec<Example>,
+    /// The fix `check` names: where an escape could come (`"%"` expected), the
+    /// character found escaped (`%7E` for `~`) when the edition does not
+    /// reserve it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
 }
 
 /// An input that fails with a cause.
@@ -234,6 +239,34 @@ pub struct Difference {
 }
 
 impl Cause {
+    /// A cause of `edition`, with the fix its found character has.
+    pub(crate) fn new(
+        edition: Edition,
+        (rule, found, expected): (String, String, Vec<String>),
+        inputs: u64,
+        examples: Vec<Example>,
+    ) -> Cause {
+        let fix = Cause::fix_of(edition, &found, &expected);
+        Cause {
+            rule,
+            found,
+            expected,
+            inputs,
+            examples,
+            fix,
+        }
+    }
+
+    /// The fix for `found` where `expected` may come, as `check` names it.
+    pub(crate) fn fix_of(edition: Edition, found: &str, expected: &[String]) -> Option<String> {
+        let mut chars = found.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return None;
+        };
+        let percent = expected.iter().any(|e| e == "\"%\"");
+        crate::analysis::diagnosis::escape_fix(edition, c, percent)
+    }
+
     /// The cause in words, as `check` words a diagnosis: `hsegment: found "~",
     /// expected uchar, ";" or end of input`.
     ///
@@ -245,15 +278,21 @@ impl Cause {
     /// reporter.add(&mut part, "http://h/~x");
     /// let report = reporter.finish(part);
     /// let cause = report.editions.first().and_then(|e| e.causes.first()).unwrap();
-    /// assert_eq!(cause.describe(), "hpath: found \"~\", expected unreserved, reserved, \"%\" or end of input");
+    /// assert_eq!(
+    ///     cause.describe(),
+    ///     "hpath: found \"~\" (escaped: %7E), expected unreserved, reserved, \"%\" or end of input"
+    /// );
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn describe(&self) -> String {
-        let found = if self.found.chars().count() == 1 {
+        let mut found = if self.found.chars().count() == 1 {
             format!("{:?}", self.found)
         } else {
             self.found.clone()
         };
+        if let Some(fix) = &self.fix {
+            found.push_str(&format!(" (escaped: {fix})"));
+        }
         let expected = match self.expected.as_slice() {
             [] => "nothing".to_string(),
             [one] => one.clone(),

@@ -304,13 +304,12 @@ impl Reporter {
                                 .unwrap_or_else(|| innermost_rule_cached(target, point));
                             (rule, expected_at(target, point))
                         });
-                        Cause {
-                            rule: rule.clone(),
-                            found: found.words(),
-                            expected: expected.clone(),
-                            inputs: t.inputs,
-                            examples: t.examples,
-                        }
+                        Cause::new(
+                            checker.edition(),
+                            (rule.clone(), found.words(), expected.clone()),
+                            t.inputs,
+                            t.examples,
+                        )
                     })
                     .collect();
                 EditionReport {

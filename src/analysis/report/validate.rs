@@ -185,6 +185,16 @@ impl Report {
                         format!("{:?} is no character", c.found),
                     ));
                 }
+                // A report written before causes carried their fix has none;
+                // a merge names it anew.
+                if c.fix.is_some()
+                    && c.fix != super::Cause::fix_of(e.edition, &c.found, &c.expected)
+                {
+                    return Err(wrong(
+                        &at("fix"),
+                        format!("{:?} is not the fix for {:?}", c.fix, c.found),
+                    ));
+                }
                 // No example where every input is longer than EXAMPLE_BYTES.
                 let most = usize::try_from(c.inputs).unwrap_or(EXAMPLES).min(EXAMPLES);
                 if c.inputs == 0 || c.examples.len() > most {

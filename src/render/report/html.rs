@@ -5,6 +5,7 @@ use std::fmt::Write;
 
 use super::super::{count, esc, percent, plural, visible, whatwg};
 use super::{catch_all_counted, catch_all_name, difference, has_catch_all, reading_words};
+use crate::analysis::check::Reading;
 use crate::analysis::report::{Cause, EditionReport, Report};
 
 const STYLE: &str = r#"
@@ -16,6 +17,7 @@ th, td { padding: 0.2rem 0.6rem; border-bottom: 1px solid #ddd; text-align: righ
 .about { color: #555; }
 th:first-child, td:first-child { text-align: left; }
 code, .example { font-family: ui-monospace, monospace; }
+.note { display: block; font-size: 0.9em; margin: 0.15rem 0; }
 .example { white-space: pre; background: #f4f4f6; display: block; padding: 0.2rem 0.4rem; margin: 0.15rem 0; overflow-x: auto; }
 svg text { font: 13px system-ui, sans-serif; fill: #1d1d1f; }
 .valid { fill: #2e7d32; } .invalid { fill: #c62828; } .cause { fill: #6a4c93; } .caught { fill: #e0a000; }
@@ -124,7 +126,7 @@ pub fn html(report: &Report, top: usize, sources: &[String], date: &str) -> Stri
         whatwg::html(&mut body, w);
     }
     for e in &report.editions {
-        edition_html(&mut body, e, top, known);
+        edition_html(&mut body, e, top, report.reading);
     }
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Conformance report · urlbnf</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
@@ -249,7 +251,8 @@ fn found_words(c: &Cause) -> String {
     }
 }
 
-fn edition_html(body: &mut String, e: &EditionReport, top: usize, known: bool) {
+fn edition_html(body: &mut String, e: &EditionReport, top: usize, reading: Reading) {
+    let known = reading.known_schemes;
     let total = e.valid + e.invalid;
     let _ = writeln!(
         body,
@@ -340,6 +343,15 @@ fn edition_html(body: &mut String, e: &EditionReport, top: usize, known: bool) {
 {}^</span>"#,
                 esc(&visible(&ex.input)),
                 " ".repeat(ex.offset)
+            );
+        }
+        for n in super::example_notes(e, reading, c) {
+            let _ = write!(
+                examples,
+                r#"<span class="note">note[{}] {}: {}</span>"#,
+                esc(n.code),
+                esc(n.section),
+                esc(&visible(&n.message))
             );
         }
         let _ = writeln!(

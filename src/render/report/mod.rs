@@ -4,6 +4,8 @@
 use std::fmt::Write;
 
 use super::{count, percent, plural, visible, whatwg};
+use crate::analysis::check::{Checker, Engine, Reading};
+use crate::analysis::prose::ProseNote;
 use crate::analysis::report::{Cause, EditionReport, Report};
 use crate::edition::Edition;
 
@@ -23,7 +25,7 @@ pub fn text(report: &Report, top: usize) -> String {
     );
     for e in &report.editions {
         out.push('\n');
-        edition_text(&mut out, e, top, report.reading.known_schemes);
+        edition_text(&mut out, e, top, report.reading);
     }
     if report.editions.len() > 1 {
         out.push('\n');
@@ -35,7 +37,8 @@ pub fn text(report: &Report, top: usize) -> String {
     out
 }
 
-fn edition_text(out: &mut String, e: &EditionReport, top: usize, known: bool) {
+fn edition_text(out: &mut String, e: &EditionReport, top: usize, reading: Reading) {
+    let known = reading.known_schemes;
     let total = e.valid + e.invalid;
     let _ = writeln!(
         out,
@@ -112,7 +115,7 @@ fn edition_text(out: &mut String, e: &EditionReport, top: usize, known: bool) {
         plural(e.invalid, "invalid input", "invalid inputs")
     );
     for c in e.causes.iter().take(top) {
-        cause_text(out, c, e.invalid);
+        cause_text(out, c, e, reading);
     }
     if let Some(rest) = e.causes.get(top..).filter(|r| !r.is_empty()) {
         let n = rest.iter().map(|c| c.inputs).sum();
@@ -176,12 +179,12 @@ fn scheme_row(out: &mut String, name: &str, valid: u64, invalid: u64) {
     );
 }
 
-fn cause_text(out: &mut String, c: &Cause, invalid: u64) {
+fn cause_text(out: &mut String, c: &Cause, e: &EditionReport, reading: Reading) {
     let _ = writeln!(
         out,
         "  {:>10} {:>6}  {}",
         count(c.inputs),
-        percent(c.inputs, invalid),
+        percent(c.inputs, e.invalid),
         visible(&c.describe())
     );
     for (i, ex) in c.examples.iter().enumerate() {
@@ -189,6 +192,29 @@ fn cause_text(out: &mut String, c: &Cause, invalid: u64) {
         let _ = writeln!(out, "  {:>19}  {lead:<4} {}", "", visible(&ex.input));
         let _ = writeln!(out, "  {:>19}       {}^", "", " ".repeat(ex.offset));
     }
+    for n in example_notes(e, reading, c) {
+        let _ = writeln!(
+            out,
+            "  {:>19}  note[{}] {}: {}",
+            "",
+            n.code,
+            n.section,
+            visible(&n.message)
+        );
+    }
+}
+
+/// What `check` notes on a cause's first example, in the report's reading:
+/// where the edition's letter surprises (RFC 1738's fragment, RFC 1630's
+/// `//`, scheme case, a scheme with no rule).
+pub(super) fn example_notes(e: &EditionReport, reading: Reading, c: &Cause) -> Vec<ProseNote> {
+    let (Some(ex), Ok(checker)) = (
+        c.examples.first(),
+        Checker::new(e.edition, &e.rule, Engine::Dfa),
+    ) else {
+        return Vec::new();
+    };
+    checker.reading(reading).check(&ex.input).notes
 }
 
 fn differences_text(out: &mut String, report: &Report) {
