@@ -4,6 +4,8 @@
 
 pub mod ambiguity;
 pub mod automaton;
+// For `tree` and the book's playground: not compiled into the library alone.
+#[cfg(any(feature = "book", feature = "internals"))]
 pub mod derive;
 pub mod generate;
 pub mod hir;
