@@ -253,6 +253,21 @@ impl Write for Spill<'_> {
     }
 }
 
+/// `--lint`'s summary line: every kind of line printed under a verdict,
+/// counted.
+pub(crate) fn lint_summary(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {
+    writeln!(
+        out,
+        "{} lint warning{}, {} lint note{}, {} prose note{}",
+        number(tally.lints),
+        plural(tally.lints),
+        number(tally.notes),
+        plural(tally.notes),
+        number(tally.prose),
+        plural(tally.prose)
+    )
+}
+
 pub(crate) fn summary(
     out: &mut dyn Write,
     tally: &Tally,

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use super::super::input::{Batch, Input, Piece, Stdin, each_lines_parallel, line_input};
 use super::super::output::{
-    Tally, VerdictRef, emit_verdict, json_line, number, plural, summary, write_heading,
-    write_lints, write_visible,
+    Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, write_heading, write_lints,
+    write_visible,
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
 use crate::analysis::ast;
@@ -244,17 +244,7 @@ pub(crate) fn run(
     } else if !mode.json {
         summary(out, &tally, targets.len(), "valid", "invalid")?;
         if mode.lint {
-            // Every kind of line printed under a verdict is counted.
-            writeln!(
-                out,
-                "{} lint warning{}, {} lint note{}, {} prose note{}",
-                number(tally.lints),
-                plural(tally.lints),
-                number(tally.notes),
-                plural(tally.notes),
-                number(tally.prose),
-                plural(tally.prose)
-            )?;
+            lint_summary(out, &tally)?;
         }
     }
     Ok(tally)

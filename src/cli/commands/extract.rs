@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use super::super::input::{Stdin, each_stream};
-use super::super::output::{Tally, emit_verdict, json_line, number, plural, visible, write_lints};
+use super::super::output::{
+    Tally, emit_verdict, json_line, lint_summary, number, plural, visible, write_lints,
+};
 use super::super::{CliError, editions};
 use super::check::Only;
 use crate::analysis::check::{self, Engine, Verdict};
@@ -113,17 +115,7 @@ pub(crate) fn run(
             number(tally.bad)
         )?;
         if args.lint {
-            // Every kind of line printed under a verdict is counted, as `check` does.
-            writeln!(
-                out,
-                "{} lint warning{}, {} lint note{}, {} prose note{}",
-                number(tally.lints),
-                plural(tally.lints),
-                number(tally.notes),
-                plural(tally.notes),
-                number(tally.prose),
-                plural(tally.prose)
-            )?;
+            lint_summary(out, &tally)?;
         }
     }
     Ok(tally)
