@@ -8,28 +8,23 @@
   // ---- Walking a table -------------------------------------------------
 
   function matches(t, text) {
-    var s = 0;
-    for (var ch of text) {
-      var c = ch.codePointAt(0);
-      s = c < 128 ? t.n[s][t.c[c]] : -1;
-      if (s < 0) return false;
-    }
-    return t.a[s] === "1";
+    return walk(t, text) === null;
   }
 
-  // Where the walk of text stops: [state, characters read, byte offset,
-  // the character there or null at the end], or null when t derives text.
+  // Where the walk of text stops: [state, characters read, the character
+  // there or null at the end], or null when t derives text. Every character
+  // read is ASCII (no table goes on after another), so the characters read
+  // are also the bytes read.
   function walk(t, text) {
-    var s = 0, i = 0, bytes = 0;
+    var s = 0, i = 0;
     for (var ch of text) {
       var c = ch.codePointAt(0);
       var n = c < 128 ? t.n[s][t.c[c]] : -1;
-      if (n < 0) return [s, i, bytes, ch];
+      if (n < 0) return [s, i, ch];
       s = n;
       i++;
-      bytes += utf8(ch).length;
     }
-    return t.a[s] === "1" ? null : [s, i, bytes, null];
+    return t.a[s] === "1" ? null : [s, i, null];
   }
 
   function utf8(ch) {
@@ -94,7 +89,7 @@
   function errorAt(ed, t, text) {
     var w = walk(t, text);
     if (!w) return null;
-    var s = w[0], ch = w[3];
+    var s = w[0], ch = w[2];
     var expected = t.e[s].map(function (k) { return ed.words[k]; });
     var found = ch === null ? "found end of input" : "found " + foundChar(ch);
     // The fix: where an escape could come, a character the edition does
@@ -108,7 +103,7 @@
     return {
       error: {
         offset: w[1],
-        byte_offset: w[2],
+        byte_offset: w[1],
         expected: expected,
         found: ch === null ? "end of input" : ch,
         message: "expected " + expectedWords(expected) + "; " + found
@@ -294,9 +289,12 @@
     function one(at) { var b = empty(); b[at >> 5] |= 1 << (at & 31); return b; }
     function has(b, at) { return at >> 5 < b.length && (b[at >> 5] & (1 << (at & 31))) !== 0; }
     function or(into, from) { for (var i = 0; i < into.length; i++) into[i] |= from[i]; }
+    // The places in a set, in increasing order: each word's bits, lowest first.
     function members(b) {
       var out = [];
-      for (var i = 0; i < b.length * 32; i++) if (has(b, i)) out.push(i);
+      for (var w = 0; w < b.length; w++) {
+        for (var x = b[w]; x !== 0; x &= x - 1) out.push(w * 32 + 31 - Math.clz32(x & -x));
+      }
       return out;
     }
     function endsOf(op, at) {
@@ -438,29 +436,44 @@
 
   // The derivation, as nested lists: each rule linked to its section,
   // with the text it derives.
+  // A derivation takes time and memory growing with the square of the
+  // input's length: past EAGER characters it is made when the reader opens
+  // it, not on every keystroke.
+  var EAGER = 256;
+
   function treeBox(edition, rule, input) {
     var ed = editions.find(function (e) { return e.id === edition; });
     var details = el("details", "tree");
     details.appendChild(el("summary", null, "derivation by the printed grammar"));
-    var tree = ed ? derive(ed, rule, input) : null;
-    if (!tree) {
-      details.appendChild(el("p", "muted", "not shown: inputs over " + LIMIT + " characters are not derived here (urlbnf tree shows them)"));
-      return details;
+    function fill() {
+      var tree = ed ? derive(ed, rule, input) : null;
+      if (!tree) {
+        details.appendChild(el("p", "muted", "not shown: inputs over " + LIMIT + " characters are not derived here (urlbnf tree shows them)"));
+        return;
+      }
+      function list(nodes) {
+        var ul = el("ul", null);
+        nodes.forEach(function (n) {
+          var li = el("li", null);
+          li.setAttribute("data-rule", n.rule);
+          li.appendChild(ruleLink(edition, n.rule));
+          li.appendChild(document.createTextNode(" "));
+          li.appendChild(el("code", "derived", input.slice(n.start, n.end)));
+          if (n.children.length) li.appendChild(list(n.children));
+          ul.appendChild(li);
+        });
+        return ul;
+      }
+      details.appendChild(list([tree]));
     }
-    function list(nodes) {
-      var ul = el("ul", null);
-      nodes.forEach(function (n) {
-        var li = el("li", null);
-        li.setAttribute("data-rule", n.rule);
-        li.appendChild(ruleLink(edition, n.rule));
-        li.appendChild(document.createTextNode(" "));
-        li.appendChild(el("code", "derived", input.slice(n.start, n.end)));
-        if (n.children.length) li.appendChild(list(n.children));
-        ul.appendChild(li);
+    if (input.length <= EAGER) {
+      fill();
+    } else {
+      details.addEventListener("toggle", function once() {
+        details.removeEventListener("toggle", once);
+        fill();
       });
-      return ul;
     }
-    details.appendChild(list([tree]));
     return details;
   }
 
