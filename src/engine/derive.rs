@@ -309,11 +309,7 @@ impl Deriver<'_, '_> {
             set(&mut out, at);
         }
         if max.is_none_or(|m| done < m) {
-            let next = if max.is_none() {
-                (done + 1).min(min)
-            } else {
-                done + 1
-            };
+            let next = next_count(min, max, done);
             for k in members(&self.ends(item, at)) {
                 // An empty match that changes nothing adds nothing.
                 if k > at || next > done {
@@ -377,11 +373,7 @@ impl Deriver<'_, '_> {
         if at == to && done >= min {
             return;
         }
-        let next = if max.is_none() {
-            (done + 1).min(min)
-        } else {
-            done + 1
-        };
+        let next = next_count(min, max, done);
         let split = members(&self.ends(item, at))
             .rev()
             .find(|&k| k <= to && (k > at || next > done) && has(&self.rep(rep, next, k), to));
@@ -389,6 +381,16 @@ impl Deriver<'_, '_> {
             self.tree(item, at, k, out);
             self.rep_tree(rep, next, k, to, out);
         }
+    }
+}
+
+/// The count after one more item of `min*max`: past `min` with no `max`,
+/// the count no longer matters.
+fn next_count(min: u32, max: Option<u32>, done: u32) -> u32 {
+    if max.is_none() {
+        (done + 1).min(min)
+    } else {
+        done + 1
     }
 }
 
@@ -408,9 +410,13 @@ fn or(into: &mut [u64], from: &[u64]) {
     }
 }
 
-/// The places in a set, in increasing order.
+/// The places in a set, in increasing order: each word's bits, lowest first.
 fn members(b: &[u64]) -> impl DoubleEndedIterator<Item = usize> + '_ {
-    (0..b.len() * 64).filter(move |&i| has(b, i))
+    b.iter().enumerate().flat_map(|(w, &word)| {
+        (0..64)
+            .filter(move |bit| word & (1 << bit) != 0)
+            .map(move |bit| w * 64 + bit)
+    })
 }
 
 /// The children of `rule` in one derivation of the whole `text` by the
