@@ -263,7 +263,11 @@ impl Cause {
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return None;
         };
-        let percent = expected.iter().any(|e| e == "\"%\"");
+        // `"%"` named alone, or inside a class that holds it.
+        let classes = crate::grammar::PrintedGrammar::of(edition);
+        let percent = expected
+            .iter()
+            .any(|e| e == "\"%\"" || classes.char_class(e).is_some_and(|c| c.contains(b'%')));
         crate::analysis::diagnosis::escape_fix(edition, c, percent)
     }
 
