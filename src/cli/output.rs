@@ -253,6 +253,32 @@ impl Write for Spill<'_> {
     }
 }
 
+/// With `--lint` (`text` given), the lints of a valid URL under a URL rule
+/// (none otherwise); counted in `tally` with the verdict's prose notes.
+pub(crate) fn verdict_lints(
+    verdict: &crate::Verdict,
+    text: Option<&str>,
+    tally: &mut Tally,
+) -> Vec<crate::analysis::lint::Lint> {
+    let (edition, rule) = (verdict.edition, verdict.rule.as_str());
+    let lints = match text {
+        Some(text) if verdict.valid && crate::analysis::ast::is_url_rule(edition, rule) => {
+            crate::analysis::ast::parse_rule(edition, rule, text)
+                .map(|u| crate::analysis::lint::lints(&u))
+                .unwrap_or_default()
+        }
+        _ => Vec::new(),
+    };
+    tally.prose += verdict.notes.len();
+    for l in &lints {
+        match l.level {
+            crate::analysis::lint::Level::Warning => tally.lints += 1,
+            crate::analysis::lint::Level::Note => tally.notes += 1,
+        }
+    }
+    lints
+}
+
 /// `--lint`'s summary line: every kind of line printed under a verdict,
 /// counted.
 pub(crate) fn lint_summary(out: &mut dyn Write, tally: &Tally) -> io::Result<()> {

@@ -4,11 +4,10 @@ use std::io::Write;
 
 use super::super::input::{Batch, Input, Piece, Stdin, each_lines_parallel, line_input};
 use super::super::output::{
-    Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, write_heading, write_lints,
-    write_visible,
+    Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, verdict_lints,
+    write_heading, write_lints, write_visible,
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
-use crate::analysis::ast;
 use crate::analysis::check::{self, Engine, Verdict};
 use crate::edition::Edition;
 
@@ -370,7 +369,7 @@ impl Plan<'_> {
                 }
                 continue;
             }
-            full_verdict(input, *edition, rule, checker, self.mode, out, tally)?;
+            full_verdict(input, checker, self.mode, out, tally)?;
         }
         Ok(())
     }
@@ -379,8 +378,6 @@ impl Plan<'_> {
 /// The verdict with its diagnosis, and with `--lint` the lints of a valid URL.
 fn full_verdict(
     input: &Input<'_>,
-    edition: Edition,
-    rule: &str,
     checker: &check::Checker,
     mode: Mode,
     buf: &mut dyn Write,
@@ -390,28 +387,14 @@ fn full_verdict(
         Input::Text(text) => checker.check(text),
         Input::NotUtf8 { raw, .. } => checker.check_bytes(raw),
     };
-    let lints = match input {
-        Input::Text(text) if mode.lint && verdict.valid && ast::is_url_rule(edition, rule) => {
-            ast::parse_rule(edition, rule, text)
-                .map(|u| crate::analysis::lint::lints(&u))
-                .unwrap_or_default()
-        }
-        _ => Vec::new(),
+    let text = match input {
+        Input::Text(text) if mode.lint => Some(*text),
+        _ => None,
     };
-    tally.prose += verdict.notes.len();
-    for l in &lints {
-        match l.level {
-            crate::analysis::lint::Level::Warning => tally.lints += 1,
-            crate::analysis::lint::Level::Note => tally.notes += 1,
-        }
-    }
+    let lints = verdict_lints(&verdict, text, tally);
     if mode.json {
         let lints = mode.lint.then_some(lints.as_slice());
-        let line = CheckLine {
-            verdict: &verdict,
-            input_hex: input.hex(),
-            lints,
-        };
+        let line = CheckLine::new(&verdict, input.hex(), lints);
         return json_line(buf, &line);
     }
     emit_verdict(&verdict, mode.json, buf)?;
@@ -439,6 +422,21 @@ pub(crate) struct CheckLine<'a> {
     /// With `--lint`, the lints of a valid URL.
     #[serde(skip_serializing_if = "Option::is_none")]
     lints: Option<&'a [crate::analysis::lint::Lint]>,
+}
+
+impl<'a> CheckLine<'a> {
+    /// A verdict's line (also each verdict of `extract --json`).
+    pub(crate) fn new(
+        verdict: &'a Verdict,
+        input_hex: Option<String>,
+        lints: Option<&'a [crate::analysis::lint::Lint]>,
+    ) -> CheckLine<'a> {
+        CheckLine {
+            verdict,
+            input_hex,
+            lints,
+        }
+    }
 }
 
 /// `check --quiet --json`: verdicts are one per input and grammar, so they

@@ -4,13 +4,14 @@ use std::io::Write;
 
 use super::super::input::{Stdin, each_stream};
 use super::super::output::{
-    Tally, emit_verdict, json_line, lint_summary, number, plural, visible, write_lints,
+    Tally, emit_verdict, json_line, lint_summary, number, plural, verdict_lints, visible,
+    write_lints,
 };
 use super::super::{CliError, editions};
-use super::check::Only;
+use super::check::{CheckLine, Only};
 use crate::analysis::check::{self, Engine, Verdict};
 use crate::analysis::extract::{Extractor, Found};
-use crate::analysis::{ast, lint};
+use crate::analysis::lint;
 
 pub(crate) const LONG: &str = "\
 Find URLs in plain text by their wrappers, <URL:...> and <...> (RFC 1738
@@ -130,33 +131,25 @@ fn write_found(
     tally: &mut Tally,
 ) -> Result<(), CliError> {
     tally.inputs += 1;
-    let verdicts: Vec<ExtractVerdict> = checkers
+    let verdicts: Vec<(Verdict, Vec<lint::Lint>)> = checkers
         .iter()
         .map(|c| {
             let verdict = c.check(&found.url);
-            let lints = (args.lint && verdict.valid).then(|| {
-                ast::parse_rule(c.edition(), c.rule(), &found.url)
-                    .map(|u| lint::lints(&u))
-                    .unwrap_or_default()
-            });
-            ExtractVerdict { verdict, lints }
+            let text = args.lint.then_some(found.url.as_str());
+            let lints = verdict_lints(&verdict, text, tally);
+            tally.count(verdict.valid);
+            (verdict, lints)
         })
         .collect();
-    for v in &verdicts {
-        tally.count(v.verdict.valid);
-        tally.prose += v.verdict.notes.len();
-        for l in v.lints.iter().flatten() {
-            match l.level {
-                lint::Level::Warning => tally.lints += 1,
-                lint::Level::Note => tally.notes += 1,
-            }
-        }
-    }
-    let all_valid = verdicts.iter().all(|v| v.verdict.valid);
+    let all_valid = verdicts.iter().all(|(v, _)| v.valid);
     if args.only.is_some_and(|o| (o == Only::Valid) != all_valid) {
         return Ok(());
     }
     if args.json {
+        let lines = verdicts
+            .iter()
+            .map(|(verdict, lints)| CheckLine::new(verdict, None, args.lint.then_some(lints)))
+            .collect();
         let line = ExtractJson {
             line: found.line,
             column: found.column,
@@ -164,7 +157,7 @@ fn write_found(
             wrapper: found.wrapper,
             without_hyphen: &found.without_hyphen,
             hyphen_breaks: found.hyphen_breaks,
-            verdicts: &verdicts,
+            verdicts: lines,
         };
         return json_line(out, &line);
     }
@@ -196,21 +189,11 @@ fn write_found(
             found.without_hyphen.len()
         )?;
     }
-    for v in &verdicts {
-        emit_verdict(&v.verdict, false, out)?;
-        write_lints(out, v.lints.as_deref().unwrap_or_default(), "      ")?;
+    for (verdict, lints) in &verdicts {
+        emit_verdict(verdict, false, out)?;
+        write_lints(out, lints, "      ")?;
     }
     Ok(())
-}
-
-/// One verdict on a URL found, with `--lint` the lints of a valid one.
-#[derive(serde::Serialize, schemars::JsonSchema)]
-pub(crate) struct ExtractVerdict {
-    #[serde(flatten)]
-    verdict: Verdict,
-    /// With `--lint`, the lints of a valid URL.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    lints: Option<Vec<lint::Lint>>,
 }
 
 /// One line of `extract --json`: a wrapped URL, where it was, and its verdicts.
@@ -228,6 +211,6 @@ pub(crate) struct ExtractJson<'a> {
     without_hyphen: &'a [String],
     /// How many line breaks follow a hyphen.
     hyphen_breaks: usize,
-    /// The verdicts, one per edition.
-    verdicts: &'a [ExtractVerdict],
+    /// The verdicts, one per edition, each as `check --json` writes it.
+    verdicts: Vec<CheckLine<'a>>,
 }

@@ -84,8 +84,9 @@ pub(crate) fn run(
         return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
     }
     let reading = args.reading.reading();
-    // With known schemes, the rule without its catch-all decides first.
-    let known = crate::Checker::new(edition, &rule, crate::Engine::Dfa)
+    // The verdict in the reading asked for: with known schemes, the rule
+    // without its catch-all decides first.
+    let reader = crate::Checker::new(edition, &rule, crate::Engine::Dfa)
         .map_err(|e| CliError::Usage(e.to_string()))?
         .reading(reading);
     let mut tally = Tally::default();
@@ -99,7 +100,7 @@ pub(crate) fn run(
         };
         let text = &*reading_text(shown, edition, reading);
         let outcome = match input {
-            Input::Text(_) if reading.known_schemes && !known.is_valid(text) => {
+            Input::Text(_) if reading.known_schemes && !reader.is_valid(text) => {
                 PestOutcome::Prefix { end: 0 }
             }
             Input::Text(_) => {
@@ -126,7 +127,7 @@ pub(crate) fn run(
                 .ok_or_else(|| CliError::Usage(format!("{edition} has no rule '{rule}'")))?),
             // In the checker's reading: folded, and with known schemes by
             // the scheme's own rule.
-            (_, Input::Text(_)) => Err(known.diagnose(shown)),
+            (_, Input::Text(_)) => Err(reader.diagnose(shown)),
         };
         tally.count(result.is_ok());
         // Under a URL rule, what the prose says, as `parse` gives it.
