@@ -180,6 +180,40 @@ fn grammar(edition: Edition) -> String {
     format!("{{ops:[{}],rules:[{}]}}", ops.join(","), rules.join(","))
 }
 
+/// One rule's table as `"name":{…}`, without the alternative `without` if
+/// given. It is walked in its unminimized form, whose states name the
+/// innermost rule (as the report's causes do); the minimal one where that
+/// does not compile. A rule that does not compile at all is a transcription
+/// defect the tests rule out; the page then says it has no table.
+fn entry(
+    edition: Edition,
+    rule: &str,
+    without: Option<(String, String)>,
+    words: &mut Words,
+) -> Option<String> {
+    let places = Form {
+        without: without.clone(),
+        positions: true,
+    };
+    let (a, named) = match automaton::automaton_of(edition, rule, &places) {
+        Ok(a) => (Ok(a), true),
+        Err(_) if without.is_none() => (automaton::automaton(edition, rule), false),
+        Err(_) => {
+            let minimal = Form {
+                without,
+                positions: false,
+            };
+            (automaton::automaton_of(edition, rule, &minimal), false)
+        }
+    };
+    let a = a.ok()?;
+    Some(format!(
+        "{}:{}",
+        js(rule),
+        table(edition, rule, &a, named, words)
+    ))
+}
+
 /// The tables of every rule of every edition, as a script.
 pub(crate) fn tables() -> String {
     let mut out = String::from(
@@ -188,51 +222,23 @@ pub(crate) fn tables() -> String {
     for edition in Edition::ALL {
         let g = PrintedGrammar::of(edition);
         let mut words = Words::default();
-        let mut rules = Vec::new();
-        for r in &g.rules {
-            // Each rule is walked in its unminimized form, whose states name
-            // the innermost rule (as the report's causes do); the minimal
-            // one where that does not compile.
-            let places = Form {
-                without: None,
-                positions: true,
-            };
-            let (a, named) = match automaton::automaton_of(edition, &r.name, &places) {
-                Ok(a) => (Ok(a), true),
-                Err(_) => (automaton::automaton(edition, &r.name), false),
-            };
-            // A rule that does not compile is a transcription defect the
-            // tests rule out; the page then says it has no table.
-            if let Ok(a) = a {
-                rules.push(format!(
-                    "{}:{}",
-                    js(&r.name),
-                    table(edition, &r.name, &a, named, &mut words)
-                ));
-            }
-        }
+        let rules: Vec<String> = g
+            .rules
+            .iter()
+            .filter_map(|r| entry(edition, &r.name, None, &mut words))
+            .collect();
         // The rules the catch-all applies to, without it: the known-scheme
         // reading of an input whose scheme has a rule of its own.
-        let mut own = Vec::new();
-        if let Some(c) = known::catch_all(edition) {
-            for r in g.rules.iter().filter(|r| c.applies_to(&r.name)) {
-                let places = Form {
-                    positions: true,
-                    ..c.form()
-                };
-                let (a, named) = match automaton::automaton_of(edition, &r.name, &places) {
-                    Ok(a) => (Ok(a), true),
-                    Err(_) => (automaton::automaton_of(edition, &r.name, &c.form()), false),
-                };
-                if let Ok(a) = a {
-                    own.push(format!(
-                        "{}:{}",
-                        js(&r.name),
-                        table(edition, &r.name, &a, named, &mut words)
-                    ));
-                }
-            }
-        }
+        let own: Vec<String> = known::catch_all(edition)
+            .into_iter()
+            .flat_map(|c| {
+                g.rules
+                    .iter()
+                    .filter(|r| c.applies_to(&r.name))
+                    .map(move |r| (c, r))
+            })
+            .filter_map(|(c, r)| entry(edition, &r.name, c.form().without, &mut words))
+            .collect();
         let list: Vec<String> = words.list.iter().map(|w| js(w)).collect();
         let _ = writeln!(
             out,
