@@ -155,69 +155,20 @@ pub fn main() -> ExitCode {
         stdin: io::IsTerminal::is_terminal(&stdin),
     };
     let args = std::env::args_os();
+    // A closed standard stream reaches here as /dev/null (Rust's runtime
+    // reopens it so), exactly like a caller's /dev/null (Python's
+    // `subprocess.DEVNULL`, a shell's `< /dev/null`): both are working
+    // streams, an empty input and a sink.
     let (mut input, mut errors) = (stdin.lock(), stderr.lock());
-    // Rust's standard streams read a closed descriptor as empty and drop what
-    // is written to one: a closed standard output is an error before any
-    // work, a closed standard input one when a command reads it.
-    if !stream_open(1) {
-        let _ = writeln!(errors, "urlbnf: standard output is closed");
-        return ExitCode::from(3);
-    }
-    let mut closed = Closed;
-    let input: &mut dyn BufRead = if stream_open(0) {
-        &mut input
-    } else {
-        &mut closed
-    };
     let code = if on_terminal {
         // A person reads as it comes: Rust's standard output flushes each line.
-        run(args, input, &mut stdout.lock(), &mut errors, terminal)
+        run(args, &mut input, &mut stdout.lock(), &mut errors, terminal)
     } else {
         // A pipe or file: one write per 64 KiB, not one per line.
         let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
-        run(args, input, &mut out, &mut errors, terminal)
+        run(args, &mut input, &mut out, &mut errors, terminal)
     };
     ExitCode::from(code)
-}
-
-/// Whether standard stream `fd` was open when the process started. Rust's
-/// runtime opens /dev/null read-write in place of a closed standard stream,
-/// where a shell's `< /dev/null` or `> /dev/null` opens it one way only; Linux
-/// shows both in /proc/self/fd and /proc/self/fdinfo. Elsewhere a stream is
-/// taken as open.
-fn stream_open(fd: u8) -> bool {
-    if !cfg!(target_os = "linux") {
-        return true;
-    }
-    let target = std::fs::read_link(format!("/proc/self/fd/{fd}"));
-    let info = std::fs::read_to_string(format!("/proc/self/fdinfo/{fd}"));
-    let (Ok(target), Ok(info)) = (target, info) else {
-        return true;
-    };
-    // O_ACCMODE bits of the octal `flags:` line; 2 is O_RDWR.
-    let read_write = info
-        .lines()
-        .find_map(|l| l.strip_prefix("flags:"))
-        .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-        .is_some_and(|flags| flags & 3 == 2);
-    !(target == std::path::Path::new("/dev/null") && read_write)
-}
-
-/// A closed standard input: reading it is an error, not an empty input.
-struct Closed;
-
-impl io::Read for Closed {
-    fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
-        Err(io::Error::other("standard input is closed"))
-    }
-}
-
-impl BufRead for Closed {
-    fn fill_buf(&mut self) -> io::Result<&[u8]> {
-        Err(io::Error::other("standard input is closed"))
-    }
-
-    fn consume(&mut self, _: usize) {}
 }
 
 /// What the process's streams are connected to.
@@ -383,7 +334,12 @@ enum CliError {
 
 impl From<crate::Error> for CliError {
     fn from(e: crate::Error) -> Self {
-        CliError::Lib(e)
+        match e {
+            // Writing over what the user owns is a usage error: the command
+            // says what to do instead.
+            crate::Error::Refused { .. } => CliError::Usage(e.to_string()),
+            e => CliError::Lib(e),
+        }
     }
 }
 
