@@ -67,6 +67,15 @@ pub enum Error {
     /// A report that cannot be merged or made (a different format, different
     /// editions), with the reason.
     Report(String),
+    /// A file or folder urlbnf will not write over: one of the run's inputs,
+    /// or something urlbnf did not write (without `--force`); the reason
+    /// says what to do instead.
+    Refused {
+        /// The file or folder.
+        path: PathBuf,
+        /// Why, and what to do instead.
+        reason: String,
+    },
     /// Reading or writing a file failed.
     Io {
         /// The file or directory.
@@ -139,6 +148,7 @@ impl fmt::Display for Error {
                 allowed >> 20
             ),
             Error::Report(why) => f.write_str(why),
+            Error::Refused { path, reason } => write!(f, "{}: {reason}", path.display()),
             Error::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }
     }

@@ -393,7 +393,7 @@ fn a_link_planted_in_an_earlier_book_is_not_followed() {
     let link = out_dir("planted-link");
     std::os::unix::fs::symlink(&dir, &link).unwrap();
     let (code, err) = book_command(&link, &[]);
-    assert_eq!(code, Some(3), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("symbolic link"), "{err}");
     let _ = std::fs::remove_file(&victim);
     let _ = std::fs::remove_file(&link);
@@ -405,7 +405,7 @@ fn a_folder_holding_something_else_is_refused_unless_forced() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(dir.join("index.html"), "someone's page").unwrap();
     let (code, err) = book_command(&dir, &[]);
-    assert_eq!(code, Some(3), "{err}");
+    assert_eq!(code, Some(2), "{err}");
     assert!(
         err.contains(dir.to_str().unwrap()) && err.contains("--force"),
         "{err}"

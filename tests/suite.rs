@@ -37,6 +37,7 @@ mod cli;
 mod inputs;
 mod json;
 mod merge_untrusted;
+mod outputs;
 mod playground;
 mod robust;
 

@@ -14,6 +14,8 @@ mod whatwg;
 
 #[cfg(feature = "book")]
 pub mod book;
+#[cfg(any(feature = "book", feature = "cli"))]
+pub mod write;
 
 /// Escape text for HTML.
 pub fn esc(s: &str) -> String {

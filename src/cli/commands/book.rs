@@ -19,8 +19,8 @@ failure leaves the earlier book, and nothing is written through a link in DIR.
 DIR may be missing, empty or an earlier book; a folder holding anything else is
 refused unless --force (which replaces it and everything in it).
 
-Exit status: 0 when the book is written, 2 on a usage error, 3 when a file
-cannot be written or DIR is refused.";
+Exit status: 0 when the book is written, 2 on a usage error (DIR refused
+included), 3 when a file cannot be written or output fails.";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct BookArgs {

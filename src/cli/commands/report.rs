@@ -10,6 +10,7 @@ use super::super::output::{Tally, json_line};
 use super::super::{CliError, Terminal};
 use crate::analysis::report::{Report, Reporter};
 use crate::render::report as render;
+use crate::render::write::{self, Output};
 
 pub(crate) const LONG: &str = "\
 Report the conformance of a corpus: one report, not one verdict per input.
@@ -76,9 +77,16 @@ pub(crate) struct ReportArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Also write the report as a self-contained HTML page with charts
+    /// Also write the report as a self-contained HTML page with charts, to
+    /// OUT: a new file, or an earlier HTML report of urlbnf's (never an input,
+    /// never another file unless --force)
     #[arg(long, value_name = "OUT")]
     html: Option<PathBuf>,
+
+    /// Let --html replace a file that is not an earlier urlbnf report (never
+    /// one of the inputs)
+    #[arg(long, requires = "html")]
+    force: bool,
 
     #[command(flatten)]
     reading: super::check::ReadingArgs,
@@ -121,12 +129,26 @@ pub(crate) fn run(
 ) -> Result<Tally, CliError> {
     // --file FILE is one more FILE.
     args.files.append(&mut args.more.files);
+    // The page's file is checked before any input is read.
+    let html = match &args.html {
+        Some(path) => {
+            let output = Output {
+                flag: "--html",
+                what: "an HTML report",
+                mark: render::HTML_MARK,
+                files: &args.files,
+                stdin: args.files.is_empty() || args.files.iter().any(|f| f.as_os_str() == "-"),
+            };
+            Some(write::claim_file(path, &output, args.force)?)
+        }
+        None => None,
+    };
     let report = if args.merge {
         merge(&args.files, stdin.reader)?
     } else {
         corpus(&args, stdin, terminal)?
     };
-    if let Some(path) = &args.html {
+    if let Some(claim) = html {
         let sources: Vec<String> = args
             .files
             .iter()
@@ -134,7 +156,7 @@ pub(crate) fn run(
             .filter(|f| f != "-")
             .collect();
         let page = render::html(&report, args.top, &sources, &crate::render::today());
-        std::fs::write(path, page).map_err(|e| crate::Error::io(path, &e))?;
+        claim.write(page.as_bytes())?;
     }
     if args.json {
         json_line(out, &report)?;

@@ -18,7 +18,6 @@ mod manual;
 mod notes;
 mod playground;
 mod playground_notes;
-mod write;
 
 pub use diagram::diagram;
 
@@ -275,6 +274,8 @@ fn index_page() -> String {
 /// # Ok::<(), urlbnf::Error>(())
 /// ```
 pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
+    // Refused before the work, not after it.
+    let claim = crate::render::write::claim_folder(out, force)?;
     let mut pages: Vec<(String, String)> = vec![("index.html".into(), index_page())];
     for e in Edition::ALL {
         pages.push((page_name(e), edition_page::page_html(e)));
@@ -291,10 +292,10 @@ pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
     pages.extend(extra);
     pages.push(("style.css".into(), CSS.to_string()));
     pages.push((
-        write::MARK.into(),
+        crate::render::write::BOOK_MARK.into(),
         "A book urlbnf wrote; `urlbnf book` replaces this folder.\n".into(),
     ));
-    let mut written = write::write_folder(out, &pages, force)?;
+    let mut written = claim.write(&pages)?;
     written.truncate(count);
     Ok(written)
 }

@@ -129,9 +129,13 @@ pub fn html(report: &Report, top: usize, sources: &[String], date: &str) -> Stri
         edition_html(&mut body, e, top, report.reading);
     }
     format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>Conformance report · urlbnf</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n{MARK}\n<title>Conformance report · urlbnf</title>\n<style>{STYLE}</style>\n</head>\n<body>\n<main>\n{body}</main>\n</body>\n</html>\n"
     )
 }
+
+/// What every HTML report carries near its start: `report --html` replaces a
+/// file holding it (an earlier report) and refuses any other.
+pub const MARK: &str = "<meta name=\"generator\" content=\"urlbnf report\">";
 
 const LABEL: f64 = 230.0;
 const BAR: f64 = 420.0;

@@ -10,7 +10,7 @@ use crate::analysis::report::{Cause, EditionReport, Report};
 use crate::edition::Edition;
 
 mod html;
-pub use html::html;
+pub use html::{MARK as HTML_MARK, html};
 
 /// The report as text: per edition its counts, schemes and the `top` causes
 /// (the rest summed), then the cross-edition table.
