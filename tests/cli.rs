@@ -666,15 +666,35 @@ fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
     assert_eq!(lint.code, 0, "lints are warnings, not errors");
 }
 
-/// A write that fails is an I/O error (exit 3) on every command, however
-/// little it writes: the last flush counts (`> /dev/full`).
+/// The exit statuses a command's `--help` lists ("Exit status: 0 when …,
+/// 2 on …"): each number followed by "when" or "on" in that paragraph.
+fn listed_statuses(command: &str) -> Vec<i32> {
+    let help = urlbnf(&[command, "--help"], b"").stdout;
+    let paragraph = help
+        .split("\n\n")
+        .find(|p| p.starts_with("Exit status:"))
+        .unwrap_or_else(|| panic!("{command} --help has no \"Exit status:\" paragraph"));
+    let words: Vec<&str> = paragraph.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|w| w[1] == "when" || w[1] == "on")
+        .filter_map(|w| w[0].trim_end_matches(',').parse().ok())
+        .collect()
+}
+
+/// Every status a command returns is one its `--help` lists: a write that
+/// fails is an I/O error (exit 3) on every command, however little it writes
+/// (the last flush counts: `> /dev/full`); a file that cannot be read is 3 on
+/// every command that reads files; an unknown flag is a usage error (2).
 #[test]
-fn a_failed_write_is_exit_3_on_every_command() {
+fn every_exit_status_is_in_the_help() {
     let full = std::path::Path::new("/dev/full");
     if !full.exists() {
         common::skip("no /dev/full", "a Linux machine has it");
         return;
     }
+    let book = std::env::temp_dir().join(format!("urlbnf-book-full-{}", std::process::id()));
+    let book = book.to_str().unwrap();
     let commands: &[&[&str]] = &[
         &["check", "http://a/"],
         &["parse", "http://a/"],
@@ -685,10 +705,16 @@ fn a_failed_write_is_exit_3_on_every_command() {
         &["encode", "a"],
         &["explain", "--grammar", "rfc1738", "url"],
         &["diff", "rfc1738", "draft-1994"],
+        &["regex", "--grammar", "rfc1738", "--rule", "port"],
+        &["schema", "check"],
         &["report", "--json", "-"],
         &["extract"],
+        &["book", "--out", book],
     ];
+    let mut seen = std::collections::BTreeSet::new();
     for args in commands {
+        let listed = listed_statuses(args[0]);
+        assert!(listed.contains(&2), "{}: usage errors are 2", args[0]);
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_urlbnf"))
             .args(*args)
             .stdin(std::process::Stdio::null())
@@ -699,6 +725,49 @@ fn a_failed_write_is_exit_3_on_every_command() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(3), "{args:?}: {err}");
         assert!(err.contains("No space left on device"), "{args:?}: {err}");
+        assert!(
+            listed.contains(&3),
+            "{}: exits 3, --help lists {listed:?}",
+            args[0]
+        );
+        let unknown = urlbnf(&[args[0], "--no-such-flag"], b"");
+        assert_eq!(unknown.code, 2, "{}", args[0]);
+        seen.insert(args[0]);
+    }
+    let _ = std::fs::remove_dir_all(book);
+    // Every subcommand is tried.
+    let help = urlbnf(&["--help"], b"").stdout;
+    for line in help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+    {
+        let Some(name) = line.split_whitespace().next() else {
+            break;
+        };
+        if name != "help" {
+            assert!(seen.contains(name), "{name} is not tried");
+        }
+    }
+    // A file that cannot be read.
+    for command in [
+        "check", "parse", "tree", "compare", "resolve", "encode", "extract", "report",
+    ] {
+        let mut args = vec![command];
+        match command {
+            "resolve" => args.push("http://a/b"),
+            "tree" => args.extend(["--grammar", "rfc1738"]),
+            _ => {}
+        }
+        args.extend(["-f", "/nonexistent/urlbnf-inputs.txt"]);
+        let run = urlbnf(&args, b"");
+        assert_eq!(run.code, 3, "{command}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("urlbnf-inputs.txt"),
+            "{command}: {}",
+            run.stderr
+        );
+        assert!(listed_statuses(command).contains(&3), "{command}");
     }
 }
 

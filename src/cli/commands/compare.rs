@@ -24,7 +24,7 @@ differs from the input.";
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when every input is valid under all seven editions, 1 when any
 is invalid under one (the WHATWG reading does not count), 2 on a usage error,
-3 when a file cannot be read.
+3 when a file cannot be read or output fails.
 
 Examples:
   urlbnf compare 'http://A!' 'gopher://h/0u/G9cn%09n'

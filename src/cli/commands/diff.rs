@@ -19,7 +19,7 @@ rules' DFAs are compared by a product construction.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 whatever the differences (a diff is a report, not a test),
-2 on a usage error.
+2 on a usage error, 3 when output fails.
 
 Examples:
   urlbnf diff draft-1994 rfc1738

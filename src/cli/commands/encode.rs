@@ -20,8 +20,8 @@ and becomes %0D. To encode a CR at the end of a text, give it as an argument
 (urlbnf encode \"$(printf 'a\\r')\").";
 
 pub(crate) const EXAMPLES: &str = "\
-Exit status: 0, or 2 on a usage error, 3 when a file or standard input cannot
-be read.
+Exit status: 0 when the text is encoded, 2 on a usage error, 3 when a file or
+standard input cannot be read or output fails.
 
 Examples:
   urlbnf encode 'a b<c>'

@@ -14,7 +14,7 @@ unencoded and does not reserve is decoded; escapes of reserved characters stay
 two hexadecimal digits) is an error.
 
 Exit status: 0 when equivalent, 1 when not (or an escape is illegal), 2 on a
-usage error.";
+usage error, 3 when output fails.";
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:

@@ -21,7 +21,7 @@ hyphen is ambiguous (the hyphen may or may not be part of the URL): the reading
 without the hyphen is reported too.
 
 Exit status: 0 when every URL found is valid under every selected edition, 1
-otherwise, 2 on a usage error, 3 when the file cannot be read.";
+otherwise, 2 on a usage error, 3 when a file cannot be read or output fails.";
 
 pub(crate) const EXAMPLES: &str = "\
 Examples:

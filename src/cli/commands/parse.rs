@@ -26,7 +26,7 @@ encoded tabs), a note on the component quotes the section.";
 
 pub(crate) const EXAMPLES: &str = "\
 Exit status: 0 when every input parses, 1 when any does not, 2 on a usage
-error, 3 when a file cannot be read.
+error, 3 when a file cannot be read or output fails.
 
 Examples:
   urlbnf parse --grammar rfc1738 'gopher://h/7sel%09find'

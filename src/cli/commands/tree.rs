@@ -34,7 +34,8 @@ It derives inputs of up to 1024 bytes; a longer one gets pest's tree, with a
 warning.";
 
 pub(crate) const EXAMPLES: &str = "\
-Exit status: 0 when every input derives, 1 when any does not, 2 on a usage error.
+Exit status: 0 when every input derives, 1 when any does not, 2 on a usage
+error, 3 when a file cannot be read or output fails.
 
 Examples:
   urlbnf tree --grammar draft-1993 'http://host:80/'
