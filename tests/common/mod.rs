@@ -192,3 +192,43 @@ pub fn pty() -> (std::fs::File, std::os::fd::OwnedFd) {
         )
     }
 }
+
+/// The CPU time this thread has used: what its own work costs, which other
+/// programs on a busy machine do not add to (wall-clock time they do).
+pub fn thread_cpu() -> std::time::Duration {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: clock_gettime writes the timespec it is given.
+    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
+    assert!(ok, "the thread's CPU clock");
+    std::time::Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// Whether `work(n)` grows at most linearly from `n` to `8 * n`: in CPU time,
+/// at most 3 times the 8-fold (a run under 2 ms at `8 * n` is too short to
+/// measure and passes), the least of three runs of each size. A size pair
+/// that grows too fast is measured again, twice at most: a pause of a busy
+/// machine makes one measurement slow, a quadratic algorithm every one.
+pub fn grows_linearly(mut work: impl FnMut(usize), n: usize) -> Result<(), String> {
+    let mut time = |size: usize| {
+        (0..3)
+            .map(|_| {
+                let start = thread_cpu();
+                work(size);
+                thread_cpu().saturating_sub(start)
+            })
+            .min()
+            .unwrap_or_default()
+    };
+    let mut last = String::new();
+    for _ in 0..3 {
+        let (small, large) = (time(n), time(8 * n));
+        if large.as_micros() < 2_000 || large <= small * 24 {
+            return Ok(());
+        }
+        last = format!("{small:?} at {n}, {large:?} at {}", 8 * n);
+    }
+    Err(last)
+}
