@@ -11,3 +11,14 @@ fn readme_and_manual_examples_print_what_they_show() {
         .case("README.md")
         .case("src/render/book/manual/*.md");
 }
+
+/// The README is what a newcomer reads first, and stays short enough to be
+/// read: at most 400 lines, the reference in the manual.
+#[test]
+fn the_readme_is_at_most_400_lines() {
+    let lines = include_str!("../README.md").lines().count();
+    assert!(
+        lines <= 400,
+        "README.md has {lines} lines: move reference material into the manual (src/render/book/manual/)"
+    );
+}

@@ -9,7 +9,7 @@ use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
 use super::{esc, page};
 
 /// The chapters, in reading order: file stem and Markdown.
-const CHAPTERS: [(&str, &str); 8] = [
+const CHAPTERS: [(&str, &str); 9] = [
     ("checking", include_str!("manual/checking.md")),
     ("diffing", include_str!("manual/diffing.md")),
     ("ast", include_str!("manual/ast.md")),
@@ -18,6 +18,7 @@ const CHAPTERS: [(&str, &str); 8] = [
     ("json", include_str!("manual/json.md")),
     ("grammars", include_str!("manual/grammars.md")),
     ("engineering", include_str!("manual/engineering.md")),
+    ("developing", include_str!("manual/developing.md")),
 ];
 
 /// The page of a chapter.
