@@ -1,7 +1,10 @@
-//! urlbnf makes the early URL specifications executable.
+//! urlbnf makes the URL specifications executable: the line of documents that
+//! print a BNF for URLs, from the first Internet-Drafts to RFC 3986, the
+//! standard in force.
 //!
-//! Five documents from 1993-1994 each print a BNF for URLs. urlbnf reads each
-//! printed BNF as its document states it (from `grammar/*.bnf`) into exact
+#![doc = include_str!(concat!(env!("OUT_DIR"), "/editions.md"))]
+//!
+//! urlbnf reads each printed BNF as its document states it (from `grammar/*.bnf`) into exact
 //! automata, transcribes it into a pest grammar (`grammar/*.pest`) proven to
 //! give the same verdicts, and builds its analyses on those: verdicts with
 //! exact diagnoses ([`check`]), one typed AST for every edition ([`ast`]),

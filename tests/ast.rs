@@ -3,9 +3,10 @@
 
 use crate::common;
 
+use crate::common::editions::*;
 use arbitrary::Arbitrary;
 use common::{Seeded, corpus};
-use urlbnf::Edition::{self, *};
+use urlbnf::Edition;
 use urlbnf::ast::{self, Body, HostKind, Kind, News, OwnedUrl, Url, WaisForm};
 use urlbnf::engine::Generator;
 use urlbnf::grammar::printed::PrintedGrammar;

@@ -195,7 +195,7 @@ fn check_edition(edition: Edition, per_edition: usize) {
         .map(|r| r.name.clone())
         .filter(|r| ast::is_url_rule(edition, r))
         .collect();
-    let mut seeded = Seeded::new(0xa57 ^ edition as u64, 256);
+    let mut seeded = Seeded::new(0xa57 ^ common::ordinal(edition), 256);
     let mut fields = HashSet::new();
     let mut checked = 0usize;
     for i in 0..per_edition {

@@ -3,7 +3,8 @@
 
 use crate::common;
 
-use urlbnf::Edition::{self, *};
+use crate::common::editions::*;
+use urlbnf::Edition;
 use urlbnf::encoding::{canonical, encode, equivalent};
 
 #[test]

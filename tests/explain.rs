@@ -127,15 +127,14 @@ fn every_rule_has_a_gloss_and_a_section() {
                 "{e} {}: {g:?}",
                 r.name
             );
-            let doc = match e {
-                Edition::Draft1993 => "URL draft of July 1993, “",
-                Edition::Draft1994 => "draft-ietf-uri-url-03, “",
-                Edition::Rfc1630Uri | Edition::Rfc1630Url => "RFC 1630, “",
-                Edition::Rfc1738 => "RFC 1738 §",
-                Edition::Rfc2396 => "RFC 2396, “",
-                Edition::Rfc3986 => "RFC 3986 §",
+            // Cited by the descriptor's document, by number or by heading.
+            let cite = &common::descriptor(e)["cite"];
+            let document = cite["document"].as_str().unwrap();
+            let doc = match cite["numbered"].as_bool() {
+                Some(true) => format!("{document} §"),
+                _ => format!("{document}, “"),
             };
-            assert!(g.section.starts_with(doc), "{e} {}: {}", r.name, g.section);
+            assert!(g.section.starts_with(&doc), "{e} {}: {}", r.name, g.section);
             sections.insert(g.section);
         }
     }

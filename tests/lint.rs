@@ -1,6 +1,7 @@
 //! Security lints (RFC 1738 section 6): warnings with stable codes and spans.
 
-use urlbnf::Edition::{self, *};
+use crate::common::editions::*;
+use urlbnf::Edition;
 use urlbnf::ast;
 use urlbnf::lint::{Level, lints};
 

@@ -16,7 +16,7 @@ fn fuzz(per_grammar: usize, seed: u64) {
         let g = PrintedGrammar::of(edition);
         let generator = Generator::new(edition);
         let per_rule = per_grammar.div_ceil(g.rules.len());
-        let mut seeded = Seeded::new(seed ^ edition as u64, 192);
+        let mut seeded = Seeded::new(seed ^ common::ordinal(edition), 192);
         for rule in &g.rules {
             let pest = Checker::new(edition, &rule.name, Engine::Pest).unwrap();
             let dfa = Checker::new(edition, &rule.name, Engine::Dfa).unwrap();

@@ -5,6 +5,8 @@
 mod common;
 
 // Readers: the printed text and its transcriptions.
+mod abnf;
+mod editions;
 mod pest_files;
 mod transcription;
 

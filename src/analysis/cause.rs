@@ -62,10 +62,10 @@ pub struct Reason {
     pub message: String,
 }
 
-/// The rule in `g` that stands for `name`: the same name, a renamed
-/// counterpart, or the whole it was split out of.
-fn counterpart_in(g: &PrintedGrammar, name: &str) -> Option<String> {
-    correspond::counterpart(g, name).or_else(|| correspond::split_whole(g, name))
+/// The rule in `g` that stands for `from`'s rule `name`: the same name, a
+/// renamed counterpart, or the whole it was split out of.
+fn counterpart_in(from: Edition, name: &str, g: &PrintedGrammar) -> Option<String> {
+    correspond::counterpart(from, name, g).or_else(|| correspond::split_whole(from, name, g))
 }
 
 /// The reasons for every witness of a language comparison of `ra` in `a` with
@@ -123,7 +123,7 @@ pub fn reason(
             // A PEG helper covers part of its rule only.
             return None;
         }
-        let y = counterpart_in(gb, node.rule)?;
+        let y = counterpart_in(accepted_by, node.rule, gb)?;
         let text = input.get(node.start..node.end)?;
         if !automaton::automaton(accepted_by, node.rule)
             .ok()?
@@ -298,7 +298,8 @@ fn alternative(accepted_by: Edition, rejected_by: Edition, path: &[&str]) -> Opt
                 Expr::Alt(items) => items.contains(&Expr::Ref(child.to_string())),
                 _ => false,
             });
-            (alternative && counterpart_in(gb, child).is_none()).then(|| child.to_string())
+            (alternative && counterpart_in(accepted_by, child, gb).is_none())
+                .then(|| child.to_string())
         })
 }
 

@@ -381,7 +381,7 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
         vec![(a.default_rule().into(), Some(b.default_rule().into()))];
     for r in &ga.rules {
         if r.name != a.default_rule() {
-            candidates.push((r.name.clone(), counterpart(gb, &r.name)));
+            candidates.push((r.name.clone(), counterpart(a, &r.name, gb)));
         }
     }
     for (i, (ra, rb)) in candidates.into_iter().enumerate() {
@@ -421,14 +421,14 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
     let mut added: Vec<String> = gb
         .rules
         .iter()
-        .filter(|r| !paired_b.contains(&r.name) && counterpart(ga, &r.name).is_none())
+        .filter(|r| !paired_b.contains(&r.name) && counterpart(b, &r.name, ga).is_none())
         .map(|r| r.name.clone())
         .collect();
     // A rule of B split out of one of A is not new, nor is the whole gone
     // (`explain` follows the same table back).
     let mut splits: Vec<Split> = Vec::new();
     for part in &added {
-        if let Some(whole) = split_whole(ga, part) {
+        if let Some(whole) = split_whole(b, part, ga) {
             match splits.iter_mut().find(|s| s.rule == whole) {
                 Some(s) => s.into.push(part.clone()),
                 None => splits.push(Split {

@@ -53,8 +53,8 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece)> + '_ {
     })
 }
 
-/// Characters each edition reserves: its `reserved` rule where it prints one, and
-/// the characters its prose gives a meaning (RFC 1630, "Reserved characters": `/`,
+/// Characters each edition reserves (its descriptor's `[characters]`): its
+/// `reserved` rule where it prints one, and the characters its prose gives a meaning (RFC 1630, "Reserved characters": `/`,
 /// `#`, `?`, `+` in queries, `*` and `!` for schemes; draft-1993, "Partial form":
 /// `/`, with `#` and `?` as delimiters of its syntax).
 ///
@@ -64,16 +64,17 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece)> + '_ {
 /// assert!(!encoding::reserved(Edition::Rfc1738).contains(b'a'));
 /// ```
 pub fn reserved(edition: Edition) -> CharSet {
-    match edition {
-        Edition::Draft1993 => set("/#?+"),
-        Edition::Draft1994 => class(edition, "reserved") | set("+"),
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => class(edition, "reserved") | set("/#?+*!"),
-        Edition::Rfc1738 | Edition::Rfc2396 | Edition::Rfc3986 => class(edition, "reserved"),
-    }
+    let d = edition.descriptor();
+    d.reserved_rules
+        .iter()
+        .fold(set(d.reserved_chars), |all, rule| {
+            all | class(edition, rule)
+        })
 }
 
 /// Characters an escape may be decoded to: those the edition allows unencoded
-/// (`xalpha`'s characters, or RFC 1738's `unreserved`) that it does not reserve.
+/// (its descriptor's `unreserved_rules`: `xalpha`'s characters, or
+/// `unreserved`) that it does not reserve.
 ///
 /// ```
 /// use urlbnf::{Edition, encoding};
@@ -81,15 +82,11 @@ pub fn reserved(edition: Edition) -> CharSet {
 /// assert!(!encoding::decodable(Edition::Rfc1738).contains(b'/'));
 /// ```
 pub fn decodable(edition: Edition) -> CharSet {
-    let allowed = match edition {
-        Edition::Rfc1738 | Edition::Rfc2396 | Edition::Rfc3986 => class(edition, "unreserved"),
-        _ => {
-            class(edition, "alpha")
-                | class(edition, "digit")
-                | class(edition, "safe")
-                | class(edition, "extra")
-        }
-    };
+    let allowed = edition
+        .descriptor()
+        .unreserved_rules
+        .iter()
+        .fold(set(""), |all, rule| all | class(edition, rule));
     allowed & !reserved(edition) & !set("%")
 }
 

@@ -210,29 +210,29 @@ pub fn explain(edition: Edition, rule: &str) -> Option<Explanation> {
             .filter(|u| u.name != rule)
             .map(|u| u.name.clone())
             .collect(),
-        history: history(rule),
+        history: history(edition, rule),
         examples: examples::examples(edition, rule),
     })
 }
 
-/// The rule (or its counterpart) in every edition that has it, oldest first, each
-/// compared with the one before.
+/// `edition`'s rule (or its counterpart) in every edition that has it, oldest
+/// first, each compared with the one before.
 ///
 /// ```
 /// use urlbnf::{Edition, explain};
-/// let h = explain::history("hsegment");
+/// let h = explain::history(Edition::Rfc1738, "hsegment");
 /// let steps: Vec<_> = h.iter().map(|e| (e.edition, e.rule.as_str())).collect();
 /// assert!(steps.contains(&(Edition::Rfc1738, "hsegment")));
 /// // Split from `segment`, and one `segment` for every scheme again from 1998.
 /// assert_eq!(steps.last(), Some(&(Edition::Rfc3986, "segment")));
 /// ```
-pub fn history(rule: &str) -> Vec<HistoryEntry> {
+pub fn history(from: Edition, rule: &str) -> Vec<HistoryEntry> {
     let mut out: Vec<HistoryEntry> = Vec::new();
     let mut prev: Option<(Edition, String)> = None;
     for edition in Edition::ALL {
         let g = PrintedGrammar::of(edition);
-        let Some(name) =
-            correspond::counterpart(g, rule).or_else(|| correspond::split_whole(g, rule))
+        let Some(name) = correspond::counterpart(from, rule, g)
+            .or_else(|| correspond::split_whole(from, rule, g))
         else {
             continue;
         };
@@ -255,9 +255,7 @@ pub fn history(rule: &str) -> Vec<HistoryEntry> {
             None => (None, None),
         };
         let via = prev.as_ref().filter(|(_, pn)| *pn != name).map(|(_, pn)| {
-            let split = crate::analysis::correspond::SPLITS
-                .iter()
-                .any(|(whole, parts)| whole == pn && parts.contains(&name.as_str()));
+            let split = correspond::split_parts(pn).contains(&name.as_str());
             if split { Via::Split } else { Via::Renamed }
         });
         out.push(HistoryEntry {

@@ -142,10 +142,14 @@ fn read(g: &PrintedGrammar) -> Option<CatchAll> {
         if schemes.len() < 2 {
             return None;
         }
-        let (section, quote) = match catch_all_prose(g.edition) {
-            (section, Some(quote)) => (section, quote.to_string()),
-            // The comment printed above the catch-all, or above the rule it names.
-            (section, None) => {
+        // Where the document says what the catch-all is for (its descriptor,
+        // else the BNF's own section): its words, or the comment printed above
+        // the catch-all or above the rule it names.
+        let prose = g.edition.descriptor().catch_all;
+        let section = prose.map_or(g.edition.info().title, |p| p.section);
+        let (section, quote) = match prose.map(|p| p.quote) {
+            Some(quote) if !quote.is_empty() => (section, quote.to_string()),
+            _ => {
                 let comment = |name: &str| g.rule(name).and_then(|r| r.comment.clone());
                 let named = g.rule(catch_all).and_then(|r| match &r.expr {
                     Expr::Ref(n) => Some(n.as_str()),
@@ -153,7 +157,9 @@ fn read(g: &PrintedGrammar) -> Option<CatchAll> {
                 });
                 (
                     section,
-                    comment(catch_all).or_else(|| named.and_then(comment))?,
+                    comment(catch_all)
+                        .or_else(|| named.and_then(comment))
+                        .unwrap_or_default(),
                 )
             }
         };
@@ -270,6 +276,22 @@ impl SchemeList {
     }
 }
 
+/// How long the text is that every string of `rule` starts with (`mailto:`
+/// for RFC 1738's `mailtourl`, `mailto::` for draft-1994's `mailtoaddress`).
+pub(crate) fn literal_prefix_len(edition: Edition, rule: &str) -> usize {
+    static LENGTHS: PerEdition<std::sync::Mutex<std::collections::HashMap<String, usize>>> =
+        PerEdition::new();
+    let lengths = LENGTHS.get_or_init(edition, Default::default);
+    let mut lengths = match lengths.lock() {
+        Ok(l) => l,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    *lengths.entry(rule.to_string()).or_insert_with(|| {
+        let g = PrintedGrammar::of(edition);
+        literal_prefix(g, &Expr::Ref(rule.to_string()), 0).0.len()
+    })
+}
+
 /// The text every string of `e` starts with, and whether `e` derives that
 /// text alone.
 fn literal_prefix(g: &PrintedGrammar, e: &Expr, depth: usize) -> (String, bool) {
@@ -310,24 +332,5 @@ fn literal_prefix(g: &PrintedGrammar, e: &Expr, depth: usize) -> (String, bool) 
             })
         }
         Expr::Opt(_) | Expr::Rep { .. } | Expr::Range(..) => (String::new(), false),
-    }
-}
-
-/// The July 1993 draft, "Recommendations", on its generic syntax.
-const GENERIC_FRAMEWORK: &str = "The generic syntax provides a framework for new schemes for names to be resolved using as yet undefined protocols.";
-
-/// Where an edition says what its catch-all for new schemes is for, and the
-/// words when they are prose (`None`: the comment its BNF prints above it).
-fn catch_all_prose(edition: Edition) -> (&'static str, Option<&'static str>) {
-    match edition {
-        Edition::Draft1993 => (
-            "URL draft of July 1993, Recommendations",
-            Some(GENERIC_FRAMEWORK),
-        ),
-        Edition::Rfc1738 => ("RFC 1738 §5", None),
-        Edition::Draft1994 => ("draft-ietf-uri-url-03", None),
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => ("RFC 1630", None),
-        // The later editions have one generic syntax and no scheme rules.
-        Edition::Rfc2396 | Edition::Rfc3986 => (edition.id(), None),
     }
 }

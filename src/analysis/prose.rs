@@ -2,8 +2,10 @@
 //! a URL's components, each quoting the section it comes from. The verdicts
 //! stay the BNF's; the notes say what the text around it adds.
 //!
-//! RFC 1738 is the document whose prose says these things of its section 5
-//! BNF: scheme case (§2.1), default ports (§3.x), the gopher type and the
+//! What a document says, and where, is in its edition's descriptor
+//! (`grammar/<id>.toml`: `[readings]`, `[notes]`, `[ports]`); the notes here
+//! are what urlbnf does with it. RFC 1738's prose says the most of its section
+//! 5 BNF: scheme case (§2.1), default ports (§3.x), the gopher type and the
 //! encoded tabs (§3.4), the empty or `localhost` file host (§3.10) and the
 //! omitted FTP type code (§3.2.3).
 
@@ -11,9 +13,9 @@ use std::borrow::Cow;
 
 use serde::Serialize;
 
-use crate::analysis::ast::{Body, Url, default_port};
+use crate::analysis::ast::{Body, Url};
 use crate::analysis::known::{CatchAll, KnownScheme, SchemeList};
-use crate::edition::Edition;
+use crate::edition::{Cited, Edition};
 use crate::error::CheckError;
 use crate::grammar::PrintedGrammar;
 
@@ -126,21 +128,22 @@ internal! {
     }
 }
 
-const FRAGMENT: &str = "The character \"#\" is unsafe and should always be encoded because it is used in World Wide Web and in other systems to delimit a URL from a fragment/anchor identifier that might follow it.";
-const GENERIC: &str = "This is a BNF-like description of the URI syntax. at the level at which specific schemes are not considered.";
-
 internal! {
-    /// RFC 1738 §2.2 on an input with a `#`: the fragment is not part of the
+    /// Where the edition's prose says its URL ends before a `#` (RFC 1738
+    /// §2.2), the note on an input with one: the fragment is not part of the
     /// URL; `before_valid` says whether the URL before it is valid.
-    fn fragment_outside(at: usize, before_valid: bool) -> ProseNote {
-        ProseNote {
+    fn fragment_outside(edition: Edition, at: usize, before_valid: bool) -> Option<ProseNote> {
+        let d = edition.descriptor();
+        let prose = d.note("fragment")?;
+        Some(ProseNote {
             code: "fragment",
-            section: "RFC 1738 §2.2",
-            quote: FRAGMENT,
+            section: prose.section,
+            quote: prose.quote,
             start: at,
             end: at + 1,
             message: format!(
-                "RFC 1738's URL ends before \"#\": a fragment follows the URL and is not part of it; the URL before it is {}",
+                "{}'s URL ends before \"#\": a fragment follows the URL and is not part of it; the URL before it is {}",
+                d.cite,
                 if before_valid {
                     "valid"
                 } else {
@@ -150,68 +153,42 @@ internal! {
             valid: Some(before_valid),
             rule: None,
             error: None,
-        }
+        })
     }
 }
 
 internal! {
-    /// RFC 1630's generic syntax on `scheme://…`: its path is `xpalphas`
-    /// separated by `/`, so nothing there starts with `/`; the specific
-    /// schemes' BNF has `//host`.
-    fn generic_slashes(at: usize) -> ProseNote {
-        ProseNote {
+    /// Where the edition's generic syntax has no `//` (RFC 1630's: its path is
+    /// `xpalphas` separated by `/`, so nothing there starts with `/`), the
+    /// note on `scheme://…`.
+    fn generic_slashes(edition: Edition, at: usize) -> Option<ProseNote> {
+        let prose = edition.descriptor().note("generic-slashes")?;
+        Some(ProseNote {
             code: "generic-slashes",
-            section: "RFC 1630, BNF of Generic URI Syntax",
-            quote: GENERIC,
+            section: prose.section,
+            quote: prose.quote,
             start: at,
             end: at + 2,
-            message: "RFC 1630's generic syntax has no \"//\": its path cannot start with \"/\"; the BNF for specific URL schemes (rfc1630-url) has \"//host\"".to_string(),
+            message: prose.message.unwrap_or(prose.quote).to_string(),
             valid: None,
             rule: None,
             error: None,
-        }
+        })
     }
 }
 
-const SCHEME_CASE: &str = "For resiliency, programs interpreting URLs should treat upper case letters as equivalent to lower case in scheme names (e.g., allow \"HTTP\" as well as \"http\").";
-const GOPHER_TAB: &str = "If the URL refers to a search to be submitted to a Gopher search engine, the selector is followed by an encoded tab (%09) and the search string. [...] URLs for Gopher+ items have a second encoded tab (%09) and a Gopher+ string.";
-const GOPHER_TYPE: &str = "The entire <gopher-path> may also be empty, in which case the delimiting \"/\" is also optional and the <gophertype> defaults to \"1\".";
-const FILE_HOST: &str = "As a special case, <host> can be the string \"localhost\" or the empty string; this is interpreted as `the machine from which the URL is being interpreted'.";
-const FTP_TYPE: &str = "The entire ;type=<typecode> part of a FTP URL is optional. If it is omitted, the client program interpreting the URL must guess the appropriate mode to use.";
-
-/// RFC 1738's section and sentence on each scheme's default port.
-fn port_prose(scheme: &str) -> Option<(&'static str, &'static str)> {
-    Some(match scheme {
-        "ftp" => (
-            "RFC 1738 §3.2",
-            "If :<port> is omitted, the port defaults to 21.",
-        ),
-        "http" => (
-            "RFC 1738 §3.3",
-            "If :<port> is omitted, the port defaults to 80.",
-        ),
-        "gopher" => (
-            "RFC 1738 §3.4.1",
-            "If :<port> is omitted, the port defaults to 70.",
-        ),
-        "nntp" => (
-            "RFC 1738 §3.7",
-            "If :<port> is omitted, the port defaults to 119.",
-        ),
-        "telnet" => (
-            "RFC 1738 §3.8",
-            "If :<port> is omitted, the port defaults to 23.",
-        ),
-        "wais" => (
-            "RFC 1738 §3.9",
-            "If :<port> is omitted, the port defaults to 210.",
-        ),
-        "prospero" => (
-            "RFC 1738 §3.11",
-            "If :<port> is omitted, the port defaults to 1525.",
-        ),
-        _ => return None,
-    })
+/// The passage asking for scheme names without case, and the section as the
+/// message says it (`section 2.1`).
+fn scheme_case_prose(edition: Edition) -> Option<(Cited, String)> {
+    let d = edition.descriptor();
+    let prose = d.fold_scheme_case?;
+    let number = prose
+        .section
+        .strip_prefix(d.cite)
+        .map(|s| s.trim().trim_start_matches('§'))
+        .filter(|s| !s.is_empty());
+    let words = number.map_or_else(|| prose.section.to_string(), |n| format!("section {n}"));
+    Some((prose, words))
 }
 
 /// The scheme of an input and its colon: `http:`.
@@ -256,11 +233,17 @@ pub fn fold_scheme_case(input: &str) -> Cow<'_, str> {
     }
 }
 
-/// RFC 1738 §2.1 on an input an RFC 1738 rule does not derive: if its scheme
-/// has upper case letters, what the input is with them lowercased
-/// (`derives` says whether the rule derives a text; see
+/// Where the edition's prose asks for scheme names without case (RFC 1738
+/// §2.1), on an input its rule does not derive: if its scheme has upper case
+/// letters, what the input is with them lowercased (`derives` says whether
+/// the rule derives a text; see
 /// [`Checker::scheme_case`](crate::Checker::scheme_case)).
-pub(crate) fn scheme_case(input: &str, derives: impl FnOnce(&str) -> bool) -> Option<ProseNote> {
+pub(crate) fn scheme_case(
+    edition: Edition,
+    input: &str,
+    derives: impl FnOnce(&str) -> bool,
+) -> Option<ProseNote> {
+    let (prose, section) = scheme_case_prose(edition)?;
     let Cow::Owned(folded) = fold_scheme_case(input) else {
         return None;
     };
@@ -268,12 +251,12 @@ pub(crate) fn scheme_case(input: &str, derives: impl FnOnce(&str) -> bool) -> Op
     let end = input.find(':').unwrap_or(0);
     Some(ProseNote {
         code: "scheme-case",
-        section: "RFC 1738 §2.1",
-        quote: SCHEME_CASE,
+        section: prose.section,
+        quote: prose.quote,
         start: 0,
         end,
         message: format!(
-            "the BNF's scheme names are lower case; section 2.1 asks programs to accept upper case too: with the scheme lowercased ({:?}) the input is {}",
+            "the BNF's scheme names are lower case; {section} asks programs to accept upper case too: with the scheme lowercased ({:?}) the input is {}",
             scheme_of(&folded),
             if valid {
                 "valid (--fold-scheme-case reads it so)"
@@ -288,22 +271,24 @@ pub(crate) fn scheme_case(input: &str, derives: impl FnOnce(&str) -> bool) -> Op
 }
 
 internal! {
-    /// The note on an input checked with its scheme lowercased (`folded`).
-    fn folded(input: &str, folded: &str, valid: bool) -> ProseNote {
-        ProseNote {
+    /// The note on an input checked with its scheme lowercased (`folded`), as
+    /// the edition's prose asks.
+    fn folded(edition: Edition, input: &str, folded: &str, valid: bool) -> Option<ProseNote> {
+        let (prose, section) = scheme_case_prose(edition)?;
+        Some(ProseNote {
             code: "scheme-case",
-            section: "RFC 1738 §2.1",
-            quote: SCHEME_CASE,
+            section: prose.section,
+            quote: prose.quote,
             start: 0,
             end: input.find(':').unwrap_or(0),
             message: format!(
-                "checked with the scheme lowercased, as section 2.1 asks: {:?}",
+                "checked with the scheme lowercased, as {section} asks: {:?}",
                 scheme_of(folded)
             ),
             valid: Some(valid),
             rule: None,
             error: None,
-        }
+        })
     }
 }
 
@@ -316,9 +301,7 @@ internal! {
 /// # Ok::<(), urlbnf::Error>(())
 /// ```
 pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
-    if url.edition != Edition::Rfc1738 {
-        return Vec::new();
-    }
+    let d = url.edition.descriptor();
     let note = |code, section, quote, (start, end), message: String| ProseNote {
         code,
         section,
@@ -331,17 +314,15 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
         error: None,
     };
     let mut out = Vec::new();
-    if let (Some(hp), Some((section, quote))) = (
-        url.hostport(),
-        port_prose(url.scheme.map_or("", |s| s.text)),
-    ) && hp.port.is_none()
+    if let (Some(hp), Some(prose)) = (url.hostport(), d.port(url.scheme.map_or("", |s| s.text)))
+        && hp.port.is_none()
     {
-        let port = default_port(url.scheme.map_or("", |s| s.text)).unwrap_or_default();
+        let port = prose.port;
         let host = hp.host.part;
         out.push(note(
             "default-port",
-            section,
-            quote,
+            prose.section,
+            prose.quote,
             (host.start, host.end),
             format!(
                 "no port given: {} means port {port}",
@@ -352,16 +333,21 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
     match &url.body {
         Body::Gopher(g) => {
             let end = url.input.len();
-            match (g.gtype, g.selector) {
-                (None, _) => out.push(note(
+            match (
+                g.gtype,
+                g.selector,
+                d.note("gopher-type"),
+                d.note("gopher-tab"),
+            ) {
+                (None, _, Some(prose), _) => out.push(note(
                     "gopher-type",
-                    "RFC 1738 §3.4.1",
-                    GOPHER_TYPE,
+                    prose.section,
+                    prose.quote,
                     (g.hostport.host.part.end, end),
                     "no gopher path: the gopher type is \"1\" (a directory) and the selector empty"
                         .into(),
                 )),
-                (Some(_), Some(sel)) if sel.text.contains("%09") => {
+                (Some(_), Some(sel), _, Some(prose)) if sel.text.contains("%09") => {
                     let (selector, rest) = sel.text.split_once("%09").unwrap_or((sel.text, ""));
                     let (search, plus) = match rest.split_once("%09") {
                         Some((s, p)) => (s, Some(p)),
@@ -374,8 +360,8 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
                     }
                     out.push(note(
                         "gopher-tab",
-                        "RFC 1738 §3.4.2, §3.4.3",
-                        GOPHER_TAB,
+                        prose.section,
+                        prose.quote,
                         (sel.start, sel.end),
                         format!(
                             "the BNF's search cannot hold what follows the encoded tab here, so its only derivation makes it all the selector; the prose reads {reading}"
@@ -385,22 +371,24 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
                 _ => {}
             }
         }
-        Body::File(f) if f.is_local() => {
+        Body::File(f) if f.is_local() && d.note("file-host").is_some() => {
+            let prose = d.note("file-host");
             let span = f.host.map_or((7, 7), |h| (h.part.start, h.part.end));
             out.push(note(
                 "file-host",
-                "RFC 1738 §3.10",
-                FILE_HOST,
+                prose.map_or("", |p| p.section),
+                prose.map_or("", |p| p.quote),
                 span,
                 "the file is on the machine reading the URL".into(),
             ));
         }
-        Body::Ftp(f) if f.ftptype.is_none() => {
+        Body::Ftp(f) if f.ftptype.is_none() && d.note("ftp-type").is_some() => {
+            let prose = d.note("ftp-type");
             let end = url.input.len();
             out.push(note(
                 "ftp-type",
-                "RFC 1738 §3.2.3",
-                FTP_TYPE,
+                prose.map_or("", |p| p.section),
+                prose.map_or("", |p| p.quote),
                 (end, end),
                 "no ;type=: the client guesses the transfer mode".into(),
             ));

@@ -24,16 +24,18 @@ use commands::{
     schema, tree,
 };
 
-const ABOUT: &str = "Executable early URL specifications (1993-1994)";
+const ABOUT: &str = "The URL specifications' grammars, executable";
 
 /// The editions and their default rules, from the edition metadata.
 fn long_about() -> &'static str {
     static TEXT: OnceLock<String> = OnceLock::new();
     TEXT.get_or_init(|| {
-        let mut text = String::from(
-            "urlbnf makes the BNF printed in five early URL documents (1993-1994) and\n\
-             the two that continue the line (RFC 2396, RFC 3986) executable.\n\n\
+        let mut text = format!(
+            "urlbnf makes the BNF printed in the URL specifications executable: {} editions,\n{} to {}.\n\n\
              Editions (--grammar ID), oldest first; each has a default rule:\n",
+            Edition::ALL.len(),
+            Edition::ALL.first().map_or("", |e| e.info().date),
+            Edition::ALL.last().map_or("", |e| e.info().date),
         );
         for e in Edition::ALL {
             let info = e.info();
@@ -42,10 +44,13 @@ fn long_about() -> &'static str {
                 info.id, info.title, info.default_rule
             ));
         }
-        text.push_str(
-            "\nSets: `early` (the five of 1993-1994), `later` (rfc2396, rfc3986), `all`.\n\
+        let members = |set: &[Edition]| set.iter().map(|e| e.id()).collect::<Vec<_>>().join(", ");
+        text.push_str(&format!(
+            "\nSets: `early` ({}), `later` ({}), `all`.\n\
              The printed text is used as printed, with five corrections (C1-C5: the corrections page of `urlbnf book`).",
-        );
+            members(&Edition::EARLY),
+            members(&Edition::LATER)
+        ));
         text
     })
 }
@@ -76,7 +81,7 @@ enum Command {
     /// The exact differences between two editions, rule by rule and string by string
     #[command(long_about = diff::LONG, after_help = diff::EXAMPLES)]
     Diff(diff::DiffArgs),
-    /// One URL against all seven editions, side by side, and what the WHATWG URL Standard makes of it
+    /// One URL against every edition, side by side, and what the WHATWG URL Standard makes of it
     #[command(long_about = format!("{}\n\n{INPUTS}", compare::LONG), after_help = compare::EXAMPLES)]
     Compare(compare::CompareArgs),
     /// Resolve partial (relative) forms in the context of a full URL

@@ -100,7 +100,7 @@ pub(crate) fn prose_notes(
     let text = reading_text(input, edition, reading);
     let mut notes = Vec::new();
     if let Cow::Owned(folded) = &text {
-        notes.push(crate::prose::folded(input, folded, result.is_ok()));
+        notes.extend(crate::prose::folded(edition, input, folded, result.is_ok()));
     }
     match result {
         Ok(url) => notes.extend(crate::prose::notes(url)),
@@ -145,7 +145,7 @@ pub(crate) fn prose_notes(
 
 /// The text a reading parses: the input, or with its scheme's case folded.
 pub(crate) fn reading_text(input: &str, edition: crate::Edition, reading: Reading) -> Cow<'_, str> {
-    if reading.fold_scheme_case && edition == crate::Edition::Rfc1738 {
+    if reading.fold_scheme_case && edition.descriptor().fold_scheme_case.is_some() {
         crate::prose::fold_scheme_case(input)
     } else {
         Cow::Borrowed(input)

@@ -367,10 +367,7 @@ pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<Strin
     match h.via.as_ref()? {
         Via::Renamed => Some(format!("renamed from {before}")),
         Via::Split => {
-            let parts = crate::analysis::correspond::SPLITS
-                .iter()
-                .find(|(whole, _)| *whole == before)
-                .map_or(&[][..], |(_, parts)| *parts);
+            let parts = crate::analysis::correspond::split_parts(before);
             let (last, rest) = parts.split_last()?;
             Some(format!(
                 "split from {before} into {} and {last}",
@@ -465,4 +462,24 @@ fn examples(out: &mut String, e: &Examples) {
             let _ = writeln!(out, "  {:?} {}", m.input, m.error);
         }
     }
+}
+
+#[cfg(feature = "internals")]
+/// The manual's table of editions (Markdown), from the registry: every
+/// edition under `grammar/`, oldest first.
+pub fn editions_table() -> String {
+    let mut out =
+        String::from("| id | document | section | default rule | set |\n|---|---|---|---|---|\n");
+    for e in crate::edition::Edition::ALL {
+        let info = e.info();
+        out.push_str(&format!(
+            "| `{}` | {} | {} | `{}` | {} |\n",
+            info.id,
+            info.document,
+            info.section,
+            info.default_rule,
+            e.descriptor().set
+        ));
+    }
+    out
 }

@@ -46,16 +46,39 @@ pub fn skip(what: &str, install: &str) {
     let _ = writeln!(std::io::stderr(), "SKIPPED {test}: {what} ({install})");
 }
 
-/// The seed file of each edition (`shared/seeds/README.md`).
-pub fn seed_file(edition: Edition) -> &'static str {
-    match edition {
-        Edition::Draft1993 => "004_7ddd58859f8846ad.txt",
-        Edition::Draft1994 => "003_1aa0ba31d07f5c05.txt",
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => "000_c58d13777323f8da.txt",
-        Edition::Rfc1738 => "002_3d87998ace756a98.txt",
-        Edition::Rfc2396 => "later/rfc2396-appendix-a.txt",
-        Edition::Rfc3986 => "later/rfc3986.txt",
-    }
+/// An edition's descriptor, `grammar/<id>.toml`, as TOML.
+pub fn descriptor(edition: Edition) -> toml::Table {
+    let path = format!(
+        "{}/grammar/{}.toml",
+        env!("CARGO_MANIFEST_DIR"),
+        edition.id()
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    text.parse().unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The seed file an edition is transcribed from (its descriptor's `seed`;
+/// `shared/seeds/README.md` maps them).
+pub fn seed_file(edition: Edition) -> String {
+    descriptor(edition)["seed"].as_str().unwrap().to_string()
+}
+
+/// The edition's place among all, oldest first (a seed for generators).
+pub fn ordinal(edition: Edition) -> u64 {
+    Edition::ALL.iter().position(|e| *e == edition).unwrap() as u64
+}
+
+/// The editions by name, for tests that list them (`use crate::common::editions::*`).
+#[allow(non_upper_case_globals, dead_code)]
+pub mod editions {
+    use urlbnf::Edition;
+    pub const Draft1993: Edition = Edition::Draft1993;
+    pub const Draft1994: Edition = Edition::Draft1994;
+    pub const Rfc1630Uri: Edition = Edition::Rfc1630Uri;
+    pub const Rfc1630Url: Edition = Edition::Rfc1630Url;
+    pub const Rfc1738: Edition = Edition::Rfc1738;
+    pub const Rfc2396: Edition = Edition::Rfc2396;
+    pub const Rfc3986: Edition = Edition::Rfc3986;
 }
 
 /// The seed corpus (`tests/corpus/seed-urls.txt`): every URL example of the seed

@@ -149,7 +149,7 @@ fn body<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>, after_colon: usize) ->
         Kind::Ftp => Body::Ftp(ftp(src, n)?),
         Kind::File => Body::File(file(src, n)?),
         Kind::Gopher => Body::Gopher(gopher(src, n)?),
-        Kind::Mailto => Body::Mailto(mailto(edition, src, n, after_colon)),
+        Kind::Mailto => Body::Mailto(mailto(edition, src, n)),
         Kind::News => Body::News(news(src, n)?),
         Kind::Nntp => Body::Nntp(nntp(src, n)?),
         Kind::Telnet => Body::Telnet(telnet(src, n)?),
@@ -208,13 +208,11 @@ fn gopher<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Gopher<'a>> {
     })
 }
 
-fn mailto<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>, after_colon: usize) -> Mailto<'a> {
-    // Only draft-1994 prints two colons (`m a i l t o : :`); elsewhere a second
-    // colon is the address's first character (RFC 1738 `encoded822addr`).
-    let start = match edition {
-        Edition::Draft1994 => after_colon + 1,
-        _ => after_colon,
-    };
+fn mailto<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>) -> Mailto<'a> {
+    // The address follows the text the production prints before it: draft-1994
+    // prints two colons (`m a i l t o : :`); elsewhere a second colon is the
+    // address's first character (RFC 1738 `encoded822addr`).
+    let start = n.start() + crate::analysis::known::literal_prefix_len(edition, n.rule());
     let address = Part::of(src.0, start.min(n.end()), n.end());
     Mailto {
         address,

@@ -67,6 +67,36 @@ impl Kind {
             Kind::Uri => "uri",
         }
     }
+
+    /// The kind of a name, as [`Kind::name`] writes it.
+    ///
+    /// ```
+    /// use urlbnf::ast::Kind;
+    /// assert_eq!(Kind::named("gopher"), Some(Kind::Gopher));
+    /// assert_eq!(Kind::named("wrapper"), None);
+    /// ```
+    pub fn named(name: &str) -> Option<Kind> {
+        Kind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// Every kind.
+    pub const ALL: [Kind; 15] = [
+        Kind::Http,
+        Kind::Ftp,
+        Kind::File,
+        Kind::Gopher,
+        Kind::Mailto,
+        Kind::News,
+        Kind::Nntp,
+        Kind::Telnet,
+        Kind::Wais,
+        Kind::Prospero,
+        Kind::Afs,
+        Kind::Mid,
+        Kind::Cid,
+        Kind::Generic,
+        Kind::Uri,
+    ];
 }
 
 impl Body<'_> {

@@ -160,7 +160,8 @@ fn built<'a>(
     }
 }
 
-/// The printed rules that name whole URLs: wrappers and scheme productions.
+/// The printed rules that name whole URLs: wrappers and scheme productions
+/// (the roles in the edition's descriptor, `grammar/<id>.toml`).
 ///
 /// ```
 /// use urlbnf::{Edition, ast};
@@ -168,13 +169,11 @@ fn built<'a>(
 /// assert!(!ast::is_url_rule(Edition::Rfc1738, "hostname"));
 /// ```
 pub fn is_url_rule(edition: Edition, rule: &str) -> bool {
-    matches!(
-        rule,
-        "fragmentaddress" | "prefixedurl" | "url" | "uri" | "generic" | "genericurl" | "otherurl"
-    ) || scheme_kind(edition, rule).is_some()
+    edition.descriptor().role(rule).is_some()
 }
 
-/// The AST kind a printed scheme production maps to.
+/// The AST kind a printed scheme production maps to (its role in the
+/// edition's descriptor).
 ///
 /// ```
 /// use urlbnf::{Edition, ast};
@@ -182,30 +181,7 @@ pub fn is_url_rule(edition: Edition, rule: &str) -> bool {
 /// assert_eq!(ast::scheme_kind(Edition::Rfc1738, "hostname"), None);
 /// ```
 pub fn scheme_kind(edition: Edition, rule: &str) -> Option<Kind> {
-    use Edition::*;
-    Some(match (edition, rule) {
-        (_, "httpaddress" | "httpurl") => Kind::Http,
-        (_, "ftpaddress" | "ftpurl") => Kind::Ftp,
-        // draft-1993's fileaddress is `ftp://host/path`, the file scheme of its time.
-        (Draft1993, "fileaddress") | (Rfc1738, "fileurl") => Kind::File,
-        (_, "gopheraddress" | "gopherurl") => Kind::Gopher,
-        (_, "mailtoaddress" | "mailtourl") => Kind::Mailto,
-        (_, "newsaddress" | "newsurl") => Kind::News,
-        (_, "nntpaddress" | "nntpurl") => Kind::Nntp,
-        (_, "telnetaddress" | "telneturl") => Kind::Telnet,
-        (_, "waisaddress" | "waisurl" | "waisindex" | "waisdoc" | "waisdatabase") => Kind::Wais,
-        (_, "prosperoaddress" | "prosperolink" | "prosperourl") => Kind::Prospero,
-        (_, "afsaddress") => Kind::Afs,
-        (_, "midaddress") => Kind::Mid,
-        (_, "cidaddress") => Kind::Cid,
-        (Draft1993, "generic") | (Rfc1630Uri, "uri") | (Rfc1738, "genericurl" | "otherurl") => {
-            Kind::Generic
-        }
-        // The later editions' references, absolute or relative.
-        (Rfc2396, "URI-reference" | "absoluteURI" | "relativeURI")
-        | (Rfc3986, "URI-reference" | "URI" | "absolute-URI" | "relative-ref") => Kind::Uri,
-        _ => return None,
-    })
+    Kind::named(edition.descriptor().role(rule)?)
 }
 
 /// A URL that owns its text: what [`arbitrary::Arbitrary`] builds for property

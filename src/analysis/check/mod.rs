@@ -204,8 +204,9 @@ impl Checker {
             .known_schemes(reading.known_schemes)
     }
 
-    /// The checker's reading. Folding is RFC 1738's alone, so it is off for
-    /// the other editions whatever was asked.
+    /// The checker's reading. Folding applies where the edition's prose asks
+    /// for it (RFC 1738 §2.1; its descriptor's `[readings]`), so it is off
+    /// for the other editions whatever was asked.
     ///
     /// ```
     /// use urlbnf::{Checker, Edition};
@@ -218,8 +219,9 @@ impl Checker {
     }
 
     /// Check as RFC 1738 §2.1 asks programs to read a URL: upper case letters
-    /// in the scheme as lower case. The other documents say nothing of case,
-    /// so only an `rfc1738` checker folds.
+    /// in the scheme as lower case. Only an edition whose prose asks for this
+    /// and whose BNF does not already derive upper case scheme names folds
+    /// (its descriptor's `[readings]`: `rfc1738`).
     ///
     /// ```
     /// use urlbnf::{Checker, Edition};
@@ -229,7 +231,8 @@ impl Checker {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn folding_scheme_case(mut self, fold: bool) -> Checker {
-        self.reading.fold_scheme_case = fold && self.edition == Edition::Rfc1738;
+        self.reading.fold_scheme_case =
+            fold && self.edition.descriptor().fold_scheme_case.is_some();
         self
     }
 

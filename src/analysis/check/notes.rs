@@ -1,5 +1,6 @@
 //! The prose notes a verdict carries: where the document's words read the
-//! input other than its BNF (the catch-all, scheme case, gopher's tabs).
+//! input other than its BNF (the catch-all, scheme case, gopher's tabs), as
+//! the edition's descriptor says its document has them.
 
 use std::borrow::Cow;
 
@@ -7,24 +8,26 @@ use super::{Checker, Judgement};
 use crate::analysis::diagnosis::error_at;
 use crate::analysis::known::{self, SchemeList};
 use crate::analysis::prose::{self, ProseNote};
-use crate::edition::Edition;
 
 impl Checker {
     internal! {
-        /// Whether a verdict on `input` may carry a prose note of RFC 1738's scheme
-        /// case or gopher tabs, so most inputs are never parsed for one. (The
-        /// catch-all's note is decided with the verdict: [`Checker::judge`].)
+        /// Whether a verdict on `input` may carry a prose note of scheme case
+        /// (RFC 1738 §2.1) or gopher tabs (§3.4), where the edition's document
+        /// has them, so most inputs are never parsed for one. (The catch-all's
+        /// note is decided with the verdict: [`Checker::judge`].)
         fn may_note(&self, input: &str, valid: bool) -> bool {
+            let d = self.edition.descriptor();
+            let case = d.fold_scheme_case.is_some();
             !valid && (self.unlisted_scheme(input).is_some() || self.may_surprise(input))
-                || self.edition == Edition::Rfc1738
-                && if valid {
-                    self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
-                        || input
-                            .get(..7)
-                            .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
+                || if valid {
+                    case && self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
+                        || d.note("gopher-tab").is_some()
+                            && input
+                                .get(..7)
+                                .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
                             && input.contains("%09")
                 } else {
-                    input
+                    case && input
                         .bytes()
                         .take_while(|&b| b != b':')
                         .any(|b| b.is_ascii_uppercase())
@@ -67,7 +70,7 @@ impl Checker {
             out.extend(self.surprise(input));
         }
         if let Cow::Owned(folded) = &text {
-            out.push(prose::folded(input, folded, valid));
+            out.extend(prose::folded(self.edition, input, folded, valid));
         } else if !valid {
             out.extend(self.scheme_case(input));
         }
@@ -86,13 +89,12 @@ impl Checker {
     }
 
     /// Whether an invalid input may be one the edition's letter surprises:
-    /// a `#` in RFC 1738, `scheme://` in RFC 1630's generic syntax.
+    /// a `#` where the URL ends before one (RFC 1738), `scheme://` where the
+    /// generic syntax has no `//` (RFC 1630's).
     fn may_surprise(&self, input: &str) -> bool {
-        match self.edition {
-            Edition::Rfc1738 => input.contains('#'),
-            Edition::Rfc1630Uri => input.contains("://"),
-            _ => false,
-        }
+        let d = self.edition.descriptor();
+        d.note("fragment").is_some() && input.contains('#')
+            || d.note("generic-slashes").is_some() && input.contains("://")
     }
 
     /// The note where the edition's letter surprises a reader: RFC 1738's URL
@@ -104,24 +106,22 @@ impl Checker {
         if !url_rule || !self.may_surprise(input) {
             return None;
         }
-        match self.edition {
-            Edition::Rfc1738 => {
-                let at = input.find('#')?;
-                let before = input.get(..at)?;
-                // Spans count characters, as every offset does.
-                let at = before.chars().count();
-                Some(prose::fragment_outside(at, self.letter(before)))
-            }
-            _ => {
-                let colon = input.find(':')?;
-                let scheme_ok = input
-                    .get(..colon)
-                    .is_some_and(|s| s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()));
-                let at = input.get(..colon)?.chars().count() + 1;
-                (scheme_ok && input.get(colon..)?.starts_with("://"))
-                    .then(|| prose::generic_slashes(at))
-            }
+        if self.edition.descriptor().note("fragment").is_some() {
+            let at = input.find('#')?;
+            let before = input.get(..at)?;
+            // Spans count characters, as every offset does.
+            let at = before.chars().count();
+            return prose::fragment_outside(self.edition, at, self.letter(before));
         }
+        let colon = input.find(':')?;
+        let scheme_ok = input
+            .get(..colon)
+            .is_some_and(|s| s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic()));
+        let at = input.get(..colon)?.chars().count() + 1;
+        if !(scheme_ok && input.get(colon..)?.starts_with("://")) {
+            return None;
+        }
+        prose::generic_slashes(self.edition, at)
     }
 
     /// The edition's closed list of schemes and the input's scheme, when the
@@ -131,9 +131,10 @@ impl Checker {
         Some((list, list.unlisted(input, &self.rule)?))
     }
 
-    /// RFC 1738 §2.1 on an input this rule does not derive: if its scheme has
-    /// upper case letters, a note saying whether the input is valid with them
-    /// lowercased (by the letter). Only an `rfc1738` checker gives one.
+    /// Where the edition's prose asks for scheme names without case (RFC 1738
+    /// §2.1), on an input this rule does not derive: if its scheme has upper
+    /// case letters, a note saying whether the input is valid with them
+    /// lowercased (by the letter). Only such an edition's checker gives one.
     ///
     /// ```
     /// use urlbnf::{Checker, Edition};
@@ -143,9 +144,6 @@ impl Checker {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn scheme_case(&self, input: &str) -> Option<ProseNote> {
-        if self.edition != Edition::Rfc1738 {
-            return None;
-        }
-        prose::scheme_case(input, |folded| self.letter(folded))
+        prose::scheme_case(self.edition, input, |folded| self.letter(folded))
     }
 }

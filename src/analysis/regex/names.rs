@@ -137,16 +137,13 @@ fn field(kind: Kind, rule: &str) -> Option<&'static str> {
 pub(super) fn ast_reading(edition: Edition, h: &Hir) -> Hir {
     let lazy_group = |name: &str| {
         let field = name.rsplit('_').next().unwrap_or(name);
-        match edition {
-            // `hostname` and `scheme` may hold `:` (an `xalpha`), so `host [ : port ]`
-            // splits `h:80` two ways and `scheme : path` `a:b:c`; the AST takes a
-            // final `:` digits as the port (`hostport`), the first `:` as the
-            // scheme's end.
-            Edition::Draft1993 if matches!(field, "host" | "scheme") => true,
-            // `hsoname` may hold `%00`: a final `%00` digits is the version
-            // (`prosperolink`).
-            _ => field == "hsoname",
-        }
+        // The edition's descriptor names its components read as short as they
+        // can be (draft-1993: `hostname` and `scheme` may hold `:`, an
+        // `xalpha`, so `host [ : port ]` splits `h:80` two ways; the AST takes a
+        // final `:` digits as the port, the first `:` as the scheme's end).
+        // `hsoname` may hold `%00` in every edition: a final `%00` digits is
+        // the version (`prosperolink`).
+        edition.descriptor().lazy_groups.contains(&field) || field == "hsoname"
     };
     rebuild(h, &|n| match n.kind() {
         // A lazy group takes the AST's split.

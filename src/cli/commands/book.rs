@@ -7,7 +7,7 @@ use super::super::output::Tally;
 
 pub(crate) const LONG: &str = "\
 Write a static HTML site that works from file:// with no network: an index
-with the seven documents and a timeline, one page per edition (every rule with
+with the documents and a timeline, one page per edition (every rule with
 printed text, PEG and railroad diagram, linked), one page per chronological
 pair of editions (the diff with witnesses), the partial-form examples worked
 step by step, the corrections and PEG rewrites, the manual, and a playground

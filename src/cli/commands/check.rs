@@ -45,7 +45,7 @@ Examples:
 #[derive(Debug, clap::Args)]
 pub(crate) struct Targets {
     /// Editions to check against: an id, `early`, `later`, `all` or a
-    /// comma-separated list (repeatable; default: all seven, oldest first)
+    /// comma-separated list (repeatable; default: all, oldest first)
     #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
     pub(crate) grammars: Vec<crate::cli::Grammars>,
 

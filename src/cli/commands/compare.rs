@@ -22,7 +22,7 @@ crate) makes of it: accepted or its error, and its serialization where that
 differs from the input.";
 
 pub(crate) const EXAMPLES: &str = "\
-Exit status: 0 when every input is valid under all seven editions, 1 when any
+Exit status: 0 when every input is valid under every edition, 1 when any
 is invalid under one (the WHATWG reading does not count), 2 on a usage error,
 3 when a file cannot be read or output fails.
 

@@ -41,8 +41,8 @@ pub(crate) struct EncodeJson<'a> {
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct EncodeArgs {
-    /// The edition whose characters may stay unencoded
-    #[arg(long = "grammar", value_name = "ID", default_value = "rfc1738")]
+    /// The edition whose characters may stay unencoded (default: the standard in force)
+    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
     grammar: Edition,
 
     /// One JSON object per text, one per line: `input`, `grammar`, `encoded`

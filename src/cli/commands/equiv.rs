@@ -23,8 +23,8 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct EquivArgs {
-    /// The edition whose reserved characters stay encoded
-    #[arg(long = "grammar", value_name = "ID", default_value = "rfc1738")]
+    /// The edition whose reserved characters stay encoded (default: the standard in force)
+    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
     grammar: Edition,
 
     /// The result as one JSON object

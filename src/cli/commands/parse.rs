@@ -36,7 +36,7 @@ Examples:
 #[derive(Debug, clap::Args)]
 pub(crate) struct ParseArgs {
     /// Editions to parse with: an id, `early`, `later`, `all` or a
-    /// comma-separated list (repeatable; default: all seven, oldest first)
+    /// comma-separated list (repeatable; default: all, oldest first)
     #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
     grammars: Vec<crate::cli::Grammars>,
 

@@ -42,8 +42,8 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct RegexArgs {
-    /// The edition
-    #[arg(long = "grammar", value_name = "ID", default_value = "rfc1738")]
+    /// The edition (default: the standard in force)
+    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
     grammar: Edition,
 
     /// The rule, by its printed name (default: the edition's whole-URL rule)

@@ -1,7 +1,7 @@
 //! A PEG machine for each edition, emitted as Rust at build time from the same
 //! `grammar/<edition>.pest` file the pest parser is generated from (read by
 //! pest's own grammar reader, `pest_meta`, compiled into a program by
-//! `program.rs`, written out by `build.rs`). It runs pest's semantics without
+//! `program.rs`, written out by `emit.rs`, which the build script runs). It runs pest's semantics without
 //! pest's per-call bookkeeping for error reports, so the AST is built from its
 //! derivation; pest stays the reference (`tree`, diagnoses), and
 //! `tests/machine.rs` proves both derive the same tree.

@@ -1,4 +1,4 @@
-//! A static HTML book: the seven documents, every rule with its printed text, PEG
+//! A static HTML book: the documents, every rule with its printed text, PEG
 //! and railroad diagram, the diffs between editions, the partial-form examples
 //! worked step by step, and the corrections and rewrites, and a playground that
 //! checks what the reader types. It works from `file://` with no network; only
@@ -229,8 +229,31 @@ pub(crate) fn rule_link(edition: Edition, rule: &str, from: Edition) -> String {
 }
 
 fn index_page() -> String {
-    let mut b = String::from(
-        "<h1>The early URL specifications, executable</h1>\n<p>Five documents from 1993-1994 each print a BNF for URLs, and two later ones, RFC 2396 (1998) and RFC 3986 (2005, in ABNF), continue the line to the standard in force. urlbnf reads each as printed (with five corrections), runs it as a pest grammar proven equal to the printed BNF, and compares the editions exactly. This book shows every rule with its printed text, its PEG and its railroad diagram, and how each changed.</p>\n<h2>Timeline</h2>\n<ol class=\"timeline\">\n",
+    // How many documents, and of when, from the registry.
+    let years = |set: &[Edition]| {
+        let year = |e: Option<&Edition>| {
+            e.map_or("", |e| e.info().date)
+                .rsplit(' ')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        };
+        match (year(set.first()), year(set.last())) {
+            (a, b) if a == b => a,
+            (a, b) => format!("{a}-{b}"),
+        }
+    };
+    let later: Vec<String> = Edition::LATER
+        .iter()
+        .map(|e| format!("{} ({})", esc(e.descriptor().cite), years(&[*e])))
+        .collect();
+    let mut b = format!(
+        "<h1>The URL specifications, executable</h1>\n<p>{} documents from {} each print a BNF for URLs, and {} later ones, {}, continue the line to the standard in force, {}. urlbnf reads each as printed (with five corrections), runs it as a pest grammar proven equal to the printed BNF, and compares the editions exactly. This book shows every rule with its printed text, its PEG and its railroad diagram, and how each changed.</p>\n<h2>Timeline</h2>\n<ol class=\"timeline\">\n",
+        Edition::EARLY.len(),
+        years(&Edition::EARLY),
+        Edition::LATER.len(),
+        later.join(" and "),
+        esc(Edition::IN_FORCE.descriptor().cite),
     );
     for e in Edition::ALL {
         let (date, what) = (e.info().date, e.info().summary);

@@ -3,7 +3,6 @@
 // `urlbnf check --json`, from the exported tables and note templates.
 (function () {
   var editions = window.URLBNF_TABLES || [];
-  var templates = window.URLBNF_NOTES || {};
 
   // ---- Walking a table -------------------------------------------------
 
@@ -135,8 +134,8 @@
   function verdict(ed, rule, input, reading) {
     var t = ed.rules[rule];
     if (!t) return null;
-    // Folding is RFC 1738's alone (§2.1); the other documents say nothing of case.
-    var text = reading.fold && ed.id === "rfc1738" ? foldScheme(input) : input;
+    // Folding applies where the document asks for it (RFC 1738 §2.1).
+    var text = reading.fold && ed.notes.folded ? foldScheme(input) : input;
     var letter = function (s) { return matches(t, s); };
     // The catch-all applies: the known scheme and the rule without it.
     var known = null;
@@ -173,9 +172,10 @@
     }
     var unlisted = unlistedScheme(ed, rule, input);
     var mayNote = !valid && (unlisted !== null || maySurprise(ed, input)) ||
-      ed.id === "rfc1738" && (valid
-        ? reading.fold && text !== input || /^gopher:/i.test(input) && input.indexOf("%09") >= 0
-        : /[A-Z]/.test(input.split(":")[0]));
+      (valid
+        ? ed.notes.folded && reading.fold && text !== input ||
+          ed.notes.gopherTab && /^gopher:/i.test(input) && input.indexOf("%09") >= 0
+        : ed.notes.schemeCase && /[A-Z]/.test(input.split(":")[0]));
     if (mayNote) {
       if (!valid && unlisted !== null) notes.push(noScheme(ed.list, unlisted));
       if (!valid) {
@@ -185,12 +185,12 @@
       var end = Math.max(input.indexOf(":"), 0);
       var folded = foldScheme(input);
       if (text !== input) {
-        notes.push(fill(templates.folded[valid ? 1 : 0], 0, end, [quoted(schemeOf(text))]));
-      } else if (!valid && ed.id === "rfc1738" && folded !== input) {
+        notes.push(fill(ed.notes.folded[valid ? 1 : 0], 0, end, [quoted(schemeOf(text))]));
+      } else if (!valid && ed.notes.schemeCase && folded !== input) {
         var ok = letter(folded);
-        notes.push(fill(templates.schemeCase[ok ? 1 : 0], 0, end, [quoted(schemeOf(folded))]));
+        notes.push(fill(ed.notes.schemeCase[ok ? 1 : 0], 0, end, [quoted(schemeOf(folded))]));
       }
-      if (valid && ed.id === "rfc1738") {
+      if (valid && ed.notes.gopherTab) {
         var g = gopherTab(ed, rule, text);
         if (g) notes.push(g);
       }
@@ -218,25 +218,24 @@
   }
 
   function maySurprise(ed, input) {
-    if (ed.id === "rfc1738") return input.indexOf("#") >= 0;
-    if (ed.id === "rfc1630-uri") return input.indexOf("://") >= 0;
-    return false;
+    return !!(ed.notes.fragment && input.indexOf("#") >= 0 ||
+      ed.notes.slashes && input.indexOf("://") >= 0);
   }
 
-  // Where the edition's letter surprises a reader: RFC 1738's URL ends
-  // before a "#" (§2.2); RFC 1630's generic syntax has no "//".
+  // Where the edition's letter surprises a reader: where its URL ends
+  // before a "#" (RFC 1738 §2.2), or its generic syntax has no "//" (RFC 1630).
   function surprise(ed, rule, input, letter) {
     var urlRule = ed.catchAll && ed.catchAll.applies.indexOf(rule) >= 0 || rule === ed.rule;
     if (!urlRule || !maySurprise(ed, input)) return null;
-    if (ed.id === "rfc1738") {
+    if (ed.notes.fragment) {
       var before = input.slice(0, input.indexOf("#"));
       var at = chars(before);
-      return fill(templates.fragment[letter(before) ? 1 : 0], at, at + 1, []);
+      return fill(ed.notes.fragment[letter(before) ? 1 : 0], at, at + 1, []);
     }
     var colon = input.indexOf(":");
     if (colon < 0 || !/^[A-Za-z]/.test(input) || input.slice(colon, colon + 3) !== "://") return null;
     var from = chars(input.slice(0, colon)) + 1;
-    return fill(templates.slashes, from, from + 2, []);
+    return fill(ed.notes.slashes, from, from + 2, []);
   }
 
   // RFC 1738 §3.4: where the BNF's search cannot take what follows an
@@ -260,7 +259,7 @@
     if (fits) return null;
     var parts = [shown(sel.slice(0, tab)), shown(search)];
     if (plus !== null) parts.push(shown(plus));
-    return fill(templates.gopherTab[plus === null ? 0 : 1], from, text.length, parts);
+    return fill(ed.notes.gopherTab[plus === null ? 0 : 1], from, text.length, parts);
   }
 
   // Every edition's verdict: the named rule, or each one's whole-URL rule.
@@ -403,11 +402,16 @@
 
   // ---- The page --------------------------------------------------------
 
-  function ruleTable(id, rule) {
+  function editionOf(id) {
     for (var k = 0; k < editions.length; k++) {
-      if (editions[k].id === id) return editions[k].rules[rule] || null;
+      if (editions[k].id === id) return editions[k];
     }
     return null;
+  }
+
+  function ruleTable(id, rule) {
+    var ed = editionOf(id);
+    return ed ? ed.rules[rule] || null : null;
   }
 
   // One character per column: controls shown as a dot, so the caret lines up.
@@ -510,7 +514,7 @@
         head.appendChild(el("span", "verdict valid", " valid"));
         box.appendChild(head);
         if (t && t.g) box.appendChild(el("p", "gloss muted", v.rule + ": " + t.g));
-        box.appendChild(treeBox(v.edition, v.rule, reading && reading.fold && v.edition === "rfc1738" ? foldScheme(input) : input));
+        box.appendChild(treeBox(v.edition, v.rule, reading && reading.fold && editionOf(v.edition).notes.folded ? foldScheme(input) : input));
       } else {
         var e = r.error;
         box.setAttribute("data-offset", String(e.offset));

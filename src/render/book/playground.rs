@@ -253,11 +253,6 @@ pub(crate) fn tables() -> String {
         );
     }
     out.push_str("];\n");
-    let _ = writeln!(
-        out,
-        "window.URLBNF_NOTES = {};",
-        super::playground_notes::notes()
-    );
     out
 }
 

@@ -1,8 +1,9 @@
 //! What the playground needs to give `check`'s prose notes and readings: each
 //! edition's catch-all and closed list of schemes, the characters it reserves
-//! (for the `%XX` fix), and every note as a template made by the library's own
-//! note functions, with `{0}`, `{1}`, `{2}` where the input's parts go. The
-//! English is the library's; the page fills in the parts.
+//! (for the `%XX` fix), and each note its document has as a template made by
+//! the library's own note functions, with `{0}`, `{1}`, `{2}` where the
+//! input's parts go (`null` where the document has no such note). The English
+//! is the library's; the page fills in the parts, and names no edition.
 
 use std::fmt::Write as _;
 
@@ -107,17 +108,22 @@ fn scheme_list(edition: Edition) -> Option<String> {
     ))
 }
 
-/// The notes every edition may give, as templates: `[invalid, valid]`
-/// pairs where the note carries the other verdict.
-pub(super) fn notes() -> String {
+/// The notes the edition's document gives, as templates (`null` for one it
+/// does not): `[invalid, valid]` pairs where the note carries the other
+/// verdict.
+fn notes(edition: Edition) -> String {
     let both = |f: &dyn Fn(bool) -> Option<ProseNote>, parts: &[&str]| {
-        list([false, true].map(|v| f(v).map_or("null".into(), |n| note(&n, parts))))
+        let pair = [false, true].map(|v| f(v).map(|n| note(&n, parts)));
+        match pair {
+            [Some(invalid), Some(valid)] => list([invalid, valid]),
+            _ => "null".into(),
+        }
     };
     let sample = "ZQZ:";
     let folded = "\"zqz:\"";
     // A gopher URL with a search and a gopher+ string after encoded tabs.
     let tab = |url: &str| {
-        ast::parse(Edition::Rfc1738, url).ok().and_then(|u| {
+        ast::parse(edition, url).ok().and_then(|u| {
             prose::notes(&u)
                 .into_iter()
                 .find(|n| n.code == "gopher-tab")
@@ -128,18 +134,17 @@ pub(super) fn notes() -> String {
         tab("gopher://h/1ZQA%09ZQB/"),
         tab("gopher://h/1ZQA%09ZQB/%09ZQC"),
     ]
-    .map(|n| {
-        n.map_or("null".into(), |n| {
-            note(&n, &["\"ZQA\"", "\"ZQB/\"", "\"ZQC\""])
-        })
-    });
+    .map(|n| n.map(|n| note(&n, &["\"ZQA\"", "\"ZQB/\"", "\"ZQC\""])));
+    let tabs = match tabs {
+        [Some(search), Some(plus)] => format!("[{search},{plus}]"),
+        _ => "null".into(),
+    };
     format!(
-        "{{fragment:{},slashes:{},schemeCase:{},folded:{},gopherTab:[{}]}}",
-        both(&|v| Some(prose::fragment_outside(0, v)), &[]),
-        note(&prose::generic_slashes(0), &[]),
-        both(&|v| prose::scheme_case(sample, |_| v), &[folded]),
-        both(&|v| Some(prose::folded(sample, "zqz:", v)), &[folded]),
-        tabs.join(",")
+        "{{fragment:{},slashes:{},schemeCase:{},folded:{},gopherTab:{tabs}}}",
+        both(&|v| prose::fragment_outside(edition, 0, v), &[]),
+        prose::generic_slashes(edition, 0).map_or("null".into(), |n| note(&n, &[])),
+        both(&|v| prose::scheme_case(edition, sample, |_| v), &[folded]),
+        both(&|v| prose::folded(edition, sample, "zqz:", v), &[folded]),
     )
 }
 
@@ -151,9 +156,10 @@ pub(super) fn fields(edition: Edition) -> String {
         .collect();
     let url_rules = rules_where(edition, |r| ast::is_url_rule(edition, r));
     format!(
-        "reserved:{},urlRules:{url_rules},catchAll:{},list:{}",
+        "reserved:{},urlRules:{url_rules},catchAll:{},list:{},notes:{}",
         js(&reserved),
         known::catch_all(edition).map_or("null".into(), catch_all),
-        scheme_list(edition).unwrap_or_else(|| "null".into())
+        scheme_list(edition).unwrap_or_else(|| "null".into()),
+        notes(edition)
     )
 }

@@ -1,4 +1,4 @@
-//! The build script: each edition's PEG machine, emitted as Rust.
+//! Each edition's PEG machine, emitted as Rust by the build script (`src/build.rs`).
 //!
 //! `grammar/<edition>.pest` is compiled into a program by `program.rs` (the same
 //! file the library's tests interpret), and each rule of the program that gives
@@ -10,20 +10,11 @@
 
 use std::fmt::Write as _;
 
-#[allow(dead_code)]
-#[path = "program.rs"]
-mod program;
+use super::program::{Class, Op, Program};
 
-use program::{Class, Op, Program};
-
-fn main() -> Result<(), Box<dyn std::error::Error>> {
-    let manifest = std::env::var("CARGO_MANIFEST_DIR")?;
-    let out = std::env::var("OUT_DIR")?;
-    println!("cargo::rerun-if-changed=src/engine/machine/build.rs");
-    println!("cargo::rerun-if-changed=src/engine/machine/program.rs");
-    println!("cargo::rerun-if-changed=grammar");
-    // Every grammar under `grammar/` (the editions' list in `src/edition.rs`
-    // names the files it includes).
+/// Emit each edition's machine, `$OUT_DIR/machine-<id>.rs`, from every
+/// `grammar/<id>.pest`.
+pub fn generate(manifest: &str, out: &str) -> Result<(), Box<dyn std::error::Error>> {
     let mut editions: Vec<String> = std::fs::read_dir(format!("{manifest}/grammar"))?
         .filter_map(|entry| {
             let name = entry.ok()?.file_name().into_string().ok()?;
@@ -33,7 +24,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     editions.sort();
     for edition in &editions {
         let grammar = format!("grammar/{edition}.pest");
-        println!("cargo::rerun-if-changed={grammar}");
         let source = std::fs::read_to_string(format!("{manifest}/{grammar}"))?;
         let program = Program::from_pest(&source).map_err(|e| format!("{grammar}: {e}"))?;
         let code = Emitter::new(&program).file(&grammar)?;
@@ -97,7 +87,7 @@ impl<'p> Emitter<'p> {
         let mut out = String::new();
         writeln!(
             out,
-            "// Emitted by src/engine/machine/build.rs from {grammar}.\n"
+            "// Emitted by src/engine/machine/emit.rs from {grammar}.\n"
         )?;
         let names = self.program.rules.iter().map(|r| format!("{:?}", r.name));
         writeln!(

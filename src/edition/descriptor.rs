@@ -1,0 +1,110 @@
+//! What urlbnf knows of an edition's document beyond its BNF, as its
+//! descriptor `grammar/<id>.toml` states it (`generate.rs` says what each
+//! field means). The analyses read these instead of naming editions.
+
+use super::{Edition, EditionInfo};
+
+/// A passage of a document: where it is, and its words (empty where the
+/// words are the comment printed in the BNF).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cited {
+    /// The document and section (`RFC 1738 §2.1`).
+    pub section: &'static str,
+    /// The words, quoted.
+    pub quote: &'static str,
+}
+
+/// Where the prose says more of a URL than the BNF: one kind of note.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NoteText {
+    /// The note's code (`fragment`, `gopher-tab`…).
+    pub code: &'static str,
+    /// The document and section.
+    pub section: &'static str,
+    /// The words, quoted.
+    pub quote: &'static str,
+    /// What the note says of an input, where the descriptor words it.
+    pub message: Option<&'static str>,
+}
+
+/// A scheme's default port as the document states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Port {
+    /// The scheme, lower case.
+    pub scheme: &'static str,
+    /// The port.
+    pub port: u16,
+    /// Where the document says it.
+    pub section: &'static str,
+    /// Its words.
+    pub quote: &'static str,
+}
+
+/// One edition's descriptor.
+#[derive(Debug)]
+pub(crate) struct Descriptor {
+    /// The edition in a few words (public as [`Edition::info`]).
+    pub info: EditionInfo,
+    /// The set `--grammar` names it by.
+    pub set: &'static str,
+    /// The editions it continues.
+    pub follows: &'static [Edition],
+    /// The document's name in a citation (`RFC 1738`).
+    pub cite: &'static str,
+    /// Whether its sections are cited by number (`§3.3 HTTP`) or by heading.
+    pub numbered: bool,
+    /// The rules whose characters the edition reserves.
+    pub reserved_rules: &'static [&'static str],
+    /// The characters its prose reserves besides.
+    pub reserved_chars: &'static str,
+    /// The rules whose characters it allows unencoded.
+    pub unreserved_rules: &'static [&'static str],
+    /// Each rule's role: `wrapper`, or the AST kind it builds.
+    pub roles: &'static [(&'static str, &'static str)],
+    /// Each printed rule's meaning and section (`None`: the BNF's own).
+    pub glosses: &'static [(&'static str, &'static str, Option<&'static str>)],
+    /// Rules and the names they had in the editions this one follows.
+    pub renames: &'static [(&'static str, &'static [&'static str])],
+    /// Earlier rules and the rules split out of them.
+    pub splits: &'static [(&'static str, &'static [&'static str])],
+    /// Rules that continue no earlier rule of their name.
+    pub new: &'static [&'static str],
+    /// What the document says of its rule for new schemes.
+    pub catch_all: Option<Cited>,
+    /// Where the prose asks scheme names to be read without case.
+    pub fold_scheme_case: Option<Cited>,
+    /// Where the prose says more of a URL than the BNF.
+    pub notes: &'static [NoteText],
+    /// The default ports the document states.
+    pub ports: &'static [Port],
+    /// Components an ambiguous derivation reads as short as they can be.
+    pub lazy_groups: &'static [&'static str],
+}
+
+impl Descriptor {
+    /// The role of `rule`: `wrapper`, or the AST kind it builds.
+    pub fn role(&self, rule: &str) -> Option<&'static str> {
+        self.roles
+            .iter()
+            .find(|(r, _)| *r == rule)
+            .map(|&(_, role)| role)
+    }
+
+    /// The note of kind `code`, if the document has one.
+    pub fn note(&self, code: &str) -> Option<&'static NoteText> {
+        self.notes.iter().find(|n| n.code == code)
+    }
+
+    /// The default port of `scheme` (lower case), if the document states one.
+    pub fn port(&self, scheme: &str) -> Option<&'static Port> {
+        self.ports.iter().find(|p| p.scheme == scheme)
+    }
+
+    /// The rule's meaning and its section (`None`: the BNF's own).
+    pub fn gloss(&self, rule: &str) -> Option<(&'static str, Option<&'static str>)> {
+        self.glosses
+            .iter()
+            .find(|(r, _, _)| *r == rule)
+            .map(|&(_, meaning, section)| (meaning, section))
+    }
+}
