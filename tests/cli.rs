@@ -580,7 +580,15 @@ fn parse_tree_diff_and_compare_keep_the_same_contract() {
 #[test]
 fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
     let run = urlbnf(
-        &["resolve", "--json", "magic://a/b/c//d/e/f", "/g", "g"],
+        &[
+            "resolve",
+            "--json",
+            "--rules",
+            "rfc1630",
+            "magic://a/b/c//d/e/f",
+            "/g",
+            "g",
+        ],
         b"",
     );
     let objs = json_lines(&run);
@@ -881,13 +889,22 @@ fn a_missing_files_exit_status_is_in_the_help() {
 }
 
 /// `resolve` resolves against a full URL: a context with no scheme is a
-/// usage error that says so (it answered `resolve g h` with `h`).
+/// usage error that says so (it answered `resolve g h` with `h`); RFC 3986
+/// says where the base stops being a URI (§5.1).
 #[test]
 fn resolve_refuses_a_context_that_is_no_url() {
     for base in ["g", "//h/a", "/a/b", "1x:y"] {
-        let run = urlbnf(&["resolve", base, "h"], b"");
+        let run = urlbnf(&["resolve", "--rules", "rfc1630", base, "h"], b"");
         assert_eq!(run.code, 2, "{base}: {}", run.stdout);
         assert!(run.stderr.contains("no full URL"), "{base}: {}", run.stderr);
+        let run = urlbnf(&["resolve", base, "h"], b"");
+        assert_eq!(run.code, 2, "{base}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("no absolute URI (RFC 3986 §5.1")
+                && run.stderr.contains("at offset"),
+            "{base}: {}",
+            run.stderr
+        );
     }
     let run = urlbnf(&["resolve", "magic://a/b/c//d/e/f", "g"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);

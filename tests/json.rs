@@ -125,6 +125,19 @@ fn outputs() -> Vec<(String, Value)> {
             vec!["resolve", "--compare", "--json", "http://a/b/c", "../d"],
             b"",
         ),
+        // A reference that is no URI-reference; a reading that fails.
+        (vec!["resolve", "--json", "http://a/b/c", "a b"], b""),
+        (
+            vec![
+                "resolve",
+                "--json",
+                "--rules",
+                "whatwg",
+                "http://a/b",
+                "///g",
+            ],
+            b"",
+        ),
         (vec!["equiv", "--json", "http://ä/%4", "http://a/%zz"], b""),
         (vec!["equiv", "--json", "http://a/%41", "http://a/A"], b""),
         (vec!["equiv", "--json", "HTTP://H/", "http://h/"], b""),

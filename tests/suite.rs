@@ -29,6 +29,7 @@ mod prose;
 mod regex;
 mod report;
 mod resolve;
+mod resolve_rfc3986;
 
 // The command, its input and output, and the book.
 mod batch;
