@@ -25,6 +25,7 @@ mod explain;
 mod extract;
 mod known_schemes;
 mod lint;
+mod normalize;
 mod prose;
 mod regex;
 mod report;

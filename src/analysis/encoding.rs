@@ -6,8 +6,6 @@
 //! may NEVER be encoded and unencoded in this way." RFC 1738 §2.2: octets must be
 //! encoded if they have no graphic US-ASCII character, are unsafe, or are reserved.
 
-use serde::Serialize;
-
 use crate::edition::Edition;
 use crate::error::{CheckError, Expected, FOUND_END, found_at};
 use crate::grammar::{CharSet, PrintedGrammar};
@@ -170,77 +168,6 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>>
         Ok(out)
     } else {
         Err(errors)
-    }
-}
-
-/// Whether two URLs are the same once at the same encoding level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Equivalence {
-    /// The edition whose reserved characters stay encoded.
-    #[serde(rename = "grammar")]
-    pub edition: Edition,
-    /// The two URLs, each at the canonical encoding level.
-    pub urls: [Canonical; 2],
-    /// Whether the canonical forms are equal.
-    pub equivalent: bool,
-    /// Not equivalent, but equal but for letter case: the grammars compare
-    /// case exactly, while RFC 1738 §2.1 (schemes) and the DNS (hosts) do not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub case_only: bool,
-}
-
-/// One URL at an edition's canonical encoding level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Canonical {
-    /// The URL, as given.
-    pub input: String,
-    /// The URL at the canonical encoding level (absent where an escape is illegal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub canonical: Option<String>,
-    /// Its illegal escapes (RFC 1630, Example 3), each where it goes wrong.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub errors: Vec<CheckError>,
-}
-
-impl Canonical {
-    fn of(edition: Edition, input: &str) -> Canonical {
-        let (canonical, errors) = match canonical(edition, input) {
-            Ok(c) => (Some(c), Vec::new()),
-            Err(e) => (None, e),
-        };
-        Canonical {
-            input: input.to_string(),
-            canonical,
-            errors,
-        }
-    }
-}
-
-/// Compare two URLs after bringing them to the edition's canonical encoding level.
-///
-/// ```
-/// use urlbnf::{Edition, encoding};
-///
-/// // RFC 1630's Example 1: %2D is "-"; Example 2: %2F is not "/".
-/// let e = encoding::equivalent(Edition::Rfc1630Url, "http://h/marie-claude", "http://h/marie%2Dclaude");
-/// assert!(e.equivalent);
-/// assert!(!encoding::equivalent(Edition::Rfc1630Url, "http://h/a/b", "http://h/a%2Fb").equivalent);
-/// // Letter case: not equivalent by the grammars, and said so.
-/// assert!(encoding::equivalent(Edition::Rfc1738, "HTTP://H/", "http://h/").case_only);
-/// ```
-pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
-    let urls = [Canonical::of(edition, a), Canonical::of(edition, b)];
-    let (equivalent, case_only) = match (&urls[0].canonical, &urls[1].canonical) {
-        (Some(x), Some(y)) => (x == y, x != y && x.eq_ignore_ascii_case(y)),
-        _ => (false, false),
-    };
-    Equivalence {
-        edition,
-        urls,
-        equivalent,
-        case_only,
     }
 }
 

@@ -2,8 +2,8 @@
 //! "Partial (relative) form", and the 1993 draft, "Partial form", each as
 //! printed.
 
-use super::dots::{DotRules, remove_dots};
-use super::{Note, Rules, is_absolute, scheme_prefix, split_url};
+use super::dots::{DotRules, remove_dots, scheme_prefix, split_url};
+use super::{Note, Rules, is_absolute};
 
 /// Resolve `partial` in the context of `context` by RFC 1630's rules or the
 /// 1993 draft's.
@@ -44,6 +44,17 @@ pub(super) fn resolve(
         Rules::Draft1993 => draft_1993(base, partial, notes, steps),
         _ => rfc1630(base, partial, notes, steps),
     }
+}
+
+/// Whether `url` starts with a scheme: a letter, then letters, digits, `+`,
+/// `-` or `.`, then `:`.
+pub(super) fn has_scheme(url: &str) -> bool {
+    let Some((scheme, _)) = url.split_once(':') else {
+        return false;
+    };
+    let mut chars = scheme.chars();
+    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
 /// The part of the context the documents' rules work on: without its fragment

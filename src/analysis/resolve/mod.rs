@@ -157,26 +157,6 @@ pub fn is_absolute(s: &str) -> bool {
     }
 }
 
-/// The scheme of an absolute form, with its colon: `magic:`.
-pub(crate) fn scheme_prefix(s: &str) -> &str {
-    match s.find(':') {
-        Some(i) if is_absolute(s) => s.get(..=i).unwrap_or(""),
-        _ => "",
-    }
-}
-
-/// A URL's scheme (with its colon), its `//host:port` part if any, and the rest.
-pub(crate) fn split_url(url: &str) -> (&str, &str, &str) {
-    let scheme = scheme_prefix(url);
-    let rest = url.get(scheme.len()..).unwrap_or("");
-    let host_end = match rest.strip_prefix("//") {
-        Some(after) => 2 + after.find('/').unwrap_or(after.len()),
-        None => 0,
-    };
-    let (authority, path) = rest.split_at(host_end.min(rest.len()));
-    (scheme, authority, path)
-}
-
 /// Why a base cannot be resolved against.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -299,7 +279,7 @@ impl Resolver {
                     None,
                 )
             })?),
-            _ if !has_scheme(base) => {
+            _ if !early::has_scheme(base) => {
                 return Err(refuse(
                     format!(
                         "the context {base:?} is no full URL: it has no scheme (such as http: \
@@ -448,17 +428,6 @@ impl Resolver {
             notes,
         }
     }
-}
-
-/// Whether `url` starts with a scheme: a letter, then letters, digits, `+`,
-/// `-` or `.`, then `:`.
-fn has_scheme(url: &str) -> bool {
-    let Some((scheme, _)) = url.split_once(':') else {
-        return false;
-    };
-    let mut chars = scheme.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
 /// Resolve `partial` in the context of `context`: [`Resolver::new`] then

@@ -138,7 +138,7 @@ pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
 
 /// Whether a segment of `path` is a dot segment written with `%2E` (§2.3:
 /// `.` is unreserved, and its encoding an alias of it).
-fn encoded_dot_segment(path: &str) -> bool {
+pub(crate) fn encoded_dot_segment(path: &str) -> bool {
     path.contains('%')
         && path.split('/').any(|s| {
             let s = s.to_ascii_lowercase().replace("%2e", ".");
