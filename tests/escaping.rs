@@ -128,3 +128,54 @@ fn encode_reads_lines_without_their_ending_and_encodes_any_other_cr() {
     let out = common::run_urlbnf(&["encode", "a\r"], b"");
     assert_eq!(out.stdout, b"a%0D\n");
 }
+
+/// RFC 3986 §2.3 and RFC 2396: an unreserved character is never escaped;
+/// with `--component`, the output is derived by the component's rule.
+#[test]
+fn the_later_editions_encode_by_their_own_sets() {
+    use urlbnf::encoding::{component_set, encode_component, encode_data};
+    use urlbnf::meaning::{Component, meaning};
+    for e in [Rfc2396, Rfc3986] {
+        let unreserved = urlbnf::encoding::decodable(e);
+        for b in 0u8..128 {
+            let text = [b];
+            let plain = encode_bytes_of(e, &text);
+            if unreserved.contains(b) {
+                assert_eq!(plain, char::from(b).to_string(), "{e} {b}");
+                assert_eq!(encode_data(e, &text), plain);
+            }
+            if urlbnf::encoding::reserved(e).contains(b) {
+                assert_eq!(plain, char::from(b).to_string(), "{e} keeps {b}");
+            }
+        }
+        let texts = ["a/b?c#d:e@f[g]h!$&=+ ~%'()*,;", "é\t\u{7f}\"<>\\^`{|}", ""];
+        for c in Component::ALL {
+            let rule = meaning(e).component_rule(c).unwrap();
+            let checker = urlbnf::Checker::new(e, rule, urlbnf::Engine::Dfa).unwrap();
+            let set = component_set(e, c).unwrap();
+            assert!(unreserved.is_subset(set), "{e} {c:?}");
+            for t in texts {
+                let enc = encode_component(e, c, t.as_bytes()).unwrap();
+                let whole = match c {
+                    Component::Path => format!("/{enc}"),
+                    Component::Host if e == Rfc2396 && enc.is_empty() => continue,
+                    _ => enc.clone(),
+                };
+                assert!(checker.is_valid(&whole), "{e} {c:?} {t:?} -> {whole}");
+            }
+        }
+    }
+    // What the issue found: "~" stays, "#", "[", "]" (reserved) are kept.
+    assert_eq!(encode(Rfc3986, "~"), "~");
+    assert_eq!(encode(Rfc3986, "#[]"), "#[]");
+    assert_eq!(
+        encode_component(Rfc3986, Component::Segment, b"a/b").unwrap(),
+        "a%2Fb"
+    );
+    assert_eq!(encode_data(Rfc3986, b"a b&c"), "a%20b%26c");
+    assert!(encode_component(Rfc1738, Component::Query, b"x").is_err());
+}
+
+fn encode_bytes_of(e: Edition, b: &[u8]) -> String {
+    urlbnf::encoding::encode_bytes(e, b)
+}

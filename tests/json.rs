@@ -178,6 +178,18 @@ fn outputs() -> Vec<(String, Value)> {
             b"",
         ),
         (vec!["encode", "--json", "a b"], b""),
+        (
+            vec![
+                "encode",
+                "--json",
+                "--grammar",
+                "rfc3986",
+                "--component",
+                "query",
+                "a b",
+            ],
+            b"",
+        ),
         // A line that is not UTF-8: its bytes beside the lossy text.
         (
             vec!["check", "--json", "--grammar", "rfc1738"],

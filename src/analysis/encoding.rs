@@ -1,4 +1,5 @@
-//! Escaping: bringing URLs to the same encoding level, and encoding unsafe text.
+//! Escaping: bringing URLs to the same encoding level, and encoding text by
+//! each edition's own character sets ([`crate::meaning`] says which).
 //!
 //! RFC 1630, "Encoding reserved characters": "Before two URIs can be compared, it is
 //! therefore necessary to bring them to the same encoding level. However, the
@@ -6,7 +7,9 @@
 //! may NEVER be encoded and unencoded in this way." RFC 1738 §2.2: octets must be
 //! encoded if they have no graphic US-ASCII character, are unsafe, or are reserved.
 
+use crate::analysis::meaning::{Component, meaning};
 use crate::edition::Edition;
+use crate::engine::automaton::automaton;
 use crate::error::{CheckError, Expected, FOUND_END, found_at};
 use crate::grammar::{CharSet, PrintedGrammar};
 
@@ -54,40 +57,39 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece)> + '_ {
 /// Characters each edition reserves: its `reserved` rule where it prints one, and
 /// the characters its prose gives a meaning (RFC 1630, "Reserved characters": `/`,
 /// `#`, `?`, `+` in queries, `*` and `!` for schemes; draft-1993, "Partial form":
-/// `/`, with `#` and `?` as delimiters of its syntax).
+/// `/`, with `#` and `?` as delimiters of its syntax), as [`crate::meaning`] lists them.
 ///
 /// ```
 /// use urlbnf::{Edition, encoding};
 /// assert!(encoding::reserved(Edition::Rfc1738).contains(b';'));
 /// assert!(!encoding::reserved(Edition::Rfc1738).contains(b'a'));
+/// assert!(encoding::reserved(Edition::Rfc3986).contains(b'['));
 /// ```
 pub fn reserved(edition: Edition) -> CharSet {
-    match edition {
-        Edition::Draft1993 => set("/#?+"),
-        Edition::Draft1994 => class(edition, "reserved") | set("+"),
-        Edition::Rfc1630Uri | Edition::Rfc1630Url => class(edition, "reserved") | set("/#?+*!"),
-        Edition::Rfc1738 | Edition::Rfc2396 | Edition::Rfc3986 => class(edition, "reserved"),
-    }
+    let m = meaning(edition);
+    let rule = if m.reserved_rule {
+        class(edition, "reserved")
+    } else {
+        CharSet::EMPTY
+    };
+    rule | set(m.reserved_prose)
 }
 
 /// Characters an escape may be decoded to: those the edition allows unencoded
-/// (`xalpha`'s characters, or RFC 1738's `unreserved`) that it does not reserve.
+/// (`xalpha`'s characters, or from RFC 1738 on `unreserved`) that it does not
+/// reserve.
 ///
 /// ```
 /// use urlbnf::{Edition, encoding};
 /// assert!(encoding::decodable(Edition::Rfc1738).contains(b'a'));
 /// assert!(!encoding::decodable(Edition::Rfc1738).contains(b'/'));
+/// assert!(encoding::decodable(Edition::Rfc3986).contains(b'~'));
 /// ```
 pub fn decodable(edition: Edition) -> CharSet {
-    let allowed = match edition {
-        Edition::Rfc1738 | Edition::Rfc2396 | Edition::Rfc3986 => class(edition, "unreserved"),
-        _ => {
-            class(edition, "alpha")
-                | class(edition, "digit")
-                | class(edition, "safe")
-                | class(edition, "extra")
-        }
-    };
+    let allowed = meaning(edition)
+        .unencoded
+        .iter()
+        .fold(CharSet::EMPTY, |acc, rule| acc | class(edition, rule));
     allowed & !reserved(edition) & !set("%")
 }
 
@@ -171,18 +173,48 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>>
     }
 }
 
-/// Encode text for use in a URL of the edition: every octet the edition does not
-/// allow unencoded, and every RFC 1738 §2.2 unsafe character (space, `<>"#%{}|\^~[]`
-/// and backquote), controls, and octets 80-FF (non-ASCII text as its UTF-8
-/// octets), become `%XX`. Reserved characters are kept: they carry meaning.
+/// Encode text for use in a URL of the edition: every octet outside what is
+/// kept becomes `%XX` (non-ASCII text as its UTF-8 octets, RFC 3986 §2.5), `%`
+/// always. Kept: from RFC 2396 on, the edition's unreserved and reserved
+/// characters (never an escape of an unreserved one: RFC 3986 §2.3 "should
+/// not be created by URI producers"); before it, the characters the edition
+/// allows unencoded and its reserved ones, less RFC 1738 §2.2's unsafe
+/// characters (space, `<>"#%{}|\^~[]` and backquote). Reserved characters are
+/// kept because they carry meaning: text holding one as data wants
+/// [`encode_component`] or [`encode_data`].
 ///
 /// ```
 /// use urlbnf::{Edition, encoding};
 ///
 /// assert_eq!(encoding::encode(Edition::Rfc1738, "a b<c>/é"), "a%20b%3Cc%3E/%C3%A9");
+/// assert_eq!(encoding::encode(Edition::Rfc3986, "~a b[]#"), "~a%20b[]#");
 /// ```
 pub fn encode(edition: Edition, text: &str) -> String {
     encode_bytes(edition, text.as_bytes())
+}
+
+/// What [`encode_bytes`] keeps for `edition`.
+fn kept(edition: Edition) -> CharSet {
+    let m = meaning(edition);
+    let keep = decodable(edition) | reserved(edition);
+    if m.encode_unsafe {
+        keep & !unsafe_chars()
+    } else {
+        keep & !set("%")
+    }
+}
+
+/// Every octet not in `keep` as `%XX`.
+fn escape(bytes: &[u8], keep: CharSet) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if keep.contains(b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// [`encode`] for octets that need not be UTF-8: each octet that is not kept
@@ -193,14 +225,84 @@ pub fn encode(edition: Edition, text: &str) -> String {
 /// assert_eq!(encoding::encode_bytes(Edition::Rfc1738, b"a b\xff"), "a%20b%FF");
 /// ```
 pub fn encode_bytes(edition: Edition, bytes: &[u8]) -> String {
-    let keep = (decodable(edition) | reserved(edition)) & !unsafe_chars();
-    let mut out = String::with_capacity(bytes.len());
-    for &b in bytes {
-        if keep.contains(b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
+    escape(bytes, kept(edition))
+}
+
+/// The characters a component allows unencoded, `%` aside: every character
+/// that some string of the component's rule holds (RFC 3986 `segment`,
+/// `path-abempty`, `query`, `fragment`, `userinfo`, `reg-name`; RFC 2396's
+/// alike), read from the rule's automaton, not written out by hand. `None`
+/// for an edition with no such rules (the early ones).
+///
+/// ```
+/// use urlbnf::{Edition, encoding, meaning::Component};
+/// let query = encoding::component_set(Edition::Rfc3986, Component::Query).unwrap();
+/// assert!(query.contains(b'/') && query.contains(b'?') && !query.contains(b'#'));
+/// let segment = encoding::component_set(Edition::Rfc3986, Component::Segment).unwrap();
+/// assert!(segment.contains(b':') && !segment.contains(b'/'));
+/// assert!(encoding::component_set(Edition::Rfc1738, Component::Query).is_none());
+/// ```
+pub fn component_set(edition: Edition, component: Component) -> Option<CharSet> {
+    let rule = meaning(edition).component_rule(component)?;
+    let dfa = automaton(edition, rule).ok()?;
+    // Every byte on a transition between live states, from the start.
+    let mut seen = vec![dfa.start()];
+    let mut todo = vec![dfa.start()];
+    let mut set = CharSet::EMPTY;
+    while let Some(state) = todo.pop() {
+        let live = dfa.live_bytes(state);
+        set |= live;
+        for b in live.iter() {
+            let next = dfa.step(state, b);
+            if !seen.contains(&next) {
+                seen.push(next);
+                todo.push(next);
+            }
         }
     }
-    out
+    Some(set & !self::set("%"))
+}
+
+/// Encode text as one component of a URI of `edition` (RFC 3986 §2.1: an
+/// octet "outside the allowed set" of the component is percent-encoded):
+/// the output is derived by the component's rule (a path once it begins
+/// with `/`), and every unreserved
+/// character stays. A reserved character the component allows (a sub-delim,
+/// `:` or `@` in a segment; `/` and `?` in a query) stays too: where it is
+/// data that would be read as a delimiter, [`encode_data`] encodes it (§2.2).
+/// An edition without component rules is an error.
+///
+/// ```
+/// use urlbnf::{Edition, encoding, meaning::Component};
+/// assert_eq!(encoding::encode_component(Edition::Rfc3986, Component::Segment, b"a/b c~").unwrap(), "a%2Fb%20c~");
+/// assert_eq!(encoding::encode_component(Edition::Rfc3986, Component::Query, b"q=a/b?#").unwrap(), "q=a/b?%23");
+/// ```
+pub fn encode_component(
+    edition: Edition,
+    component: Component,
+    bytes: &[u8],
+) -> Result<String, String> {
+    let keep = component_set(edition, component).ok_or_else(|| {
+        format!(
+            "{edition} has no rule per component: --component needs rfc3986 or rfc2396 (their \
+             segment, path, query, fragment, userinfo and registered-name rules)"
+        )
+    })?;
+    Ok(escape(bytes, keep))
+}
+
+/// Encode text as data that no delimiter may be read in: every octet but the
+/// edition's unreserved characters becomes `%XX` (RFC 3986 §2.2: "URI
+/// producing applications should percent-encode data octets that correspond to
+/// characters in the reserved set unless these characters are specifically
+/// allowed by the URI scheme to represent data in that component"). Under
+/// rfc2396 this is what JavaScript's `encodeURIComponent` keeps.
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+/// assert_eq!(encoding::encode_data(Edition::Rfc3986, b"a&b=c!~"), "a%26b%3Dc%21~");
+/// assert_eq!(encoding::encode_data(Edition::Rfc2396, b"a&b=c!~"), "a%26b%3Dc!~");
+/// ```
+pub fn encode_data(edition: Edition, bytes: &[u8]) -> String {
+    escape(bytes, decodable(edition))
 }

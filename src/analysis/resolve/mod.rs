@@ -216,7 +216,7 @@ pub struct Resolver {
 
 impl Resolver {
     /// A resolver against `base`. RFC 3986 refuses a base that is not a URI
-    /// (§5.1: "A base URI must conform to the <absolute-URI> syntax rule"),
+    /// (§5.1: "A base URI must conform to the \<absolute-URI\> syntax rule"),
     /// with where it stops, and strips a fragment with a note; the WHATWG
     /// reading refuses what its parser fails on; the early rules need a scheme.
     ///
