@@ -12,7 +12,7 @@ use crate::analysis::encoding;
 use crate::analysis::meaning::{Comparison, Level, default_port, meaning};
 use crate::analysis::resolve::Note;
 use crate::analysis::resolve::rfc3986::{
-    Parts, encoded_dot_segment, recompose, remove_dot_segments, split,
+    Parts, encoded_dot_segment, recompose, remove_dot_segments, rootless_dots, split,
 };
 use crate::edition::Edition;
 
@@ -329,6 +329,9 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
                       unreserved) and then removed (§6.2.2.3)"
                 .into(),
         });
+    }
+    if !decoded.starts_with('/') && path != decoded && !dots.rootless_removed {
+        notes.push(rootless_dots());
     }
     if dots.rootless_removed {
         notes.push(Note {

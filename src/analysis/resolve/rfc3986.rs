@@ -225,8 +225,10 @@ pub(super) fn transform(
     };
     let mut dots = Dots::default();
     let mut path = String::new();
+    let mut rootless_changed = false;
     let mut remove = |from: &str, path: &mut String, trace: &mut Trace<'_>| {
         dots = remove_dot_segments(from, path);
+        rootless_changed = !from.starts_with('/') && path != from;
         trace.say(|| format!("§5.2.4: remove_dot_segments({from:?}) = {path:?}"));
     };
     let step;
@@ -307,6 +309,9 @@ pub(super) fn transform(
                 .into(),
         });
     }
+    if rootless_changed && !dots.rootless_removed {
+        notes.push(rootless_dots());
+    }
     if dots.rootless_removed {
         notes.push(Note {
             code: "rootless-path-rooted",
@@ -333,6 +338,18 @@ pub(super) fn transform(
         s
     });
     (step, result)
+}
+
+/// A rootless path whose dot segments went: §5.2.2 applies remove_dot_segments
+/// to every path, rooted or not.
+pub(crate) fn rootless_dots() -> Note {
+    Note {
+        code: "rootless-path-dots",
+        message: "remove_dot_segments applies to a rootless path too (§5.2.2: T.path = \
+                  remove_dot_segments(R.path), whatever the path): \"s:../g\" gives \"s:g\"; \
+                  many implementations leave a rootless path as it is"
+            .into(),
+    }
 }
 
 fn encoded_dot() -> Note {
