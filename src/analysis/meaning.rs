@@ -10,7 +10,6 @@
 
 use serde::Serialize;
 
-use crate::analysis::resolve::Rules;
 use crate::edition::Edition;
 
 /// How an edition's document compares two URLs.
@@ -115,9 +114,9 @@ impl Component {
 /// What one edition's document says beyond its grammar.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Meaning {
-    /// The rule set of the document's own resolution of partial forms
-    /// (relative references), if it prints one.
-    pub resolution: Option<Rules>,
+    /// The id of the rule set (`urlbnf resolve --rules`) of the document's
+    /// own resolution of partial forms (relative references), if it prints one.
+    pub resolution: Option<&'static str>,
     /// Where the document gives it, or why there is none.
     pub resolution_source: &'static str,
     /// How the document compares URLs.
@@ -144,7 +143,7 @@ const ENCODING_LEVEL: &str = "RFC 1630, \"Encoding reserved characters\"";
 
 /// The early editions: no component sets, RFC 1630's comparison.
 const fn early(
-    resolution: Option<Rules>,
+    resolution: Option<&'static str>,
     resolution_source: &'static str,
     reserved_rule: bool,
     reserved_prose: &'static str,
@@ -169,7 +168,7 @@ const TABLE: [Meaning; Edition::ALL.len()] = [
     // draft-1993: "Partial form"; reserved by its prose: "/" and the
     // delimiters "#", "?"; "+" in searches.
     early(
-        Some(Rules::Draft1993),
+        Some("draft-1993"),
         "the 1993 draft, \"Partial form\"",
         false,
         "/#?+",
@@ -185,14 +184,14 @@ const TABLE: [Meaning; Edition::ALL.len()] = [
         EARLY_UNENCODED,
     ),
     early(
-        Some(Rules::Rfc1630),
+        Some("rfc1630"),
         "RFC 1630, \"Partial (relative) form\"",
         true,
         "/#?+*!",
         EARLY_UNENCODED,
     ),
     early(
-        Some(Rules::Rfc1630),
+        Some("rfc1630"),
         "RFC 1630, \"Partial (relative) form\"",
         true,
         "/#?+*!",
@@ -226,7 +225,7 @@ const TABLE: [Meaning; Edition::ALL.len()] = [
         ]),
     },
     Meaning {
-        resolution: Some(Rules::Rfc3986),
+        resolution: Some("rfc3986"),
         resolution_source: "RFC 3986 §5.2",
         comparison: Comparison::Ladder,
         comparison_source: "RFC 3986 §6.2",
