@@ -365,6 +365,7 @@ impl Resolver {
     pub fn resolve(&self, reference: &str) -> Resolution {
         let mut notes = self.base_notes.clone();
         let mut steps = Vec::new();
+        #[cfg_attr(not(feature = "whatwg"), allow(unused_mut))]
         let mut failure = None;
         let mut reference_error = None;
         let (step, result) = match &self.base {
