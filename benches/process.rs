@@ -164,6 +164,16 @@ fn main() -> std::io::Result<()> {
             "check -q rfc3986",
             vec!["check", "--quiet", "--grammar", "rfc3986"],
         ),
+        // The meaning commands on the same lines, against check --quiet of
+        // the rule they read by (rfc3986's URI): normalize checks each line
+        // then normalizes it; resolve takes each line as a reference.
+        (
+            "check -q rfc3986 URI",
+            vec!["check", "--quiet", "--grammar", "rfc3986", "--rule", "URI"],
+        ),
+        ("normalize", vec!["normalize"]),
+        ("normalize scheme", vec!["normalize", "--level", "scheme"]),
+        ("resolve rfc3986", vec!["resolve", "http://a/b/c/d;p?q"]),
         // `report` against what it adds to: the same verdicts, counted only;
         // and without the WHATWG reading it counts beside them.
         ("check --quiet, all", vec!["check", "--quiet"]),
@@ -217,6 +227,16 @@ fn main() -> std::io::Result<()> {
         for later in ["check -q rfc2396", "check -q rfc3986"] {
             if let Some(t) = times.get(later) {
                 println!("{later} / check -q rfc1738: {:.2}x", t / base.max(1e-9));
+            }
+        }
+    }
+    if let Some(check) = times.get("check -q rfc3986 URI") {
+        for meaning in ["normalize", "normalize scheme", "resolve rfc3986"] {
+            if let Some(t) = times.get(meaning) {
+                println!(
+                    "{meaning} / check -q rfc3986 URI: {:.2}x",
+                    t / check.max(1e-9)
+                );
             }
         }
     }

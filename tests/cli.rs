@@ -396,8 +396,20 @@ fn help_teaches_the_editions_and_the_contract() {
     }
     // Every command's help ends its text with its exit statuses.
     for command in [
-        "check", "parse", "tree", "compare", "diff", "resolve", "equiv", "encode", "extract",
-        "explain", "book", "report", "regex",
+        "check",
+        "parse",
+        "tree",
+        "compare",
+        "diff",
+        "resolve",
+        "equiv",
+        "normalize",
+        "encode",
+        "extract",
+        "explain",
+        "book",
+        "report",
+        "regex",
     ] {
         let run = urlbnf(&[command, "--help"], b"");
         let help = run.stdout.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -580,7 +592,15 @@ fn parse_tree_diff_and_compare_keep_the_same_contract() {
 #[test]
 fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
     let run = urlbnf(
-        &["resolve", "--json", "magic://a/b/c//d/e/f", "/g", "g"],
+        &[
+            "resolve",
+            "--json",
+            "--rules",
+            "rfc1630",
+            "magic://a/b/c//d/e/f",
+            "/g",
+            "g",
+        ],
         b"",
     );
     let objs = json_lines(&run);
@@ -606,15 +626,30 @@ fn resolve_equiv_encode_extract_and_lint_on_the_command_line() {
         urlbnf(&["equiv", "http://h/a/b", "http://h/a%2Fb"], b"").code,
         1
     );
-    // Letter case: not equivalent by the grammars, with a word on why.
-    let case = urlbnf(&["equiv", "HTTP://H/", "http://h/"], b"");
+    // Letter case: equivalent by RFC 3986 §6.2.2.1; not at RFC 1630's
+    // encoding level, with a word on why.
+    assert_eq!(urlbnf(&["equiv", "HTTP://H/", "http://h/"], b"").code, 0);
+    let case = urlbnf(
+        &["equiv", "--grammar", "rfc1738", "http://H/", "http://h/"],
+        b"",
+    );
     assert_eq!(case.code, 1);
     assert!(
         case.stdout.contains("differ only in letter case"),
         "{}",
         case.stdout
     );
-    let illegal = urlbnf(&["equiv", "--json", "news:a%as@h", "news:a@h"], b"");
+    let illegal = urlbnf(
+        &[
+            "equiv",
+            "--json",
+            "--grammar",
+            "rfc1738",
+            "news:a%as@h",
+            "news:a@h",
+        ],
+        b"",
+    );
     // The escape goes wrong at "s", the first character that is no hex digit.
     let error = &json_lines(&illegal)[0]["urls"][0]["errors"][0];
     assert_eq!(
@@ -703,6 +738,7 @@ fn every_exit_status_is_in_the_help() {
         &["resolve", "http://a/b", "c"],
         &["equiv", "http://a/", "http://a/"],
         &["encode", "a"],
+        &["normalize", "http://a/"],
         &["explain", "--grammar", "rfc1738", "url"],
         &["diff", "rfc1738", "draft-1994"],
         &["regex", "--grammar", "rfc1738", "--rule", "port"],
@@ -751,7 +787,15 @@ fn every_exit_status_is_in_the_help() {
     }
     // A file that cannot be read.
     for command in [
-        "check", "parse", "tree", "compare", "resolve", "encode", "extract", "report",
+        "check",
+        "parse",
+        "tree",
+        "compare",
+        "resolve",
+        "encode",
+        "normalize",
+        "extract",
+        "report",
     ] {
         let mut args = vec![command];
         match command {
@@ -996,13 +1040,22 @@ fn a_missing_files_exit_status_is_in_the_help() {
 }
 
 /// `resolve` resolves against a full URL: a context with no scheme is a
-/// usage error that says so (it answered `resolve g h` with `h`).
+/// usage error that says so (it answered `resolve g h` with `h`); RFC 3986
+/// says where the base stops being a URI (§5.1).
 #[test]
 fn resolve_refuses_a_context_that_is_no_url() {
     for base in ["g", "//h/a", "/a/b", "1x:y"] {
-        let run = urlbnf(&["resolve", base, "h"], b"");
+        let run = urlbnf(&["resolve", "--rules", "rfc1630", base, "h"], b"");
         assert_eq!(run.code, 2, "{base}: {}", run.stdout);
         assert!(run.stderr.contains("no full URL"), "{base}: {}", run.stderr);
+        let run = urlbnf(&["resolve", base, "h"], b"");
+        assert_eq!(run.code, 2, "{base}: {}", run.stdout);
+        assert!(
+            run.stderr.contains("no absolute URI (RFC 3986 §5.1")
+                && run.stderr.contains("at offset"),
+            "{base}: {}",
+            run.stderr
+        );
     }
     let run = urlbnf(&["resolve", "magic://a/b/c//d/e/f", "g"], b"");
     assert_eq!(run.code, 0, "{}", run.stderr);

@@ -27,10 +27,12 @@ mod explain;
 mod extract;
 mod known_schemes;
 mod lint;
+mod normalize;
 mod prose;
 mod regex;
 mod report;
 mod resolve;
+mod resolve_rfc3986;
 
 // The command, its input and output, and the book.
 mod batch;

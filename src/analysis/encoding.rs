@@ -1,4 +1,5 @@
-//! Escaping: bringing URLs to the same encoding level, and encoding unsafe text.
+//! Escaping: bringing URLs to the same encoding level, and encoding text by
+//! each edition's own character sets ([`crate::meaning`] says which).
 //!
 //! RFC 1630, "Encoding reserved characters": "Before two URIs can be compared, it is
 //! therefore necessary to bring them to the same encoding level. However, the
@@ -6,9 +7,9 @@
 //! may NEVER be encoded and unencoded in this way." RFC 1738 §2.2: octets must be
 //! encoded if they have no graphic US-ASCII character, are unsafe, or are reserved.
 
-use serde::Serialize;
-
+use crate::analysis::meaning::{Component, meaning};
 use crate::edition::Edition;
+use crate::engine::automaton::automaton;
 use crate::error::{CheckError, Expected, FOUND_END, found_at};
 use crate::grammar::{CharSet, PrintedGrammar};
 
@@ -62,6 +63,7 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece)> + '_ {
 /// use urlbnf::{Edition, encoding};
 /// assert!(encoding::reserved(Edition::Rfc1738).contains(b';'));
 /// assert!(!encoding::reserved(Edition::Rfc1738).contains(b'a'));
+/// assert!(encoding::reserved(Edition::Rfc3986).contains(b'['));
 /// ```
 pub fn reserved(edition: Edition) -> CharSet {
     let d = edition.descriptor();
@@ -80,6 +82,7 @@ pub fn reserved(edition: Edition) -> CharSet {
 /// use urlbnf::{Edition, encoding};
 /// assert!(encoding::decodable(Edition::Rfc1738).contains(b'a'));
 /// assert!(!encoding::decodable(Edition::Rfc1738).contains(b'/'));
+/// assert!(encoding::decodable(Edition::Rfc3986).contains(b'~'));
 /// ```
 pub fn decodable(edition: Edition) -> CharSet {
     let allowed = edition
@@ -170,89 +173,48 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>>
     }
 }
 
-/// Whether two URLs are the same once at the same encoding level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Equivalence {
-    /// The edition whose reserved characters stay encoded.
-    #[serde(rename = "grammar")]
-    pub edition: Edition,
-    /// The two URLs, each at the canonical encoding level.
-    pub urls: [Canonical; 2],
-    /// Whether the canonical forms are equal.
-    pub equivalent: bool,
-    /// Not equivalent, but equal but for letter case: the grammars compare
-    /// case exactly, while RFC 1738 §2.1 (schemes) and the DNS (hosts) do not.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    pub case_only: bool,
-}
-
-/// One URL at an edition's canonical encoding level.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct Canonical {
-    /// The URL, as given.
-    pub input: String,
-    /// The URL at the canonical encoding level (absent where an escape is illegal).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub canonical: Option<String>,
-    /// Its illegal escapes (RFC 1630, Example 3), each where it goes wrong.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub errors: Vec<CheckError>,
-}
-
-impl Canonical {
-    fn of(edition: Edition, input: &str) -> Canonical {
-        let (canonical, errors) = match canonical(edition, input) {
-            Ok(c) => (Some(c), Vec::new()),
-            Err(e) => (None, e),
-        };
-        Canonical {
-            input: input.to_string(),
-            canonical,
-            errors,
-        }
-    }
-}
-
-/// Compare two URLs after bringing them to the edition's canonical encoding level.
-///
-/// ```
-/// use urlbnf::{Edition, encoding};
-///
-/// // RFC 1630's Example 1: %2D is "-"; Example 2: %2F is not "/".
-/// let e = encoding::equivalent(Edition::Rfc1630Url, "http://h/marie-claude", "http://h/marie%2Dclaude");
-/// assert!(e.equivalent);
-/// assert!(!encoding::equivalent(Edition::Rfc1630Url, "http://h/a/b", "http://h/a%2Fb").equivalent);
-/// // Letter case: not equivalent by the grammars, and said so.
-/// assert!(encoding::equivalent(Edition::Rfc1738, "HTTP://H/", "http://h/").case_only);
-/// ```
-pub fn equivalent(edition: Edition, a: &str, b: &str) -> Equivalence {
-    let urls = [Canonical::of(edition, a), Canonical::of(edition, b)];
-    let (equivalent, case_only) = match (&urls[0].canonical, &urls[1].canonical) {
-        (Some(x), Some(y)) => (x == y, x != y && x.eq_ignore_ascii_case(y)),
-        _ => (false, false),
-    };
-    Equivalence {
-        edition,
-        urls,
-        equivalent,
-        case_only,
-    }
-}
-
-/// Encode text for use in a URL of the edition: every octet the edition does not
-/// allow unencoded, and every RFC 1738 §2.2 unsafe character (space, `<>"#%{}|\^~[]`
-/// and backquote), controls, and octets 80-FF (non-ASCII text as its UTF-8
-/// octets), become `%XX`. Reserved characters are kept: they carry meaning.
+/// Encode text for use in a URL of the edition: every octet outside what is
+/// kept becomes `%XX` (non-ASCII text as its UTF-8 octets, RFC 3986 §2.5), `%`
+/// always. Kept: from RFC 2396 on, the edition's unreserved and reserved
+/// characters (never an escape of an unreserved one: RFC 3986 §2.3 "should
+/// not be created by URI producers"); before it, the characters the edition
+/// allows unencoded and its reserved ones, less RFC 1738 §2.2's unsafe
+/// characters (space, `<>"#%{}|\^~[]` and backquote). Reserved characters are
+/// kept because they carry meaning: text holding one as data wants
+/// [`encode_component`] or [`encode_data`].
 ///
 /// ```
 /// use urlbnf::{Edition, encoding};
 ///
 /// assert_eq!(encoding::encode(Edition::Rfc1738, "a b<c>/é"), "a%20b%3Cc%3E/%C3%A9");
+/// assert_eq!(encoding::encode(Edition::Rfc3986, "~a b[]#"), "~a%20b[]#");
 /// ```
 pub fn encode(edition: Edition, text: &str) -> String {
     encode_bytes(edition, text.as_bytes())
+}
+
+/// What [`encode_bytes`] keeps for `edition`.
+fn kept(edition: Edition) -> CharSet {
+    let m = meaning(edition);
+    let keep = decodable(edition) | reserved(edition);
+    if m.encode_unsafe {
+        keep & !unsafe_chars()
+    } else {
+        keep & !set("%")
+    }
+}
+
+/// Every octet not in `keep` as `%XX`.
+fn escape(bytes: &[u8], keep: CharSet) -> String {
+    let mut out = String::with_capacity(bytes.len());
+    for &b in bytes {
+        if keep.contains(b) {
+            out.push(char::from(b));
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
 }
 
 /// [`encode`] for octets that need not be UTF-8: each octet that is not kept
@@ -263,14 +225,84 @@ pub fn encode(edition: Edition, text: &str) -> String {
 /// assert_eq!(encoding::encode_bytes(Edition::Rfc1738, b"a b\xff"), "a%20b%FF");
 /// ```
 pub fn encode_bytes(edition: Edition, bytes: &[u8]) -> String {
-    let keep = (decodable(edition) | reserved(edition)) & !unsafe_chars();
-    let mut out = String::with_capacity(bytes.len());
-    for &b in bytes {
-        if keep.contains(b) {
-            out.push(char::from(b));
-        } else {
-            out.push_str(&format!("%{b:02X}"));
+    escape(bytes, kept(edition))
+}
+
+/// The characters a component allows unencoded, `%` aside: every character
+/// that some string of the component's rule holds (RFC 3986 `segment`,
+/// `path-abempty`, `query`, `fragment`, `userinfo`, `reg-name`; RFC 2396's
+/// alike), read from the rule's automaton, not written out by hand. `None`
+/// for an edition with no such rules (the early ones).
+///
+/// ```
+/// use urlbnf::{Edition, encoding, meaning::Component};
+/// let query = encoding::component_set(Edition::Rfc3986, Component::Query).unwrap();
+/// assert!(query.contains(b'/') && query.contains(b'?') && !query.contains(b'#'));
+/// let segment = encoding::component_set(Edition::Rfc3986, Component::Segment).unwrap();
+/// assert!(segment.contains(b':') && !segment.contains(b'/'));
+/// assert!(encoding::component_set(Edition::Rfc1738, Component::Query).is_none());
+/// ```
+pub fn component_set(edition: Edition, component: Component) -> Option<CharSet> {
+    let rule = meaning(edition).component_rule(component)?;
+    let dfa = automaton(edition, rule).ok()?;
+    // Every byte on a transition between live states, from the start.
+    let mut seen = vec![dfa.start()];
+    let mut todo = vec![dfa.start()];
+    let mut set = CharSet::EMPTY;
+    while let Some(state) = todo.pop() {
+        let live = dfa.live_bytes(state);
+        set |= live;
+        for b in live.iter() {
+            let next = dfa.step(state, b);
+            if !seen.contains(&next) {
+                seen.push(next);
+                todo.push(next);
+            }
         }
     }
-    out
+    Some(set & !self::set("%"))
+}
+
+/// Encode text as one component of a URI of `edition` (RFC 3986 §2.1: an
+/// octet "outside the allowed set" of the component is percent-encoded):
+/// the output is derived by the component's rule (a path once it begins
+/// with `/`), and every unreserved
+/// character stays. A reserved character the component allows (a sub-delim,
+/// `:` or `@` in a segment; `/` and `?` in a query) stays too: where it is
+/// data that would be read as a delimiter, [`encode_data`] encodes it (§2.2).
+/// An edition without component rules is an error.
+///
+/// ```
+/// use urlbnf::{Edition, encoding, meaning::Component};
+/// assert_eq!(encoding::encode_component(Edition::Rfc3986, Component::Segment, b"a/b c~").unwrap(), "a%2Fb%20c~");
+/// assert_eq!(encoding::encode_component(Edition::Rfc3986, Component::Query, b"q=a/b?#").unwrap(), "q=a/b?%23");
+/// ```
+pub fn encode_component(
+    edition: Edition,
+    component: Component,
+    bytes: &[u8],
+) -> Result<String, String> {
+    let keep = component_set(edition, component).ok_or_else(|| {
+        format!(
+            "{edition} has no rule per component: --component needs rfc3986 or rfc2396 (their \
+             segment, path, query, fragment, userinfo and registered-name rules)"
+        )
+    })?;
+    Ok(escape(bytes, keep))
+}
+
+/// Encode text as data that no delimiter may be read in: every octet but the
+/// edition's unreserved characters becomes `%XX` (RFC 3986 §2.2: "URI
+/// producing applications should percent-encode data octets that correspond to
+/// characters in the reserved set unless these characters are specifically
+/// allowed by the URI scheme to represent data in that component"). Under
+/// rfc2396 this is what JavaScript's `encodeURIComponent` keeps.
+///
+/// ```
+/// use urlbnf::{Edition, encoding};
+/// assert_eq!(encoding::encode_data(Edition::Rfc3986, b"a&b=c!~"), "a%26b%3Dc%21~");
+/// assert_eq!(encoding::encode_data(Edition::Rfc2396, b"a&b=c!~"), "a%26b%3Dc!~");
+/// ```
+pub fn encode_data(edition: Edition, bytes: &[u8]) -> String {
+    escape(bytes, decodable(edition))
 }

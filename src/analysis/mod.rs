@@ -1,7 +1,8 @@
 //! Analyses over the grammars and engines: verdicts and diagnoses ([`check`]), the
 //! typed AST ([`ast`]), exact differences between editions ([`diff`]) and their causes
 //! ([`cause`]), one rule
-//! explained ([`explain`]) with computed [`examples`], partial forms ([`resolve`]), escaping ([`encoding`]),
+//! explained ([`explain`]) with computed [`examples`], partial forms ([`resolve`]), escaping ([`encoding`]), what each edition's
+//! document says its URLs mean ([`meaning`]),
 //! URLs in plain text ([`extract`]), security lints ([`lint`]), what the documents' prose adds to
 //! their BNF ([`prose`]) and the
 //! conformance of a corpus ([`report`]), each rule as a regular expression
@@ -17,12 +18,15 @@ pub(crate) mod correspond;
 pub(crate) mod diagnosis;
 pub mod diff;
 pub mod encoding;
+pub mod equivalence;
 pub mod examples;
 pub mod explain;
 pub mod extract;
 pub mod gloss;
 pub mod known;
 pub mod lint;
+pub mod meaning;
+pub mod normalize;
 pub mod prose;
 pub mod regex;
 pub mod report;

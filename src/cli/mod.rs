@@ -20,8 +20,8 @@ mod usage;
 use usage::{flag_elsewhere, has_rule, unknown_rule};
 
 use commands::{
-    book, check, compare, diff, encode, equiv, explain, extract, parse, regex, report, resolve,
-    schema, tree,
+    book, check, compare, diff, encode, equiv, explain, extract, normalize, parse, regex, report,
+    resolve, schema, tree,
 };
 
 const ABOUT: &str = "The URL specifications' grammars, executable";
@@ -87,9 +87,12 @@ enum Command {
     /// Resolve partial (relative) forms in the context of a full URL
     #[command(long_about = resolve::LONG, after_help = resolve::EXAMPLES)]
     Resolve(resolve::ResolveArgs),
-    /// Whether two URLs are the same once at the same encoding level
+    /// Whether two URLs are equivalent by their edition's own reading (RFC 3986 §6.2, RFC 1630)
     #[command(long_about = equiv::LONG, after_help = equiv::EXAMPLES)]
     Equiv(equiv::EquivArgs),
+    /// URLs normalized by their edition's reading: RFC 3986 §6.2.2, §6.2.3
+    #[command(long_about = format!("{}\n\n{INPUTS}", normalize::LONG), after_help = normalize::EXAMPLES)]
+    Normalize(normalize::NormalizeArgs),
     /// Encode text for a URL: unsafe and disallowed characters as %XX
     #[command(long_about = encode::LONG, after_help = encode::EXAMPLES)]
     Encode(encode::EncodeArgs),
@@ -124,6 +127,7 @@ impl Command {
             Command::Compare(_) => "compare",
             Command::Resolve(_) => "resolve",
             Command::Equiv(_) => "equiv",
+            Command::Normalize(_) => "normalize",
             Command::Encode(_) => "encode",
             Command::Extract(_) => "extract",
             Command::Explain(_) => "explain",
@@ -261,6 +265,7 @@ where
         Command::Diff(args) => diff::run(args, out),
         Command::Resolve(args) => resolve::run(args, input!(false), out),
         Command::Equiv(args) => equiv::run(args, out),
+        Command::Normalize(args) => normalize::run(args, input!(false), out),
         Command::Encode(args) => encode::run(args, input!(false), out),
         Command::Extract(args) => extract::run(args, input!(false), out),
         Command::Explain(args) => explain::run(args, out),

@@ -1,6 +1,26 @@
 //! Dot segments (`.` and `..`) removed from a path as each document states it.
 
-use super::{Note, split_url};
+use super::{Note, is_absolute};
+
+/// The scheme of an absolute form, with its colon: `magic:`.
+pub(super) fn scheme_prefix(s: &str) -> &str {
+    match s.find(':') {
+        Some(i) if is_absolute(s) => s.get(..=i).unwrap_or(""),
+        _ => "",
+    }
+}
+
+/// A URL's scheme (with its colon), its `//host:port` part if any, and the rest.
+pub(super) fn split_url(url: &str) -> (&str, &str, &str) {
+    let scheme = scheme_prefix(url);
+    let rest = url.get(scheme.len()..).unwrap_or("");
+    let host_end = match rest.strip_prefix("//") {
+        Some(after) => 2 + after.find('/').unwrap_or(after.len()),
+        None => 0,
+    };
+    let (authority, path) = rest.split_at(host_end.min(rest.len()));
+    (scheme, authority, path)
+}
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum DotRules {

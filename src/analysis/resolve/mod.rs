@@ -1,36 +1,49 @@
-//! Partial (relative) forms: a partial URI read in the context of a full one.
+//! Partial (relative) forms: a reference read in the context of a base URL.
 //!
-//! Two rule sets, each implemented as its document states it:
-//! - RFC 1630, "Partial (relative) form" (the default);
+//! Rule sets, each implemented as its document states it:
+//! - RFC 3986 §5.2, the standard in force (the default), [`Rules::Rfc3986`];
+//! - RFC 1630, "Partial (relative) form";
 //! - draft-1993, "Partial form";
 //!
-//! and a third reading, what the reference implementation of the time did:
-//! CERN libwww 2.11's `HTParse(name, related, PARSE_ALL)` (1993), [`Rules::Libwww1993`].
+//! and two readings: what the reference implementation of 1993 did, CERN
+//! libwww 2.11's `HTParse(name, related, PARSE_ALL)` ([`Rules::Libwww1993`]),
+//! and what a browser does today, the WHATWG URL Standard through the `url`
+//! crate (`Rules::Whatwg`, feature `whatwg`).
 //!
-//! Both documents resolve against the context's URI without its fragment
-//! (RFC 1630: `fragmentaddress uri [ # fragmentid ]`), and replace the last part
-//! of its path, of which the search is not a part.
+//! RFC 1630 and the draft resolve against the context's URI without its
+//! fragment (RFC 1630: `fragmentaddress uri [ # fragmentid ]`), and replace the
+//! last part of its path, of which the search is not a part. RFC 3986 parses
+//! the base and the reference into five components (§5.2.1, Appendix B) and
+//! transforms them (§5.2.2).
 //!
-//! Where a rule does not say what to do (no run of N slashes in the context, no
-//! path in the context, `..` above the root) the result says what urlbnf did, in a
-//! [`Note`]; nothing loops or panics on any input.
+//! Where a rule does not say what to do, or its letter surprises, the result
+//! says what urlbnf did, in a [`Note`]; nothing loops or panics on any input.
 
 use std::fmt;
 
 use serde::Serialize;
 
+use crate::analysis::check::{CheckError, Checker, Engine};
+use crate::edition::Edition;
+
 mod dots;
+mod early;
 mod libwww;
+pub(crate) mod rfc3986;
+#[cfg(feature = "whatwg")]
+pub mod whatwg;
 
-use dots::{DotRules, remove_dots};
-
-/// Which document's rules to apply.
+/// Whose rules to apply.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Rules {
-    /// RFC 1630, June 1994.
+    /// RFC 3986 (STD 66), January 2005, §5.2: the standard in force.
     #[default]
+    #[cfg_attr(feature = "cli", value(name = "rfc3986"))]
+    #[serde(rename = "rfc3986")]
+    Rfc3986,
+    /// RFC 1630, June 1994.
     #[cfg_attr(feature = "cli", value(name = "rfc1630"))]
     #[serde(rename = "rfc1630")]
     Rfc1630,
@@ -43,23 +56,40 @@ pub enum Rules {
     #[cfg_attr(feature = "cli", value(name = "libwww-1993"))]
     #[serde(rename = "libwww-1993")]
     Libwww1993,
+    /// The WHATWG URL Standard's basic URL parser given a base, as the `url`
+    /// crate implements it (`Url::join`): a reading, not an edition.
+    #[cfg(feature = "whatwg")]
+    #[cfg_attr(feature = "cli", value(name = "whatwg"))]
+    #[serde(rename = "whatwg")]
+    Whatwg,
 }
 
 impl Rules {
-    /// Every reading, documents first.
-    pub const ALL: [Rules; 3] = [Rules::Rfc1630, Rules::Draft1993, Rules::Libwww1993];
+    /// Every rule set, oldest document first, then the readings.
+    pub const ALL: &'static [Rules] = &[
+        Rules::Draft1993,
+        Rules::Rfc1630,
+        Rules::Libwww1993,
+        Rules::Rfc3986,
+        #[cfg(feature = "whatwg")]
+        Rules::Whatwg,
+    ];
 
     /// The id, as `--rules` takes it.
     ///
     /// ```
     /// use urlbnf::resolve::Rules;
     /// assert_eq!(Rules::Libwww1993.id(), "libwww-1993");
+    /// assert_eq!(Rules::default().id(), "rfc3986");
     /// ```
     pub fn id(self) -> &'static str {
         match self {
+            Rules::Rfc3986 => "rfc3986",
             Rules::Rfc1630 => "rfc1630",
             Rules::Draft1993 => "draft-1993",
             Rules::Libwww1993 => "libwww-1993",
+            #[cfg(feature = "whatwg")]
+            Rules::Whatwg => "whatwg",
         }
     }
 }
@@ -84,10 +114,20 @@ pub struct Resolution {
     pub context: String,
     /// The partial form.
     pub partial: String,
-    /// The full form.
+    /// The full form (empty where the reading fails: see `failure`).
     pub result: String,
+    /// Why there is no result: the reading fails on this pair (the WHATWG
+    /// parser's failure), or the base is refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub failure: Option<String>,
+    /// Where the reference stops being an RFC 3986 URI-reference (§4.1),
+    /// under `rfc3986` rules: it was resolved by Appendix B's split, which
+    /// every string has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reference_error: Option<CheckError>,
     /// Which step of the rules applied (`absolute`, `slashes`, `relative`,
-    /// `host`, `absolute-path`).
+    /// `host`, `absolute-path`, `empty-path`; `failure` where there is no
+    /// result).
     pub step: &'static str,
     /// Each step, in words: what the rule did and what it gave.
     pub steps: Vec<String>,
@@ -117,27 +157,283 @@ pub fn is_absolute(s: &str) -> bool {
     }
 }
 
-/// The scheme of an absolute form, with its colon: `magic:`.
-fn scheme_prefix(s: &str) -> &str {
-    match s.find(':') {
-        Some(i) if is_absolute(s) => s.get(..=i).unwrap_or(""),
-        _ => "",
+/// Why a base cannot be resolved against.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct BaseError {
+    /// The rules that refuse it.
+    pub rules: Rules,
+    /// The base, as given.
+    pub base: String,
+    /// Why, in words.
+    pub message: String,
+    /// Where it stops being what the rules need, where a grammar says.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<Box<CheckError>>,
+}
+
+impl fmt::Display for BaseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
     }
 }
 
-/// A URL's scheme (with its colon), its `//host:port` part if any, and the rest.
-fn split_url(url: &str) -> (&str, &str, &str) {
-    let scheme = scheme_prefix(url);
-    let rest = url.get(scheme.len()..).unwrap_or("");
-    let host_end = match rest.strip_prefix("//") {
-        Some(after) => 2 + after.find('/').unwrap_or(after.len()),
-        None => 0,
-    };
-    let (authority, path) = rest.split_at(host_end.min(rest.len()));
-    (scheme, authority, path)
+impl std::error::Error for BaseError {}
+
+/// The base, as each rule set reads it.
+#[derive(Clone, Debug)]
+enum Base {
+    /// RFC 1630, the draft, libwww: the context as given.
+    Early,
+    /// RFC 3986: the base without its fragment (§5.1), and the checker of
+    /// the references.
+    Rfc3986 { base: String, references: Checker },
+    #[cfg(feature = "whatwg")]
+    Whatwg(url::Url),
 }
 
-/// Resolve `partial` in the context of `context`.
+/// References resolved against one base by one rule set: the base is read
+/// (and refused where the rules refuse it) once.
+///
+/// ```
+/// use urlbnf::resolve::{Resolver, Rules};
+/// let r = Resolver::new(Rules::Rfc3986, "http://a/b/c/d;p?q")?;
+/// assert_eq!(r.resolve("../g").result, "http://a/b/g");
+/// assert_eq!(r.resolve("?y").result, "http://a/b/c/d;p?y");
+/// assert_eq!(r.clone().strict(false).resolve("http:g").result, "http://a/b/c/g");
+/// assert!(Resolver::new(Rules::Rfc3986, "/no/scheme").is_err());
+/// # Ok::<(), urlbnf::resolve::BaseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Resolver {
+    rules: Rules,
+    context: String,
+    strict: bool,
+    steps: bool,
+    base: Base,
+    base_notes: Vec<Note>,
+}
+
+impl Resolver {
+    /// A resolver against `base`. RFC 3986 refuses a base that is not a URI
+    /// (§5.1: "A base URI must conform to the \<absolute-URI\> syntax rule"),
+    /// with where it stops, and strips a fragment with a note; the WHATWG
+    /// reading refuses what its parser fails on; the early rules need a scheme.
+    ///
+    /// ```
+    /// use urlbnf::resolve::{Resolver, Rules};
+    /// let e = Resolver::new(Rules::Rfc3986, "http://a b/").unwrap_err();
+    /// assert_eq!(e.error.map(|e| e.offset), Some(8));
+    /// assert!(Resolver::new(Rules::Rfc1630, "magic://a/b").is_ok());
+    /// ```
+    pub fn new(rules: Rules, base: &str) -> Result<Resolver, BaseError> {
+        let refuse = |message: String, error: Option<CheckError>| BaseError {
+            rules,
+            base: base.to_string(),
+            message,
+            error: error.map(Box::new),
+        };
+        let mut base_notes = Vec::new();
+        let read = match rules {
+            Rules::Rfc3986 => {
+                let uri = Checker::new(Edition::Rfc3986, "URI", Engine::Dfa)
+                    .map_err(|e| refuse(e.to_string(), None))?;
+                if !uri.is_valid(base) {
+                    let e = uri.diagnose(base);
+                    return Err(refuse(
+                        format!(
+                            "the base {base:?} is no absolute URI (RFC 3986 §5.1: \"A base URI \
+                             must conform to the <absolute-URI> syntax rule\"): as URI it stops \
+                             {e}"
+                        ),
+                        Some(e),
+                    ));
+                }
+                let stripped = match base.split_once('#') {
+                    Some((uri, fragment)) => {
+                        base_notes.push(Note {
+                            code: "base-fragment-stripped",
+                            message: format!(
+                                "the base's fragment \"#{fragment}\" is stripped: a base URI is \
+                                 stripped of any fragment component prior to its use (§5.1)"
+                            ),
+                        });
+                        uri
+                    }
+                    None => base,
+                };
+                let references = Checker::new(Edition::Rfc3986, "URI-reference", Engine::Dfa)
+                    .map_err(|e| refuse(e.to_string(), None))?;
+                Base::Rfc3986 {
+                    base: stripped.to_string(),
+                    references,
+                }
+            }
+            #[cfg(feature = "whatwg")]
+            Rules::Whatwg => Base::Whatwg(url::Url::parse(base).map_err(|e| {
+                refuse(
+                    format!(
+                        "the WHATWG URL Standard's parser (the url crate) fails on the base \
+                         {base:?}: {e}"
+                    ),
+                    None,
+                )
+            })?),
+            _ if !early::has_scheme(base) => {
+                return Err(refuse(
+                    format!(
+                        "the context {base:?} is no full URL: it has no scheme (such as http: \
+                         before the rest); a partial form is resolved against a full URL"
+                    ),
+                    None,
+                ));
+            }
+            _ => Base::Early,
+        };
+        Ok(Resolver {
+            rules,
+            context: base.to_string(),
+            strict: true,
+            steps: true,
+            base: read,
+            base_notes,
+        })
+    }
+
+    /// RFC 3986 §5.2.2's strictness (the default): not strict, a reference's
+    /// scheme identical to the base's is ignored (§5.4.2's backward-compatible
+    /// `http:g`). The other rules have no such choice.
+    ///
+    /// ```
+    /// use urlbnf::resolve::{Resolver, Rules};
+    /// let r = Resolver::new(Rules::Rfc3986, "http://a/b/c/d;p?q")?;
+    /// assert_eq!(r.resolve("http:g").result, "http:g");
+    /// assert_eq!(r.strict(false).resolve("http:g").result, "http://a/b/c/g");
+    /// # Ok::<(), urlbnf::resolve::BaseError>(())
+    /// ```
+    pub fn strict(mut self, strict: bool) -> Resolver {
+        self.strict = strict;
+        self
+    }
+
+    /// Whether each resolution says its steps in words (the default); many
+    /// references resolved for their results alone go faster without.
+    ///
+    /// ```
+    /// use urlbnf::resolve::{Resolver, Rules};
+    /// let r = Resolver::new(Rules::Rfc3986, "http://a/b")?.with_steps(false);
+    /// assert!(r.resolve("c").steps.is_empty());
+    /// # Ok::<(), urlbnf::resolve::BaseError>(())
+    /// ```
+    pub fn with_steps(mut self, steps: bool) -> Resolver {
+        self.steps = steps;
+        self
+    }
+
+    /// The rule set.
+    ///
+    /// ```
+    /// use urlbnf::resolve::{Resolver, Rules};
+    /// assert_eq!(Resolver::new(Rules::Draft1993, "http://a/b")?.rules(), Rules::Draft1993);
+    /// # Ok::<(), urlbnf::resolve::BaseError>(())
+    /// ```
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// What the caller should know about the base itself (also among each
+    /// resolution's notes).
+    ///
+    /// ```
+    /// use urlbnf::resolve::{Resolver, Rules};
+    /// let r = Resolver::new(Rules::Rfc3986, "http://a/b#f")?;
+    /// assert_eq!(r.base_notes()[0].code, "base-fragment-stripped");
+    /// # Ok::<(), urlbnf::resolve::BaseError>(())
+    /// ```
+    pub fn base_notes(&self) -> &[Note] {
+        &self.base_notes
+    }
+
+    /// The target of `reference`.
+    ///
+    /// ```
+    /// use urlbnf::resolve::{Resolver, Rules};
+    /// let r = Resolver::new(Rules::Rfc3986, "http://a/b/c/d;p?q")?;
+    /// assert_eq!(r.resolve("g;x=1/../y").result, "http://a/b/c/y");
+    /// # Ok::<(), urlbnf::resolve::BaseError>(())
+    /// ```
+    pub fn resolve(&self, reference: &str) -> Resolution {
+        let mut notes = self.base_notes.clone();
+        let mut steps = Vec::new();
+        #[cfg_attr(not(feature = "whatwg"), allow(unused_mut))]
+        let mut failure = None;
+        let mut reference_error = None;
+        let (step, result) = match &self.base {
+            Base::Rfc3986 { base, references } => {
+                if !references.is_valid(reference) {
+                    let e = references.diagnose(reference);
+                    notes.push(Note {
+                        code: "not-a-uri-reference",
+                        message: format!(
+                            "{reference:?} is no URI-reference (RFC 3986 §4.1): it stops {e}; \
+                             §5.2.2 parses a URI-reference, and this one was split by Appendix \
+                             B's expression, which every string matches"
+                        ),
+                    });
+                    reference_error = Some(e);
+                }
+                let parts = rfc3986::split(base);
+                let trace = rfc3986::Trace(self.steps.then_some(&mut steps));
+                rfc3986::transform(&parts, reference, self.strict, &mut notes, trace)
+            }
+            #[cfg(feature = "whatwg")]
+            Base::Whatwg(base) => match whatwg::join(base, reference, &mut notes, &mut steps) {
+                Ok(result) => ("whatwg", result),
+                Err(e) => {
+                    failure = Some(e);
+                    ("failure", String::new())
+                }
+            },
+            Base::Early if self.rules == Rules::Libwww1993 => {
+                libwww::resolve(&self.context, reference, &mut notes, &mut steps)
+            }
+            Base::Early => {
+                early::resolve(self.rules, &self.context, reference, &mut notes, &mut steps)
+            }
+        };
+        if let Some(expected) =
+            early::printed_example_disagreement(self.rules, &self.context, reference)
+        {
+            notes.push(Note {
+                code: "printed-example-differs",
+                message: format!(
+                    "RFC 1630 prints {reference:?} -> {expected:?} as an example, which its own rule \
+                     does not give; its author later wrote that RFC 1630 \"has an error in the \
+                     examples\" (uri mailing list, 27 January 1997). urlbnf follows the rule; \
+                     libwww 1993 gives the printed result (resolve --rules libwww-1993)."
+                ),
+            });
+        }
+        if !self.steps {
+            steps.clear();
+        }
+        Resolution {
+            rules: self.rules,
+            context: self.context.clone(),
+            partial: reference.to_string(),
+            result,
+            failure,
+            reference_error,
+            step,
+            steps,
+            notes,
+        }
+    }
+}
+
+/// Resolve `partial` in the context of `context`: [`Resolver::new`] then
+/// [`Resolver::resolve`], or, where the base is refused, a resolution with
+/// no result whose `failure` says why.
 ///
 /// ```
 /// use urlbnf::resolve::{Rules, resolve};
@@ -145,271 +441,24 @@ fn split_url(url: &str) -> (&str, &str, &str) {
 /// // RFC 1630's examples, in the context of magic://a/b/c//d/e/f.
 /// assert_eq!(resolve(Rules::Rfc1630, "magic://a/b/c//d/e/f", "../g").result, "magic://a/b/c//d/g");
 /// assert_eq!(resolve(Rules::Rfc1630, "magic://a/b/c//d/e/f", "//g").result, "magic://g");
+/// // RFC 3986 §5.4.1.
+/// assert_eq!(resolve(Rules::Rfc3986, "http://a/b/c/d;p?q", "g;x?y#s").result, "http://a/b/c/g;x?y#s");
 /// ```
 pub fn resolve(rules: Rules, context: &str, partial: &str) -> Resolution {
-    let mut notes = Vec::new();
-    let mut steps = Vec::new();
-    let (step, result) =
-        if rules == Rules::Libwww1993 {
-            libwww::resolve(context, partial, &mut notes, &mut steps)
-        } else if is_absolute(partial) {
-            // Both documents: "If the scheme parts are different, the whole absolute
-            // URI [locator] must be given", and a partial form has no colon before
-            // its slashes.
-            steps.push(format!(
-                "{partial:?} has a colon before any slash: it is absolute, and is the result"
-            ));
-            ("absolute", partial.to_string())
-        } else {
-            let base = locator(context, &mut notes, &mut steps);
-            if partial.is_empty() || partial.starts_with(['#', '?']) {
-                notes.push(Note {
-                code: "partial-without-path",
-                message: format!(
-                    "{partial:?} has no path: {} gives no rule for it, and the rule for a path is \
-                     applied as written (the context's last part is replaced by nothing); later \
-                     practice (RFC 1808, RFC 3986) keeps the whole context",
-                    if rules == Rules::Rfc1630 { "RFC 1630" } else { "the 1993 draft" }
-                ),
-            });
-            }
-            match rules {
-                Rules::Draft1993 => draft_1993(base, partial, &mut notes, &mut steps),
-                _ => rfc1630(base, partial, &mut notes, &mut steps),
-            }
-        };
-    if let Some(expected) = printed_example_disagreement(rules, context, partial) {
-        notes.push(Note {
-            code: "printed-example-differs",
-            message: format!(
-                "RFC 1630 prints {partial:?} -> {expected:?} as an example, which its own rule \
-                 does not give; its author later wrote that RFC 1630 \"has an error in the \
-                 examples\" (uri mailing list, 27 January 1997). urlbnf follows the rule; \
-                 libwww 1993 gives the printed result (resolve --rules libwww-1993)."
-            ),
-        });
+    match Resolver::new(rules, context) {
+        Ok(r) => r.resolve(partial),
+        Err(e) => Resolution {
+            rules,
+            context: context.to_string(),
+            partial: partial.to_string(),
+            result: String::new(),
+            failure: Some(e.message),
+            reference_error: None,
+            step: "failure",
+            steps: Vec::new(),
+            notes: Vec::new(),
+        },
     }
-    Resolution {
-        rules,
-        context: context.to_string(),
-        partial: partial.to_string(),
-        result,
-        step,
-        steps,
-        notes,
-    }
-}
-
-/// The part of the context the documents' rules work on: without its fragment
-/// (not part of the URI) and without its search (not part of the path). A `/`
-/// in either is outside both BNFs (`search` and `fragmentid` are `xalphas`).
-fn locator<'c>(context: &'c str, notes: &mut Vec<Note>, steps: &mut Vec<String>) -> &'c str {
-    let uri = context.split_once('#').map_or(context, |(u, fragment)| {
-        steps.push(format!(
-            "leave out the context's fragment \"#{fragment}\": it is not part of the URI \
-             (RFC 1630: fragmentaddress uri [ # fragmentid ])"
-        ));
-        if fragment.contains('/') {
-            notes.push(outside_grammar("fragment", fragment));
-        }
-        u
-    });
-    uri.split_once('?').map_or(uri, |(path, search)| {
-        steps.push(format!(
-            "leave out the context's search \"?{search}\": it is not part of the path"
-        ));
-        if search.contains('/') {
-            notes.push(outside_grammar("search", search));
-        }
-        path
-    })
-}
-
-fn outside_grammar(part: &str, text: &str) -> Note {
-    Note {
-        code: "context-outside-grammar",
-        message: format!(
-            "the context's {part} {text:?} has a \"/\", which neither BNF allows there \
-             (search and fragmentid are xalphas): the context is not a URL of either \
-             document; it is resolved without its {part}"
-        ),
-    }
-}
-
-/// RFC 1630's printed example that disagrees with its printed rule.
-fn printed_example_disagreement(
-    rules: Rules,
-    context: &str,
-    partial: &str,
-) -> Option<&'static str> {
-    let contexts = ["magic://a/b/c//d/e/f", "magic://a/b/c//d/e/"];
-    (rules == Rules::Rfc1630 && partial == "/g" && contexts.contains(&context))
-        .then_some("magic://a/g")
-}
-
-fn rfc1630(
-    context: &str,
-    partial: &str,
-    notes: &mut Vec<Note>,
-    steps: &mut Vec<String>,
-) -> (&'static str, String) {
-    let slashes = partial.len() - partial.trim_start_matches('/').len();
-    if slashes > 0 {
-        // "...everything from the context URI up to (but not including) the first
-        // occurrence of exactly the same number of consecutive slashes which has no
-        // greater number of consecutive slashes anywhere to the right of it..."
-        return match slash_run_anchor(context, slashes) {
-            Some(at) => {
-                let kept = context.get(..at).unwrap_or("");
-                steps.push(format!(
-                    "{partial:?} starts with {slashes} slash(es); the first run of exactly {slashes} \
-                     in the context with no longer run to its right starts at offset {at}: keep {kept:?}"
-                ));
-                steps.push(format!("append the partial form: {kept}{partial}"));
-                ("slashes", format!("{kept}{partial}"))
-            }
-            None => {
-                notes.push(Note {
-                    code: "no-slash-run",
-                    message: format!(
-                        "the context has no run of exactly {slashes} slash(es) without a longer run \
-                         to its right; the rule does not say what to do: the partial form is put \
-                         after the context's scheme"
-                    ),
-                });
-                let result = format!("{}{partial}", scheme_prefix(context));
-                steps.push(format!(
-                    "no such run: put the partial form after the context's scheme: {result}"
-                ));
-                ("slashes", result)
-            }
-        };
-    }
-    // "The last part of the path of the context URI (anything following the
-    // rightmost slash) is removed, and the given partial URI appended in its place"
-    let (scheme, authority, path) = split_url(context);
-    let joined = match path.rfind('/') {
-        Some(i) => {
-            let kept = format!("{scheme}{authority}{}", path.get(..=i).unwrap_or(""));
-            steps.push(format!(
-                "remove the context's last part {:?} (after the rightmost slash): {kept:?}",
-                path.get(i + 1..).unwrap_or("")
-            ));
-            steps.push(format!("append the partial form: {kept}{partial}"));
-            format!("{kept}{partial}")
-        }
-        None if !authority.is_empty() => {
-            notes.push(Note {
-                code: "context-without-path",
-                message: format!(
-                    "the context has a host but no path, so no last part to remove; the rule \
-                     does not say what to do: the host is kept and the partial form becomes \
-                     its path ({scheme}{authority}/), as the 1993 draft says"
-                ),
-            });
-            let joined = format!("{scheme}{authority}/{partial}");
-            steps.push(format!(
-                "the context has no path: the partial form follows its host: {joined}"
-            ));
-            joined
-        }
-        None => {
-            notes.push(Note {
-                code: "context-without-path",
-                message: "the context has no slash, so no path to replace a last part of: the \
-                          partial form follows the context's scheme"
-                    .into(),
-            });
-            let joined = format!("{scheme}{partial}");
-            steps.push(format!(
-                "the context has no slash: the partial form follows its scheme: {joined}"
-            ));
-            joined
-        }
-    };
-    // "...and then: Within the result, all occurrences of "xxx/../" or "/." are
-    // recursively removed, where xxx, ".." and "." are complete path elements."
-    let result = remove_dots(&joined, DotRules::Rfc1630, notes);
-    if result != joined {
-        steps.push(format!("remove \"xxx/../\" and \"/.\" elements: {result}"));
-    }
-    ("relative", result)
-}
-
-/// The byte offset where the anchoring run of exactly `n` slashes starts.
-fn slash_run_anchor(context: &str, n: usize) -> Option<usize> {
-    // Runs of slashes: (start, length), left to right.
-    let bytes = context.as_bytes();
-    let mut runs = Vec::new();
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes.get(i) == Some(&b'/') {
-            let start = i;
-            while bytes.get(i) == Some(&b'/') {
-                i += 1;
-            }
-            runs.push((start, i - start));
-        } else {
-            i += 1;
-        }
-    }
-    // A run qualifies if no run to its right is longer.
-    let mut longest_right = 0;
-    let mut qualifying = Vec::new();
-    for &(start, len) in runs.iter().rev() {
-        if len == n && longest_right <= n {
-            qualifying.push(start);
-        }
-        longest_right = longest_right.max(len);
-    }
-    qualifying.last().copied()
-}
-
-fn draft_1993(
-    context: &str,
-    partial: &str,
-    notes: &mut Vec<Note>,
-    steps: &mut Vec<String>,
-) -> (&'static str, String) {
-    let (scheme, authority, path) = split_url(context);
-    // ". If the host and/or port parts are different, the host, port name and all
-    // the rest of the locator must be given."
-    if partial.starts_with("//") {
-        steps.push(format!(
-            "{partial:?} gives host, port and the rest: {scheme}{partial}"
-        ));
-        return ("host", format!("{scheme}{partial}"));
-    }
-    // ". If a leading slash is present, the path is absolute."
-    if partial.starts_with('/') {
-        steps.push(format!("{partial:?} has a leading slash: an absolute path on the context's host: {scheme}{authority}{partial}"));
-        return ("absolute-path", format!("{scheme}{authority}{partial}"));
-    }
-    // ". The last part of the path of the context locator (anything following the
-    // rightmost slash) is removed, and the given partial URL appended in its place."
-    let kept = match path.rfind('/') {
-        Some(i) => path.get(..=i).unwrap_or(""),
-        None => {
-            notes.push(Note {
-                code: "context-without-path",
-                message: "the context has no path to replace a last part of: the partial form \
-                          becomes the path"
-                    .into(),
-            });
-            if authority.is_empty() { "" } else { "/" }
-        }
-    };
-    let joined = format!("{scheme}{authority}{kept}{partial}");
-    // ". Within the result, all occurrences of "/xxx/.." or "/." are recursively
-    // removed, where xxx, ".." and "." are complete path elements."
-    steps.push(format!(
-        "replace the context's last path part with the partial form: {joined}"
-    ));
-    let result = remove_dots(&joined, DotRules::Draft1993, notes);
-    if result != joined {
-        steps.push(format!("remove \"/xxx/..\" and \"/.\" elements: {result}"));
-    }
-    ("relative", result)
 }
 
 #[cfg(test)]
@@ -422,13 +471,5 @@ mod tests {
         assert!(is_absolute("magic://a"));
         assert!(!is_absolute("a/b:c"));
         assert!(!is_absolute("../g"));
-    }
-
-    #[test]
-    fn slash_runs_anchor_at_the_first_run_with_no_longer_run_right_of_it() {
-        let c = "magic://a/b/c//d/e/f";
-        assert_eq!(slash_run_anchor(c, 1), Some(16)); // the "/" after d
-        assert_eq!(slash_run_anchor(c, 2), Some(6)); // the "//" after magic:
-        assert_eq!(slash_run_anchor(c, 3), None);
     }
 }

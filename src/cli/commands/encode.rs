@@ -1,18 +1,42 @@
-//! `urlbnf encode`: text encoded for a URL.
+//! `urlbnf encode`: text encoded for a URL, by the edition's own sets.
 
 use std::io::Write;
 
 use super::super::CliError;
 use super::super::input::{Files, Stdin, each_input};
 use super::super::output::{Tally, json_line};
+use crate::analysis::encoding;
+use crate::analysis::meaning::Component;
 use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
-Encode text for use in a URL of an edition: characters the edition does not
-allow unencoded, RFC 1738's unsafe characters (space, < > \" # % { } | \\ ^ ~ [ ]
-and backquote), controls and non-ASCII (as UTF-8 octets) become %XX; reserved
-characters are kept, since they carry meaning. Octets are encoded as read: a
-byte that is not UTF-8 becomes its own %XX.
+Encode text for use in a URL of an edition, by the edition's own character
+sets: every octet outside what is kept becomes %XX (text that is not ASCII as
+its UTF-8 octets, one %XX each; a byte that is not UTF-8 as its own), and %
+always.
+
+What is kept, and so what is guaranteed:
+  rfc3986, rfc2396  the edition's unreserved characters, always: never an
+                    escape of one (RFC 3986 §2.3: such escapes \"should not be
+                    created by URI producers\"); and its reserved characters,
+                    which carry meaning as delimiters (RFC 3986 §2.2: gen-delims
+                    : / ? # [ ] @ and sub-delims ! $ & ' ( ) * + , ; =; RFC
+                    2396's ; / ? : @ & = + $ ,).
+  --component C     (rfc3986, rfc2396) exactly the characters the component's
+                    rule allows, read from the grammar: segment (pchar), path
+                    (path-abempty: pchar and /), query and fragment (pchar, /,
+                    ?), userinfo, host (reg-name). The output is then derived
+                    by that rule (a path once it begins with /). A reserved character the component allows
+                    stays (a sub-delim, : or @ in a segment): it may be a
+                    delimiter there.
+  --data            (any edition) only the unreserved characters: text that is
+                    data, no delimiter to be read in it (RFC 3986 §2.2 asks
+                    producers to encode reserved characters in data). Under
+                    rfc2396 this is what JavaScript's encodeURIComponent keeps.
+  the early ones    the characters the edition allows unencoded and its
+                    reserved ones, less RFC 1738 §2.2's unsafe characters
+                    (space, < > \" # % { } | \\ ^ ~ [ ] and backquote) and
+                    controls.
 
 Standard input is read one text per line: the line ending (LF, or CR LF) is
 not part of the text, so a CR just before LF is dropped; any other CR is text
@@ -20,11 +44,14 @@ and becomes %0D. To encode a CR at the end of a text, give it as an argument
 (urlbnf encode \"$(printf 'a\\r')\").";
 
 pub(crate) const EXAMPLES: &str = "\
-Exit status: 0 when the text is encoded, 2 on a usage error, 3 when a file or
-standard input cannot be read or output fails.
+Exit status: 0 when the text is encoded, 2 on a usage error (--component under
+an edition without component rules), 3 when a file or standard input cannot be
+read or output fails.
 
 Examples:
   urlbnf encode 'a b<c>'
+  urlbnf encode --grammar rfc3986 --component segment 'a/b c~'
+  urlbnf encode --grammar rfc3986 --data 'a&b=c'
   urlbnf encode --grammar draft-1994 < names.txt
   urlbnf encode --json 'a b'";
 
@@ -35,6 +62,9 @@ pub(crate) struct EncodeJson<'a> {
     input: &'a str,
     /// The edition.
     grammar: Edition,
+    /// The component whose characters were kept, where one was named.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    component: Option<Component>,
     /// The text encoded for the edition.
     encoded: &'a str,
 }
@@ -44,6 +74,14 @@ pub(crate) struct EncodeArgs {
     /// The edition whose characters may stay unencoded (default: the standard in force)
     #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
     grammar: Edition,
+
+    /// Keep exactly what this component's rule allows (rfc3986, rfc2396)
+    #[arg(long, value_enum, value_name = "COMPONENT")]
+    component: Option<Component>,
+
+    /// Keep only unreserved characters: the text is data
+    #[arg(long, conflicts_with = "component")]
+    data: bool,
 
     /// One JSON object per text, one per line: `input`, `grammar`, `encoded`
     #[arg(long)]
@@ -63,8 +101,19 @@ pub(crate) fn run(
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
+    if let Some(c) = args.component {
+        // Refused before any input is read.
+        encoding::encode_component(args.grammar, c, b"").map_err(CliError::Usage)?;
+    }
     each_input(&args.texts, &args.files, stdin, out, |input, out| {
-        let encoded = crate::analysis::encoding::encode_bytes(args.grammar, input.raw());
+        let raw = input.raw();
+        let encoded = match (args.component, args.data) {
+            (Some(c), _) => {
+                encoding::encode_component(args.grammar, c, raw).map_err(CliError::Usage)?
+            }
+            (None, true) => encoding::encode_data(args.grammar, raw),
+            (None, false) => encoding::encode_bytes(args.grammar, raw),
+        };
         if args.json {
             json_line(
                 out,
@@ -73,6 +122,7 @@ pub(crate) fn run(
                     // has its bytes as read.
                     input: input.shown(),
                     grammar: args.grammar,
+                    component: args.component,
                     encoded: &encoded,
                 },
             )?;

@@ -1,31 +1,59 @@
-//! `urlbnf equiv`: two URLs compared at the same encoding level.
+//! `urlbnf equiv`: two URLs compared by their edition's own reading.
 
 use std::io::Write;
 
 use super::super::CliError;
 use super::super::output::{Tally, json_line, visible};
+use crate::analysis::meaning::{Level, meaning};
 use crate::edition::Edition;
 
 pub(crate) const LONG: &str = "\
-Bring two URLs to the same encoding level, then compare them (RFC 1630,
-\"Encoding reserved characters\"): an escape of a character the edition allows
-unencoded and does not reserve is decoded; escapes of reserved characters stay
-(%2F is not /), with upper-case hexadecimal. An illegal escape (% not followed by
-two hexadecimal digits) is an error.
+Whether two URLs are equivalent by the edition's own reading: each brought to
+a level, then compared as strings. An input that is not a URL of the edition
+is an error with where it stops (exit 1), never compared.
 
-Exit status: 0 when equivalent, 1 when not (or an escape is illegal), 2 on a
-usage error, 3 when output fails.";
+rfc3986 (the default): RFC 3986 §6.2's comparison ladder.
+  string   §6.2.1, simple string comparison: character for character.
+  syntax   §6.2.2 (the default): scheme and host in lower case (§6.2.2.1),
+           percent-encodings in upper case and those of unreserved characters
+           decoded (§6.2.2.2), dot segments removed by remove_dot_segments
+           (§6.2.2.3). HTTP://www.EXAMPLE.com/ is http://www.example.com/.
+  scheme   §6.2.3, after §6.2.2: an empty port and the scheme's default port
+           dropped (each default with the document it comes from), an empty
+           path with an authority written / where the scheme defines it so
+           (http, https), a mailto domain in lower case.
+The inputs must be URIs (the URI rule): §6.1 says references are compared
+after resolution (urlbnf resolve).
+
+The editions before it keep their own reading, RFC 1630's (\"Encoding
+reserved characters\"): an escape of a character the edition allows
+unencoded and does not reserve is decoded, escapes of reserved characters stay
+(%2F is not /), in upper case (level encoding, their default; or string). An
+illegal escape (% not followed by two hexadecimal digits) is an error. rfc2396
+reads so too, with its own classes (its text on comparison is not among
+urlbnf's documents). The answer names the document its reading comes from.";
 
 pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when equivalent, 1 when not (or an input is not a URL of the
+edition), 2 on a usage error (a level the edition's reading has not), 3 when
+output fails.
+
 Examples:
-  urlbnf equiv http://info.cern.ch/albert/bertram/marie-claude http://info.cern.ch/albert/bertram/marie%2Dclaude
+  urlbnf equiv HTTP://www.EXAMPLE.com/ http://www.example.com/
+  urlbnf equiv --level scheme http://example.com http://example.com:80/
+  urlbnf equiv --grammar rfc1738 http://info.cern.ch/albert/bertram/marie-claude http://info.cern.ch/albert/bertram/marie%2Dclaude
   urlbnf equiv --grammar rfc1630-url http://h/a/b http://h/a%2Fb";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct EquivArgs {
-    /// The edition whose reserved characters stay encoded (default: the standard in force)
+    /// The edition whose reading compares them (default: the standard in force)
     #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
     grammar: Edition,
+
+    /// The level both are brought to (default: the edition's: syntax for
+    /// rfc3986, encoding for the others)
+    #[arg(long, value_enum)]
+    level: Option<Level>,
 
     /// The result as one JSON object
     #[arg(long)]
@@ -41,7 +69,11 @@ pub(crate) struct EquivArgs {
 }
 
 pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let e = crate::analysis::encoding::equivalent(args.grammar, &args.a, &args.b);
+    let level = args
+        .level
+        .unwrap_or_else(|| meaning(args.grammar).default_level());
+    let e = crate::analysis::equivalence::equivalent(args.grammar, level, &args.a, &args.b)
+        .map_err(CliError::Usage)?;
     let mut tally = Tally::default();
     tally.count(e.equivalent);
     if args.json {
@@ -50,13 +82,21 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
     }
     for (label, side) in ["A", "B"].into_iter().zip(&e.urls) {
         writeln!(out, "{label}  {}", visible(&side.input))?;
-        match &side.canonical {
-            Some(c) => writeln!(out, "   at {} encoding level: {}", e.edition, visible(c))?,
+        match &side.normalized {
+            Some(n) => writeln!(out, "   at the {} level: {}", level.id(), visible(n))?,
             None => {
                 for err in &side.errors {
-                    writeln!(out, "   error: {}", visible(&err.to_string()))?;
+                    writeln!(
+                        out,
+                        "   not a URL of {}: {}",
+                        e.edition,
+                        visible(&err.to_string())
+                    )?;
                 }
             }
+        }
+        for n in &side.notes {
+            writeln!(out, "   note[{}]: {}", n.code, visible(&n.message))?;
         }
     }
     let verdict = if e.equivalent {
@@ -64,12 +104,9 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
     } else {
         "not equivalent"
     };
-    writeln!(out, "{verdict} under {}", e.edition)?;
-    if e.case_only {
-        writeln!(
-            out,
-            "note: they differ only in letter case, which the grammars compare exactly; RFC 1738 §2.1 reads scheme names without case, and host names are compared without case"
-        )?;
+    writeln!(out, "{verdict} under {} ({})", e.edition, e.reading)?;
+    for n in &e.notes {
+        writeln!(out, "note[{}]: {}", n.code, visible(&n.message))?;
     }
     Ok(tally)
 }

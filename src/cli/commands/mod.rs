@@ -8,6 +8,7 @@ pub(crate) mod encode;
 pub(crate) mod equiv;
 pub(crate) mod explain;
 pub(crate) mod extract;
+pub(crate) mod normalize;
 pub(crate) mod parse;
 pub(crate) mod regex;
 pub(crate) mod report;

@@ -1,63 +1,92 @@
-//! `urlbnf resolve`: partial forms in the context of a full URL.
+//! `urlbnf resolve`: references (partial forms) against a base URL.
 
 use std::io::Write;
 
 use super::super::CliError;
-use super::super::input::{Files, Input, Stdin, each_input};
-use super::super::output::{Tally, json_line, visible};
-use crate::analysis::resolve::{Resolution, Rules};
+use super::super::input::{Batch, Files, Input, Jobs, Stdin, Tally, each_input_parallel};
+use super::super::output::{json_line, visible};
+use crate::analysis::resolve::{Note, Resolution, Resolver, Rules};
 
 pub(crate) const LONG: &str = "\
-Resolve partial (relative) forms in the context of a full URL, by the rules of
-RFC 1630 (\"Partial (relative) form\", the default) or of the 1993 draft
-(\"Partial form\"), each as its document states it. RFC 1630: a partial form with
-a scheme is absolute; one starting with N slashes keeps the context up to the
-first run of exactly N slashes with no longer run to its right; otherwise the
-context's last path segment is replaced, then \"xxx/../\" and \"/.\" are removed
-repeatedly. Where a document's rule and its printed example disagree, or a rule
-does not say what to do, a note says so.
+Resolve references (partial, relative forms) against a base URL, by a rule set:
 
-Both documents read the context without its fragment (not part of the URI) and
-replace the last part of its path (the search is not part of it).
+  rfc3986      RFC 3986 §5.2, the standard in force (the default): the base and
+               each reference are split into scheme, authority, path, query and
+               fragment (§5.2.1, Appendix B), transformed (§5.2.2), the paths
+               merged (§5.2.3) and their dot segments removed as §5.2.4 prints
+               it, and the target recomposed (§5.3). The base must be a URI
+               (§5.1; its fragment is stripped, with a note); a reference that
+               is no URI-reference is resolved by Appendix B's split, with where
+               it stops. Strict by default: \"http:g\" is absolute; --non-strict
+               ignores a scheme identical to the base's, §5.4.2's backward-
+               compatible reading. \"%2E\" is not a dot segment (§2.3, §6.2.2.3).
+  rfc1630      RFC 1630, \"Partial (relative) form\": a partial form starting with
+               N slashes keeps the context up to the first run of exactly N
+               slashes with no longer run to its right; otherwise the context's
+               last segment is replaced, then \"xxx/../\" and \"/.\" are removed.
+  draft-1993   the 1993 draft, \"Partial form\": \"//\" a new host, \"/\" a path.
+  libwww-1993  what CERN libwww 2.11 (1993), the reference implementation of
+               the time, did: no slash counting, which is why RFC 1630 prints
+               /g -> magic://a/g; each departure from both documents is noted.
+  whatwg       the WHATWG URL Standard's reading (a browser's), through the url
+               crate (Url::join): a reading, not an edition; where the crate
+               departs from the Standard, a note says so.
 
---rules libwww-1993 resolves as CERN libwww 2.11 (1993), the reference
-implementation of the time, did: no slash counting (\"//\" is a new host, \"/\" a
-path on this host), which is why RFC 1630 prints /g -> magic://a/g. Each of its
-departures from both documents carries a note. --compare shows all three.";
+RFC 3986 is the default because it is the standard in force and the one a
+reference resolved today means; the early rule sets are one --rules away, and
+--compare shows every rule set side by side, with a note where they part.
+Where a rule does not say what to do, or its letter surprises, a note says so
+(JSON: notes, each with a stable code).
+
+Many references against one base stream: one a line from -f FILE or standard
+input, each line's result written as it is resolved, on every core in input
+order.";
 
 pub(crate) const EXAMPLES: &str = "\
-Exit status: 0 when every partial form is resolved, 2 on a usage error, 3 when
-input or output fails.
+Exit status: 0 when every reference is resolved, 1 when a reading fails on one
+or (rfc3986) one is no URI-reference, 2 on a usage error (a base the rules
+refuse, with where it stops), 3 when input or output fails.
 
 Examples:
-  urlbnf resolve magic://a/b/c//d/e/f g /g //g ../g g:h
-  urlbnf resolve --rules draft-1993 http://h/a/b/c ../d
-  urlbnf resolve --compare magic://a/b/c//d/e/f g /g //g ../g";
+  urlbnf resolve 'http://a/b/c/d;p?q' g ../g '?y' //g
+  urlbnf resolve --non-strict 'http://a/b/c/d;p?q' http:g
+  urlbnf resolve --rules rfc1630 magic://a/b/c//d/e/f g /g //g ../g g:h
+  urlbnf resolve --compare 'http://a/b/c/d;p?q' '?y' ..
+  urlbnf resolve http://example.com/docs/ -f links.txt > absolute.txt";
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ResolveArgs {
-    /// Whose rules: RFC 1630's, the 1993 draft's, or what libwww 2.11 did
-    #[arg(long, value_enum, default_value_t = Rules::Rfc1630)]
+    /// Whose rules: RFC 3986's (the default), RFC 1630's, the 1993 draft's,
+    /// libwww 2.11's, or the WHATWG URL Standard's reading
+    #[arg(long, value_enum, default_value_t = Rules::Rfc3986)]
     rules: Rules,
 
-    /// Resolve by all three and show them side by side
+    /// RFC 3986 §5.2.2 not strict: a reference's scheme identical to the
+    /// base's is ignored (§5.4.2: http:g -> http://a/b/c/g)
+    #[arg(long)]
+    non_strict: bool,
+
+    /// Resolve by every rule set and show them side by side
     #[arg(long, conflicts_with = "rules")]
     compare: bool,
 
-    /// One JSON object per partial form, one per line
+    /// One JSON object per reference, one per line (with its steps)
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// The full URL that is the context
+    #[command(flatten)]
+    jobs: Jobs,
+
+    /// The base URL (the context)
     #[arg(value_name = "BASE")]
     base: String,
 
     #[command(flatten)]
     files: Files,
 
-    /// Partial forms; `-` reads the lines of standard input after
+    /// References; `-` reads the lines of standard input after
     /// them (standard input is the default when none is given)
-    #[arg(value_name = "PARTIAL")]
+    #[arg(value_name = "REFERENCE")]
     partials: Vec<std::ffi::OsString>,
 }
 
@@ -66,82 +95,137 @@ pub(crate) fn run(
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
-    // RFC 1630 and the 1993 draft resolve in the context of a full URL: one
-    // with a scheme (`scheme ":" ...`, RFC 1630 "BNF of Generic URI Syntax").
-    if !has_scheme(&args.base) {
-        return Err(CliError::Usage(format!(
-            "the context {:?} is no full URL: it has no scheme (such as http: before the rest); \
-             a partial form is resolved against a full URL",
-            crate::render::visible(&args.base)
-        )));
-    }
-    let mut tally = Tally::default();
     let rules: &[Rules] = if args.compare {
-        &Rules::ALL
+        Rules::ALL
     } else {
         std::slice::from_ref(&args.rules)
     };
-    if args.compare && !args.json {
-        let mut head = format!("{:<12}", "partial");
-        for r in rules {
-            head.push_str(&format!(" {:<28}", r.id()));
-        }
-        writeln!(out, "{}", head.trim_end())?;
+    let mut resolvers = Vec::with_capacity(rules.len());
+    for &r in rules {
+        let resolver = Resolver::new(r, &args.base)
+            .map_err(|e| CliError::Usage(e.message))?
+            .strict(!args.non_strict)
+            .with_steps(args.json);
+        resolvers.push(resolver);
     }
-    each_input(&args.partials, &args.files, stdin, out, |input, out| {
+    if !args.json {
+        // What is said of the base is said once, not on every line.
+        for r in &resolvers {
+            for n in r.base_notes() {
+                writeln!(out, "note[{}]: {}", n.code, visible(&n.message))?;
+            }
+        }
+        if args.compare {
+            let mut head = format!("{:<12}", "reference");
+            for r in rules {
+                head.push_str(&format!(" {:<28}", r.id()));
+            }
+            writeln!(out, "{}", head.trim_end())?;
+        }
+    }
+    let (json, compare, base) = (args.json, args.compare, args.base.as_str());
+    let batch = Batch::new(args.jobs, args.files, args.partials);
+    each_input_parallel(&batch, stdin, out, |input, out, tally| {
         tally.inputs += 1;
-        tally.count(true);
-        let readings: Vec<Resolution> = rules
-            .iter()
-            .map(|&r| reading(r, &args.base, input))
-            .collect();
-        match (args.json, args.compare) {
+        let readings: Vec<Resolution> = resolvers.iter().map(|r| reading(r, input)).collect();
+        tally.count(
+            readings
+                .iter()
+                .all(|r| r.failure.is_none() && r.reference_error.is_none()),
+        );
+        match (json, compare) {
             (true, false) => readings.iter().try_for_each(|r| json_line(out, r)),
             (true, true) => json_line(
                 out,
                 &ResolveCompare {
-                    context: &args.base,
+                    context: base,
                     partial: input.shown(),
+                    agree: parts(&readings).len() < 2,
                     readings: &readings,
                 },
             ),
-            (false, compare) => {
-                let mut row = format!("{:<12}", visible(input.shown()));
-                for r in &readings {
-                    if compare {
-                        row.push_str(&format!(" {:<28}", visible(&r.result)));
-                    } else {
-                        row.push_str(&format!(" {}", visible(&r.result)));
-                    }
-                }
-                writeln!(out, "{}", row.trim_end())?;
-                for r in &readings {
-                    for n in &r.notes {
-                        let by = if compare {
-                            format!("{} ", r.rules.id())
-                        } else {
-                            String::new()
-                        };
-                        writeln!(out, "  note[{by}{}]: {}", n.code, visible(&n.message))?;
-                    }
-                }
-                Ok(())
-            }
+            (false, compare) => text(out, input, &readings, compare, &resolvers),
         }
-    })?;
-    Ok(tally)
+    })
 }
 
-/// One reading of one partial form; a partial form that is not UTF-8 is
-/// resolved with U+FFFD in its place, and says so.
-fn reading(rules: Rules, base: &str, input: &Input<'_>) -> Resolution {
-    let mut r = crate::analysis::resolve::resolve(rules, base, input.shown());
+/// One reference's line, its notes (the base's are said once, above), and
+/// under --compare where the rule sets part.
+fn text(
+    out: &mut dyn Write,
+    input: &Input<'_>,
+    readings: &[Resolution],
+    compare: bool,
+    resolvers: &[Resolver],
+) -> Result<(), CliError> {
+    let mut row = format!("{:<12}", visible(input.shown()));
+    for r in readings {
+        let shown = match &r.failure {
+            Some(_) => "(failure)".to_string(),
+            None => visible(&r.result),
+        };
+        if compare {
+            row.push_str(&format!(" {shown:<28}"));
+        } else {
+            row.push(' ');
+            row.push_str(&shown);
+        }
+    }
+    writeln!(out, "{}", row.trim_end())?;
+    let said = |n: &Note| {
+        resolvers
+            .iter()
+            .any(|r| r.base_notes().iter().any(|b| b.code == n.code))
+    };
+    for r in readings {
+        let by = if compare {
+            format!("{} ", r.rules.id())
+        } else {
+            String::new()
+        };
+        if let Some(f) = &r.failure {
+            writeln!(out, "  failure[{}]: {}", by.trim_end(), visible(f))?;
+        }
+        for n in r.notes.iter().filter(|n| !said(n)) {
+            writeln!(out, "  note[{by}{}]: {}", n.code, visible(&n.message))?;
+        }
+    }
+    let parts = parts(readings);
+    if compare && parts.len() > 1 {
+        let words: Vec<String> = parts
+            .iter()
+            .map(|(result, ids)| format!("{} ({})", visible(result), ids.join(", ")))
+            .collect();
+        writeln!(out, "  parts: {}", words.join("; "))?;
+    }
+    Ok(())
+}
+
+/// The distinct results, each with the rule sets that give it, in order.
+fn parts(readings: &[Resolution]) -> Vec<(String, Vec<&'static str>)> {
+    let mut parts: Vec<(String, Vec<&'static str>)> = Vec::new();
+    for r in readings {
+        let result = match &r.failure {
+            Some(_) => "(failure)".to_string(),
+            None => format!("{:?}", r.result),
+        };
+        match parts.iter_mut().find(|(x, _)| *x == result) {
+            Some((_, ids)) => ids.push(r.rules.id()),
+            None => parts.push((result, vec![r.rules.id()])),
+        }
+    }
+    parts
+}
+
+/// One reading of one reference; a reference that is not UTF-8 is resolved
+/// with U+FFFD in its place, and says so.
+fn reading(resolver: &Resolver, input: &Input<'_>) -> Resolution {
+    let mut r = resolver.resolve(input.shown());
     if let Input::NotUtf8 { bad, .. } = input {
-        r.notes.push(crate::analysis::resolve::Note {
+        r.notes.push(Note {
             code: "not-utf8",
             message: format!(
-                "the partial form is not UTF-8 (invalid byte at byte {}); it was resolved with U+FFFD in its place",
-                bad
+                "the reference is not UTF-8 (invalid byte at byte {bad}); it was resolved with U+FFFD in its place"
             ),
         });
     }
@@ -157,24 +241,15 @@ pub(crate) enum ResolveJson<'a> {
     Compare(ResolveCompare<'a>),
 }
 
-/// `resolve --compare --json`: one partial form under every rule set.
+/// `resolve --compare --json`: one reference under every rule set.
 #[derive(serde::Serialize, schemars::JsonSchema)]
 pub(crate) struct ResolveCompare<'a> {
-    /// The context URL.
+    /// The base URL.
     context: &'a str,
-    /// The partial form.
+    /// The reference.
     partial: &'a str,
+    /// Whether every rule set gives the same result.
+    agree: bool,
     /// One resolution per rule set.
     readings: &'a [Resolution],
-}
-
-/// Whether `url` starts with a scheme: a letter, then letters, digits, `+`,
-/// `-` or `.`, then `:`.
-fn has_scheme(url: &str) -> bool {
-    let Some((scheme, _)) = url.split_once(':') else {
-        return false;
-    };
-    let mut chars = scheme.chars();
-    chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-        && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }

@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::super::CliError;
 use super::super::output::{ParseJson, Tally};
-use super::{check, compare, encode, extract, regex, resolve, tree};
+use super::{check, compare, encode, extract, normalize, regex, resolve, tree};
 
 pub(crate) const LONG: &str = "\
 Print the JSON Schema (draft 2020-12) of a command's --json output: each line
@@ -34,6 +34,7 @@ pub(crate) enum Of {
     Compare,
     Resolve,
     Equiv,
+    Normalize,
     Encode,
     Extract,
     Explain,
@@ -259,7 +260,8 @@ fn generated(command: Of) -> schemars::Schema {
         Of::Diff => generator.into_root_schema_for::<crate::analysis::diff::Diff>(),
         Of::Compare => generator.into_root_schema_for::<compare::CompareJson<'_>>(),
         Of::Resolve => generator.into_root_schema_for::<resolve::ResolveJson<'_>>(),
-        Of::Equiv => generator.into_root_schema_for::<crate::analysis::encoding::Equivalence>(),
+        Of::Equiv => generator.into_root_schema_for::<crate::analysis::equivalence::Equivalence>(),
+        Of::Normalize => generator.into_root_schema_for::<normalize::NormalizeJson<'_>>(),
         Of::Encode => generator.into_root_schema_for::<encode::EncodeJson<'_>>(),
         Of::Extract => generator.into_root_schema_for::<extract::ExtractJson<'_>>(),
         Of::Explain => generator.into_root_schema_for::<crate::analysis::explain::Explanation>(),

@@ -178,6 +178,14 @@ pub(crate) struct Batch {
     urls: Vec<std::ffi::OsString>,
 }
 
+impl Batch {
+    /// The inputs of a command whose first argument is something else (the
+    /// base of `resolve`).
+    pub(crate) fn new(jobs: Jobs, files: Files, urls: Vec<std::ffi::OsString>) -> Batch {
+        Batch { jobs, files, urls }
+    }
+}
+
 /// `--file`: inputs read from files, one per line.
 #[derive(Debug, Default, clap::Args)]
 pub(crate) struct Files {

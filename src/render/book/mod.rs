@@ -18,6 +18,7 @@ mod manual;
 mod notes;
 mod playground;
 mod playground_notes;
+mod resolution;
 
 pub use diagram::diagram;
 
@@ -128,6 +129,7 @@ details.tree ul { list-style: none; padding-left: 0.8rem; margin: 0; }
 details.tree > ul { padding-left: 0; }
 details.tree code.derived { color: var(--muted); overflow-wrap: anywhere; }
 a.try { text-decoration: none; }
+td.differs { background: #fdf1dc; }
 .witness { font-family: ui-monospace, monospace; background: var(--code); padding: 0 0.25rem; border-radius: 3px; }
 "#;
 
@@ -153,6 +155,7 @@ pub(crate) fn page(file: &str, title: &str, body: &str) -> String {
     }
     nav.push_str(&link(playground::PAGE, "playground"));
     nav.push_str(&link("partial-forms.html", "partial forms"));
+    nav.push_str(&link(resolution::PAGE, "resolution"));
     nav.push_str(&link("corrections.html", "corrections"));
     nav.push_str(&link("manual.html", "manual"));
     let title = if title == "urlbnf" {
@@ -279,7 +282,7 @@ fn index_page() -> String {
             bb.id()
         );
     }
-    b.push_str("</ul>\n<h2>More</h2>\n<ul>\n<li><a href=\"partial-forms.html\">Partial (relative) forms</a>: RFC 1630's examples, worked step by step.</li>\n<li><a href=\"corrections.html\">Corrections and PEG rewrites</a>.</li>\n<li><a href=\"manual.html\">The manual</a>: each command, the grammars, JSON, robustness and performance.</li>\n</ul>\n");
+    b.push_str("</ul>\n<h2>More</h2>\n<ul>\n<li><a href=\"partial-forms.html\">Partial (relative) forms</a>: RFC 1630's examples, worked step by step.</li>\n<li><a href=\"resolution.html\">Resolution along the line</a>: RFC 3986's 42 examples by every rule set, what changed from RFC 2396, and the comparison ladder.</li>\n<li><a href=\"corrections.html\">Corrections and PEG rewrites</a>.</li>\n<li><a href=\"manual.html\">The manual</a>: each command, the grammars, JSON, robustness and performance.</li>\n</ul>\n");
     page("index.html", "urlbnf", &b)
 }
 
@@ -307,6 +310,7 @@ pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
         pages.push((diff_page(a, b), diff_page::page_html(a, b)));
     }
     pages.push(("partial-forms.html".into(), notes::partial_forms_page()));
+    pages.push((resolution::PAGE.into(), resolution::page_html()));
     pages.push(("corrections.html".into(), notes::corrections_page()));
     pages.extend(manual::pages());
     let mut extra = playground::files().into_iter();

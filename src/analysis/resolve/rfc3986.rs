@@ -1,0 +1,400 @@
+//! RFC 3986 §5.2, reference resolution exactly as printed: the base parsed
+//! (§5.2.1), each reference transformed (§5.2.2) with merge (§5.2.3) and
+//! remove_dot_segments (§5.2.4), the target recomposed (§5.3). Where the letter
+//! surprises (a rootless path, a path that recomposes as an authority, `%2E`),
+//! a note says so; the result stays the letter's.
+
+use std::fmt::Write as _;
+
+use super::Note;
+
+/// The five components of §3 as RFC 3986 Appendix B's expression splits any
+/// string: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. A
+/// component is undefined (`None`) where its delimiter is absent (§5.2.1); the
+/// path is always defined, possibly empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Parts<'a> {
+    pub(crate) scheme: Option<&'a str>,
+    pub(crate) authority: Option<&'a str>,
+    pub(crate) path: &'a str,
+    pub(crate) query: Option<&'a str>,
+    pub(crate) fragment: Option<&'a str>,
+}
+
+/// RFC 3986 Appendix B.
+pub(crate) fn split(s: &str) -> Parts<'_> {
+    let mut p = Parts::default();
+    let mut rest = s;
+    if let Some((before, fragment)) = rest.split_once('#') {
+        p.fragment = Some(fragment);
+        rest = before;
+    }
+    if let Some((before, query)) = rest.split_once('?') {
+        p.query = Some(query);
+        rest = before;
+    }
+    if let Some(colon) = rest.find([':', '/'])
+        && colon > 0
+        && rest.as_bytes().get(colon) == Some(&b':')
+    {
+        p.scheme = rest.get(..colon);
+        rest = rest.get(colon + 1..).unwrap_or("");
+    }
+    if let Some(after) = rest.strip_prefix("//") {
+        let end = after.find('/').unwrap_or(after.len());
+        p.authority = after.get(..end);
+        rest = after.get(end..).unwrap_or("");
+    }
+    p.path = rest;
+    p
+}
+
+/// RFC 3986 §5.3, Component Recomposition.
+pub(crate) fn recompose(p: &Parts<'_>, path: &str) -> String {
+    let len = p.scheme.map_or(0, |s| s.len() + 1)
+        + p.authority.map_or(0, |a| a.len() + 2)
+        + path.len()
+        + p.query.map_or(0, |q| q.len() + 1)
+        + p.fragment.map_or(0, |f| f.len() + 1);
+    let mut out = String::with_capacity(len);
+    if let Some(scheme) = p.scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(authority) = p.authority {
+        out.push_str("//");
+        out.push_str(authority);
+    }
+    out.push_str(path);
+    if let Some(query) = p.query {
+        out.push('?');
+        out.push_str(query);
+    }
+    if let Some(fragment) = p.fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+    out
+}
+
+/// What remove_dot_segments met on its way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Dots {
+    /// Step 2C found no segment left in the output to remove.
+    pub(crate) above_root: bool,
+    /// Step 2C removed a first segment that had no "/" before it: the output
+    /// of a rootless path then begins with "/".
+    pub(crate) rootless_removed: bool,
+}
+
+/// RFC 3986 §5.2.4, the two buffers as printed: the input a slice of `path`
+/// (or the one "/" that steps 2B and 2C leave of a final "/." or "/.."),
+/// the output `out`. Linear: every step consumes input, and step 2C's
+/// removal looks only at the characters it removes.
+pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
+    let mut dots = Dots::default();
+    let mut input = path;
+    while !input.is_empty() {
+        // A. a prefix of "../" or "./" is removed.
+        if let Some(rest) = input
+            .strip_prefix("../")
+            .or_else(|| input.strip_prefix("./"))
+        {
+            input = rest;
+        // B. "/./" or a final "/." becomes "/".
+        } else if input.starts_with("/./") {
+            input = input.get(2..).unwrap_or("");
+        } else if input == "/." {
+            input = "/";
+        // C. "/../" or a final "/.." becomes "/", and the output's last
+        // segment goes with its preceding "/" (if any).
+        } else if input.starts_with("/../") || input == "/.." {
+            input = input.get(3..).filter(|r| !r.is_empty()).unwrap_or("/");
+            match out.rfind('/') {
+                Some(i) => out.truncate(i),
+                None if out.is_empty() => dots.above_root = true,
+                None => {
+                    dots.rootless_removed = true;
+                    out.clear();
+                }
+            }
+        // D. an input of only "." or ".." is removed.
+        } else if input == "." || input == ".." {
+            input = "";
+        // E. the first segment, with its initial "/" (if any), moves to the
+        // output.
+        } else {
+            let from = usize::from(input.starts_with('/'));
+            let end = input
+                .get(from..)
+                .and_then(|r| r.find('/'))
+                .map_or(input.len(), |i| i + from);
+            out.push_str(input.get(..end).unwrap_or(input));
+            input = input.get(end..).unwrap_or("");
+        }
+    }
+    dots
+}
+
+/// Whether a segment of `path` is a dot segment written with `%2E` (§2.3:
+/// `.` is unreserved, and its encoding an alias of it).
+pub(crate) fn encoded_dot_segment(path: &str) -> bool {
+    path.contains('%')
+        && path.split('/').any(|s| {
+            let s = s.to_ascii_lowercase().replace("%2e", ".");
+            s != path && (s == "." || s == "..")
+        })
+}
+
+/// §5.2.3: the merged path.
+fn merge(base: &Parts<'_>, path: &str) -> String {
+    if base.authority.is_some() && base.path.is_empty() {
+        format!("/{path}")
+    } else {
+        let kept = base
+            .path
+            .rfind('/')
+            .map_or("", |i| base.path.get(..=i).unwrap_or(""));
+        format!("{kept}{path}")
+    }
+}
+
+/// Each step in words, or nothing (many references: only the results).
+pub(super) struct Trace<'s>(pub(super) Option<&'s mut Vec<String>>);
+
+impl Trace<'_> {
+    fn say(&mut self, f: impl FnOnce() -> String) {
+        if let Some(steps) = self.0.as_mut() {
+            steps.push(f());
+        }
+    }
+}
+
+fn shown(c: Option<&str>) -> String {
+    c.map_or_else(|| "undefined".to_string(), |s| format!("{s:?}"))
+}
+
+/// §5.2.2: the target of `reference` against `base` (already without its
+/// fragment, §5.1), with the step that applied.
+pub(super) fn transform(
+    base: &Parts<'_>,
+    reference: &str,
+    strict: bool,
+    notes: &mut Vec<Note>,
+    mut trace: Trace<'_>,
+) -> (&'static str, String) {
+    let mut r = split(reference);
+    trace.say(|| {
+        format!(
+            "§5.2.2: R = parse({reference:?}): scheme {}, authority {}, path {:?}, query {}, fragment {}",
+            shown(r.scheme),
+            shown(r.authority),
+            r.path,
+            shown(r.query),
+            shown(r.fragment)
+        )
+    });
+    // "A non-strict parser may ignore a scheme in the reference if it is
+    // identical to the base URI's scheme." Schemes are case-insensitive (§3.1).
+    let same_scheme =
+        matches!((r.scheme, base.scheme), (Some(a), Some(b)) if a.eq_ignore_ascii_case(b));
+    if same_scheme && strict && r.authority.is_none() {
+        notes.push(Note {
+            code: "same-scheme-strict",
+            message: "the reference names the base's scheme: a strict parser reads it as a \
+                      URI of its own (§5.4.2: \"http:g\" = \"http:g\" for strict parsers); \
+                      --non-strict ignores the scheme, as §5.2.2 allows for backward \
+                      compatibility"
+                .into(),
+        });
+    }
+    if same_scheme && !strict {
+        r.scheme = None;
+        trace.say(|| "§5.2.2: not strict, and R.scheme is Base.scheme: R.scheme undefined".into());
+        notes.push(Note {
+            code: "non-strict",
+            message: "not strict: the reference's scheme, identical to the base's, is ignored \
+                      (§5.2.2; \"a loophole in prior specifications\", §5.4.2, allowed for \
+                      backward compatibility)"
+                .into(),
+        });
+    }
+    let mut t = Parts {
+        fragment: r.fragment,
+        ..Parts::default()
+    };
+    let mut dots = Dots::default();
+    let mut path = String::new();
+    let mut rootless_changed = false;
+    let mut remove = |from: &str, path: &mut String, trace: &mut Trace<'_>| {
+        dots = remove_dot_segments(from, path);
+        rootless_changed = !from.starts_with('/') && path != from;
+        trace.say(|| format!("§5.2.4: remove_dot_segments({from:?}) = {path:?}"));
+    };
+    let step;
+    if r.scheme.is_some() {
+        step = "absolute";
+        trace.say(|| {
+            "§5.2.2: R.scheme is defined: T takes R's scheme, authority, path and query".into()
+        });
+        t.scheme = r.scheme;
+        t.authority = r.authority;
+        t.query = r.query;
+        remove(r.path, &mut path, &mut trace);
+    } else {
+        if r.authority.is_some() {
+            step = "host";
+            trace.say(|| {
+                "§5.2.2: R.authority is defined: T takes R's authority, path and query".into()
+            });
+            t.authority = r.authority;
+            t.query = r.query;
+            remove(r.path, &mut path, &mut trace);
+        } else {
+            if r.path.is_empty() {
+                step = "empty-path";
+                path.push_str(base.path);
+                t.query = r.query.or(base.query);
+                trace.say(|| {
+                    format!(
+                        "§5.2.2: R.path is empty: T.path = Base.path {:?}, T.query = {}",
+                        base.path,
+                        if r.query.is_some() {
+                            "R.query"
+                        } else {
+                            "Base.query"
+                        }
+                    )
+                });
+            } else if r.path.starts_with('/') {
+                step = "absolute-path";
+                trace.say(|| {
+                    "§5.2.2: R.path starts with \"/\": T.path = remove_dot_segments(R.path)".into()
+                });
+                remove(r.path, &mut path, &mut trace);
+                t.query = r.query;
+            } else {
+                step = "relative";
+                let merged = merge(base, r.path);
+                trace.say(|| {
+                    format!(
+                        "§5.2.3: merge(Base.path {:?}, R.path {:?}) = {merged:?}{}",
+                        base.path,
+                        r.path,
+                        if base.authority.is_some() && base.path.is_empty() {
+                            " (the base has an authority and an empty path)"
+                        } else {
+                            ""
+                        }
+                    )
+                });
+                remove(&merged, &mut path, &mut trace);
+                if encoded_dot_segment(&merged) {
+                    notes.push(encoded_dot());
+                }
+                t.query = r.query;
+            }
+            t.authority = base.authority;
+        }
+        t.scheme = base.scheme;
+    }
+    if step != "relative" && step != "empty-path" && encoded_dot_segment(r.path) {
+        notes.push(encoded_dot());
+    }
+    if dots.above_root {
+        notes.push(Note {
+            code: "dot-dot-above-root",
+            message: "a \"..\" with no segment left to remove is dropped (§5.2.4, step 2C; \
+                      §5.4.2: \"../../../g\" = \"http://a/g\": \"..\" cannot change the authority)"
+                .into(),
+        });
+    }
+    if rootless_changed && !dots.rootless_removed {
+        notes.push(rootless_dots());
+    }
+    if dots.rootless_removed {
+        notes.push(Note {
+            code: "rootless-path-rooted",
+            message: "by the letter of §5.2.4, a \"..\" that removes the first segment of a \
+                      rootless path leaves a path that begins with \"/\" (step 2C replaces \
+                      \"/../\" with \"/\"): \"s:a/../b\" gives \"s:/b\""
+                .into(),
+        });
+    }
+    if t.authority.is_none() && path.starts_with("//") {
+        notes.push(Note {
+            code: "path-reads-as-authority",
+            message: format!(
+                "the target has no authority and its path {path:?} begins with \"//\": \
+                 recomposed as §5.3 prints it, the result reads as a URI whose authority is \
+                 the path's first segment (§3.3 forbids such a path without an authority)"
+            ),
+        });
+    }
+    let result = recompose(&t, &path);
+    trace.say(|| {
+        let mut s = String::from("§5.3: recomposed: ");
+        let _ = write!(s, "{result}");
+        s
+    });
+    (step, result)
+}
+
+/// A rootless path whose dot segments went: §5.2.2 applies remove_dot_segments
+/// to every path, rooted or not.
+pub(crate) fn rootless_dots() -> Note {
+    Note {
+        code: "rootless-path-dots",
+        message: "remove_dot_segments applies to a rootless path too (§5.2.2: T.path = \
+                  remove_dot_segments(R.path), whatever the path): \"s:../g\" gives \"s:g\"; \
+                  many implementations leave a rootless path as it is"
+            .into(),
+    }
+}
+
+fn encoded_dot() -> Note {
+    Note {
+        code: "encoded-dot",
+        message: "\"%2E\" is not a dot segment here: §5.2.4 removes only the complete segments \
+                  \".\" and \"..\"; \"%2E\" is the encoding of the unreserved \".\" (§2.3), \
+                  which a normalizer decodes first (§6.2.2.2) and then removes (§6.2.2.3): \
+                  urlbnf normalize"
+            .into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rds(path: &str) -> String {
+        let mut out = String::new();
+        remove_dot_segments(path, &mut out);
+        out
+    }
+
+    #[test]
+    fn section_5_2_4_worked_examples() {
+        // The two traces printed in §5.2.4.
+        assert_eq!(rds("/a/b/c/./../../g"), "/a/g");
+        assert_eq!(rds("mid/content=5/../6"), "mid/6");
+        assert_eq!(rds("a/../b"), "/b");
+        assert_eq!(rds("/.."), "/");
+        assert_eq!(rds(".."), "");
+        assert_eq!(rds("a/..//b"), "//b");
+    }
+
+    #[test]
+    fn appendix_b_splits_any_string() {
+        let p = split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
+        assert_eq!(p.scheme, Some("http"));
+        assert_eq!(p.authority, Some("www.ics.uci.edu"));
+        assert_eq!(p.path, "/pub/ietf/uri/");
+        assert_eq!((p.query, p.fragment), (None, Some("Related")));
+        let p = split("a/b:c?x#y?z");
+        assert_eq!((p.scheme, p.path, p.query), (None, "a/b:c", Some("x")));
+        assert_eq!(p.fragment, Some("y?z"));
+        assert_eq!(split(":x").scheme, None);
+        assert_eq!(recompose(&split("s://a?#"), "/p"), "s://a/p?#");
+    }
+}

@@ -1,0 +1,118 @@
+//! `urlbnf normalize`: URLs brought to a level of their edition's comparison.
+
+use std::io::Write;
+
+use super::super::CliError;
+use super::super::input::{Batch, Input, Tally, each_input_parallel};
+use super::super::output::{json_line, visible};
+use crate::analysis::meaning::{Level, meaning};
+use crate::analysis::normalize::{Normalized, Normalizer};
+use crate::edition::Edition;
+
+pub(crate) const LONG: &str = "\
+Bring URLs to a level of their edition's comparison, one result a line: what
+equiv compares. An input that is not a URL of the edition is an error with
+where it stops (exit 1), never passed through.
+
+rfc3986 (the default): RFC 3986 §6.2.
+  syntax   §6.2.2 (the default): scheme and host in lower case (§6.2.2.1),
+           percent-encodings in upper case and those of unreserved characters
+           decoded (§6.2.2.2), then remove_dot_segments (§6.2.2.3, as §5.2.4
+           prints it: %2E%2E is decoded, then removed).
+  scheme   §6.2.3, after §6.2.2: an empty port and the scheme's default port
+           dropped, with a note naming the document the default comes from
+           (http 80: RFC 3986 §6.2.3; ftp 21, gopher 70...: RFC 1738 §3;
+           https 443: RFC 2818, not among urlbnf's documents); an empty path
+           with an authority written / where the scheme defines it so (http,
+           https); a mailto domain in lower case (§6.2.3's example).
+  string   §6.2.1: the input as it is (checked only).
+The inputs must be URIs: §6.1 compares references after resolution.
+
+The editions before it: RFC 1630's encoding level (level encoding).";
+
+pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when every input is normalized, 1 when one is not a URL of the
+edition, 2 on a usage error, 3 when input or output fails.
+
+Examples:
+  urlbnf normalize 'eXAMPLE://a/./b/../b/%63/%7bfoo%7d'
+  urlbnf normalize --level scheme http://example.com:80 HTTP://Example.COM:/
+  urlbnf normalize --json -f urls.txt";
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct NormalizeArgs {
+    /// The edition whose reading is applied (default: the standard in force)
+    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
+    grammar: Edition,
+
+    /// The level (default: the edition's: syntax for rfc3986, encoding for
+    /// the others)
+    #[arg(long, value_enum)]
+    level: Option<Level>,
+
+    /// One JSON object per input, one per line
+    #[arg(long)]
+    pub(crate) json: bool,
+
+    #[command(flatten)]
+    batch: Batch,
+}
+
+/// One line of `normalize --json`.
+#[derive(serde::Serialize, schemars::JsonSchema)]
+pub(crate) struct NormalizeJson<'a> {
+    /// The edition.
+    grammar: Edition,
+    /// The level.
+    level: Level,
+    #[serde(flatten)]
+    normalized: &'a Normalized,
+}
+
+pub(crate) fn run(
+    args: NormalizeArgs,
+    stdin: &mut super::super::input::Stdin<'_>,
+    out: &mut dyn Write,
+) -> Result<Tally, CliError> {
+    let level = args
+        .level
+        .unwrap_or_else(|| meaning(args.grammar).default_level());
+    let n = Normalizer::new(args.grammar, level).map_err(CliError::Usage)?;
+    let json = args.json;
+    each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
+        tally.inputs += 1;
+        let result = match input {
+            Input::Text(text) => n.normalize(text),
+            Input::NotUtf8 { raw, .. } => n.normalize_bytes(raw),
+        };
+        tally.count(result.normalized.is_some());
+        if json {
+            return json_line(
+                out,
+                &NormalizeJson {
+                    grammar: n.edition(),
+                    level,
+                    normalized: &result,
+                },
+            );
+        }
+        match &result.normalized {
+            Some(normal) => writeln!(out, "{}", visible(normal))?,
+            None => {
+                writeln!(out, "{}", visible(&result.input))?;
+                for e in &result.errors {
+                    writeln!(
+                        out,
+                        "  not a URL of {}: {}",
+                        n.edition(),
+                        visible(&e.to_string())
+                    )?;
+                }
+            }
+        }
+        for note in &result.notes {
+            writeln!(out, "  note[{}]: {}", note.code, visible(&note.message))?;
+        }
+        Ok(())
+    })
+}
