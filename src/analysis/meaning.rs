@@ -2,8 +2,9 @@
 //! which rules resolve its partial forms, how it compares two URLs, which
 //! characters it keeps unencoded and which rule bounds each component. Every
 //! per-edition choice of `resolve`, `normalize`, `equiv` and `encode` is looked
-//! up here, in one table ([`meaning`]); the rules themselves (RFC 1630's, RFC
-//! 3986's, the WHATWG reading) are capabilities named by rule set elsewhere.
+//! up here ([`meaning`]), from the edition's descriptor (`[meaning]`,
+//! `[characters]`); the rules themselves (RFC 1630's, RFC 3986's, the WHATWG
+//! reading) are capabilities named by rule set elsewhere.
 //!
 //! And the one table of default ports ([`default_port`]), each with the
 //! document it comes from.
@@ -111,7 +112,8 @@ impl Component {
     }
 }
 
-/// What one edition's document says beyond its grammar.
+/// What one edition's document says beyond its grammar, as its descriptor
+/// (`grammar/<id>.toml`, `[meaning]`) states it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Meaning {
     /// The id of the rule set (`urlbnf resolve --rules`) of the document's
@@ -125,125 +127,12 @@ pub struct Meaning {
     pub comparison_source: &'static str,
     /// The rule the inputs of a comparison must match (`None`: any text).
     pub compared_rule: Option<&'static str>,
-    /// The grammar's rules whose characters are allowed unencoded.
-    pub unencoded: &'static [&'static str],
-    /// Whether the grammar prints a `reserved` rule.
-    pub reserved_rule: bool,
-    /// Characters the prose reserves beside that rule.
-    pub reserved_prose: &'static str,
     /// Whether `encode` also escapes RFC 1738 §2.2's unsafe characters.
     pub encode_unsafe: bool,
     /// For each [`Component`] (in [`Component::ALL`]'s order), the grammar's
     /// rule whose characters the component allows: the later editions only.
     pub components: Option<[&'static str; 6]>,
 }
-
-const EARLY_UNENCODED: &[&str] = &["alpha", "digit", "safe", "extra"];
-const ENCODING_LEVEL: &str = "RFC 1630, \"Encoding reserved characters\"";
-
-/// The early editions: no component sets, RFC 1630's comparison.
-const fn early(
-    resolution: Option<&'static str>,
-    resolution_source: &'static str,
-    reserved_rule: bool,
-    reserved_prose: &'static str,
-    unencoded: &'static [&'static str],
-) -> Meaning {
-    Meaning {
-        resolution,
-        resolution_source,
-        comparison: Comparison::EncodingLevel,
-        comparison_source: ENCODING_LEVEL,
-        compared_rule: None,
-        unencoded,
-        reserved_rule,
-        reserved_prose,
-        encode_unsafe: true,
-        components: None,
-    }
-}
-
-/// The table, one row per edition in [`Edition::ALL`]'s order.
-const TABLE: [Meaning; Edition::ALL.len()] = [
-    // draft-1993: "Partial form"; reserved by its prose: "/" and the
-    // delimiters "#", "?"; "+" in searches.
-    early(
-        Some("draft-1993"),
-        "the 1993 draft, \"Partial form\"",
-        false,
-        "/#?+",
-        EARLY_UNENCODED,
-    ),
-    // draft-1994: "Fragment identifiers and partial URLs are not involved in
-    // the basic URL definition."
-    early(
-        None,
-        "draft-1994 leaves partial URLs out (\"not involved in the basic URL definition\")",
-        true,
-        "+",
-        EARLY_UNENCODED,
-    ),
-    early(
-        Some("rfc1630"),
-        "RFC 1630, \"Partial (relative) form\"",
-        true,
-        "/#?+*!",
-        EARLY_UNENCODED,
-    ),
-    early(
-        Some("rfc1630"),
-        "RFC 1630, \"Partial (relative) form\"",
-        true,
-        "/#?+*!",
-        EARLY_UNENCODED,
-    ),
-    // RFC 1738 §2.3: "Relative links are not described in this document."
-    early(
-        None,
-        "RFC 1738 §2.3: \"Relative links are not described in this document\"",
-        true,
-        "",
-        &["unreserved"],
-    ),
-    // RFC 2396: only Appendix A is among urlbnf's documents; RFC 3986
-    // Appendix D names what its §5.2 and §6 changed.
-    Meaning {
-        resolution: None,
-        resolution_source: "RFC 2396 §5 is not among urlbnf's documents; RFC 3986 Appendix D \
-                            says what RFC 3986 §5.2 changed in it",
-        comparison: Comparison::EncodingLevel,
-        comparison_source: "RFC 1630's encoding level with RFC 2396's own reserved and \
-                            unreserved classes (RFC 2396's text on comparison is not among \
-                            urlbnf's documents; RFC 3986 Appendix D says its §6 was rewritten)",
-        compared_rule: Some("URI-reference"),
-        unencoded: &["unreserved"],
-        reserved_rule: true,
-        reserved_prose: "",
-        encode_unsafe: false,
-        components: Some([
-            "segment", "abs_path", "query", "fragment", "userinfo", "reg_name",
-        ]),
-    },
-    Meaning {
-        resolution: Some("rfc3986"),
-        resolution_source: "RFC 3986 §5.2",
-        comparison: Comparison::Ladder,
-        comparison_source: "RFC 3986 §6.2",
-        compared_rule: Some("URI"),
-        unencoded: &["unreserved"],
-        reserved_rule: true,
-        reserved_prose: "",
-        encode_unsafe: false,
-        components: Some([
-            "segment",
-            "path-abempty",
-            "query",
-            "fragment",
-            "userinfo",
-            "reg-name",
-        ]),
-    },
-];
 
 /// What `edition`'s document says its URLs mean.
 ///
@@ -253,9 +142,21 @@ const TABLE: [Meaning; Edition::ALL.len()] = [
 /// assert_eq!(meaning(Edition::Rfc1738).comparison, Comparison::EncodingLevel);
 /// assert!(meaning(Edition::Rfc1738).resolution.is_none());
 /// ```
-pub fn meaning(edition: Edition) -> &'static Meaning {
-    // Indexed by the enum's own discriminant: no input reaches this.
-    &TABLE[edition.index()]
+pub fn meaning(edition: Edition) -> Meaning {
+    let m = edition.descriptor().meaning;
+    Meaning {
+        resolution: m.resolution,
+        resolution_source: m.resolution_source,
+        // The build admits `encoding-level` and `ladder` only.
+        comparison: match m.comparison {
+            "ladder" => Comparison::Ladder,
+            _ => Comparison::EncodingLevel,
+        },
+        comparison_source: m.comparison_source,
+        compared_rule: m.compared_rule,
+        encode_unsafe: m.encode_unsafe,
+        components: m.components,
+    }
 }
 
 impl Meaning {

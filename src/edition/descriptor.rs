@@ -40,6 +40,27 @@ pub(crate) struct Port {
     pub quote: &'static str,
 }
 
+/// What the document says its URLs mean (`[meaning]`; read by
+/// `analysis::meaning`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct MeaningText {
+    /// The rule set of `urlbnf resolve` for its partial forms.
+    pub resolution: Option<&'static str>,
+    /// Where the document gives it, or why there is none.
+    pub resolution_source: &'static str,
+    /// `encoding-level` (RFC 1630's) or `ladder` (RFC 3986 §6.2's).
+    pub comparison: &'static str,
+    /// Where that reading comes from.
+    pub comparison_source: &'static str,
+    /// The rule the compared inputs must match.
+    pub compared_rule: Option<&'static str>,
+    /// Whether `encode` escapes RFC 1738 §2.2's unsafe characters.
+    pub encode_unsafe: bool,
+    /// The rule bounding each component's characters (segment, path, query,
+    /// fragment, userinfo, host).
+    pub components: Option<[&'static str; 6]>,
+}
+
 /// One edition's descriptor.
 #[derive(Debug)]
 pub(crate) struct Descriptor {
@@ -59,6 +80,8 @@ pub(crate) struct Descriptor {
     pub reserved_chars: &'static str,
     /// The rules whose characters it allows unencoded.
     pub unreserved_rules: &'static [&'static str],
+    /// What the document says its URLs mean.
+    pub meaning: MeaningText,
     /// Each rule's role: `wrapper`, or the AST kind it builds.
     pub roles: &'static [(&'static str, &'static str)],
     /// Each printed rule's meaning and section (`None`: the BNF's own).

@@ -5,7 +5,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::registry::{Cited, Edition};
+use crate::registry::{COMPONENTS, Cited, Edition};
 
 /// Write the registry to `$OUT_DIR/editions.rs` and the front page's list to
 /// `$OUT_DIR/editions.md`.
@@ -146,6 +146,28 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             strs(&d.characters.reserved_rules),
             lit(&d.characters.reserved_chars),
             strs(&d.characters.unreserved_rules)
+        );
+        let m = &d.meaning;
+        let opt = |o: &Option<String>| {
+            o.as_ref()
+                .map_or("None".to_string(), |s| format!("Some({})", lit(s)))
+        };
+        let components = m.components.as_ref().map_or("None".to_string(), |c| {
+            let rules: Vec<String> = COMPONENTS
+                .iter()
+                .map(|k| lit(c.get(*k).map_or("", |r| r.as_str())))
+                .collect();
+            format!("Some([{}])", rules.join(", "))
+        });
+        let _ = writeln!(
+            w,
+            "        meaning: MeaningText {{ resolution: {}, resolution_source: {}, comparison: {}, comparison_source: {}, compared_rule: {}, encode_unsafe: {}, components: {components} }},",
+            opt(&m.resolution),
+            lit(&m.resolution_source),
+            lit(&m.comparison),
+            lit(&m.comparison_source),
+            opt(&m.compared_rule),
+            m.encode_unsafe
         );
         let roles: Vec<String> = d
             .roles

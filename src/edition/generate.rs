@@ -25,6 +25,14 @@
 //! - `[characters]` `reserved_rules`, `reserved_chars`, `unreserved_rules`:
 //!   the characters the edition reserves (its rules' and those its prose
 //!   gives a meaning), and those it allows unencoded;
+//! - `[meaning]`: what the document says its URLs mean: `resolution`
+//!   (optional, the rule set of `urlbnf resolve` for its partial forms) and
+//!   `resolution_source`; `comparison` (`encoding-level`, RFC 1630's; or
+//!   `ladder`, RFC 3986 §6.2's) and `comparison_source`; `compared_rule`
+//!   (optional, the rule the compared inputs must match); `encode_unsafe`
+//!   (whether `encode` escapes RFC 1738 §2.2's unsafe characters);
+//!   `[meaning.components]` (optional, each of segment, path, query,
+//!   fragment, userinfo, host = the rule bounding its characters);
 //! - `[roles]` (optional): rule = role, `wrapper` for a rule that wraps the
 //!   scheme productions (`url`), else the AST kind a production builds (`http`,
 //!   `generic`, `uri`…);
@@ -67,6 +75,7 @@ pub struct Descriptor {
     pub summary: String,
     pub cite: Cite,
     pub characters: Characters,
+    pub meaning: Meaning,
     #[serde(default)]
     pub roles: BTreeMap<String, String>,
     pub gloss: toml::Table,
@@ -101,6 +110,24 @@ pub struct Characters {
     pub reserved_chars: String,
     pub unreserved_rules: Vec<String>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Meaning {
+    pub resolution: Option<String>,
+    pub resolution_source: String,
+    pub comparison: String,
+    pub comparison_source: String,
+    pub compared_rule: Option<String>,
+    pub encode_unsafe: bool,
+    pub components: Option<BTreeMap<String, String>>,
+}
+
+/// How a document may compare URLs (`[meaning]` `comparison`).
+const COMPARISONS: &[&str] = &["encoding-level", "ladder"];
+
+/// The components `encode --component` knows, in its order.
+pub const COMPONENTS: &[&str] = &["segment", "path", "query", "fragment", "userinfo", "host"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -222,6 +249,14 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
                 .collect(),
         ),
         ("splits", d.splits.values().flatten().collect()),
+        (
+            "meaning",
+            d.meaning
+                .compared_rule
+                .iter()
+                .chain(d.meaning.components.iter().flat_map(|c| c.values()))
+                .collect(),
+        ),
         ("new", d.new.iter().collect()),
     ] {
         if let Some(r) = table.into_iter().find(|r| !rules.contains(r)) {
@@ -232,6 +267,22 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
     }
     if let Some(r) = d.readings.keys().find(|r| !READINGS.contains(&r.as_str())) {
         return fail(format!("[readings] names {r:?}; urlbnf knows {READINGS:?}"));
+    }
+    if !COMPARISONS.contains(&d.meaning.comparison.as_str()) {
+        return fail(format!(
+            "[meaning] comparison {:?}: urlbnf knows {COMPARISONS:?}",
+            d.meaning.comparison
+        ));
+    }
+    if let Some(c) = &d.meaning.components {
+        if let Some(k) = c.keys().find(|k| !COMPONENTS.contains(&k.as_str())) {
+            return fail(format!(
+                "[meaning.components] {k:?}: urlbnf knows {COMPONENTS:?}"
+            ));
+        }
+        if c.len() != COMPONENTS.len() {
+            return fail(format!("[meaning.components] names each of {COMPONENTS:?}"));
+        }
     }
     let published_ok = {
         let parts: Vec<&str> = d.published.split('-').collect();
