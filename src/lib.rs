@@ -93,7 +93,9 @@ pub use analysis::{
     meaning, normalize, prose, regex, report, resolve,
 };
 pub use edition::{Edition, EditionInfo, UnknownEdition};
+pub use engine::grammar_file::{load_grammar, load_grammar_text};
 pub use error::Error;
+pub use grammar::printed::Notation;
 /// Write the HTML book (feature `book`): every rule with its railroad diagram,
 /// the differences between editions, the corrections and the manual.
 #[cfg(feature = "book")]

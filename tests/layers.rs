@@ -30,6 +30,9 @@ const ROOT: &[(&str, &str)] = &[
     ("Expected", "analysis::check"),
     ("Verdict", "analysis::check"),
     ("write_book", "render::book"),
+    ("load_grammar", "engine::grammar_file"),
+    ("load_grammar_text", "engine::grammar_file"),
+    ("Notation", "grammar::printed"),
 ];
 
 const MAX_LINES: usize = 500;

@@ -7,6 +7,7 @@ mod common;
 // Readers: the printed text and its transcriptions.
 mod abnf;
 mod editions;
+mod grammar_files;
 mod pest_files;
 mod transcription;
 

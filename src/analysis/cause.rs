@@ -68,6 +68,17 @@ fn counterpart_in(from: Edition, name: &str, g: &PrintedGrammar) -> Option<Strin
     correspond::counterpart(from, name, g).or_else(|| correspond::split_whole(from, name, g))
 }
 
+/// One derivation of `input` from `rule` by the printed grammar.
+#[cfg(any(feature = "book", feature = "internals"))]
+fn printed_derivation(edition: Edition, rule: &str, input: &str) -> Option<Node> {
+    crate::engine::derive::derive(edition, rule, input).ok()
+}
+
+#[cfg(not(any(feature = "book", feature = "internals")))]
+fn printed_derivation(_: Edition, _: &str, _: &str) -> Option<Node> {
+    None
+}
+
 /// The reasons for every witness of a language comparison of `ra` in `a` with
 /// `rb` in `b`, witnesses in order, those of `a_not_b` first.
 ///
@@ -110,8 +121,12 @@ pub fn reason(
     counterpart: &str,
     input: &str,
 ) -> Option<Reason> {
-    let Ok(PestOutcome::Whole(tree)) = peg::run(accepted_by, rule, input) else {
-        return None;
+    let tree = match peg::run(accepted_by, rule, input) {
+        Ok(PestOutcome::Whole(tree)) => tree,
+        // A grammar read at run time has no pest grammar: its derivation by
+        // the printed grammar itself.
+        Err(_) if !accepted_by.has_transcription() => printed_derivation(accepted_by, rule, input)?,
+        _ => return None,
     };
     let (_, _, stop) = automaton::automaton(rejected_by, counterpart)
         .ok()?

@@ -376,11 +376,18 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
     let mut pairs = Vec::new();
     let mut paired_b = BTreeSet::new();
     let mut removed = Vec::new();
-    // The default rules are compared whatever their names.
-    let mut candidates: Vec<(String, Option<String>)> =
-        vec![(a.default_rule().into(), Some(b.default_rule().into()))];
+    // The default rules are compared whatever their names; a grammar file's
+    // is the other's where it has a rule of that name (its first rule is
+    // only a guess).
+    let (mut da, mut db) = (a.default_rule(), b.default_rule());
+    if !b.has_transcription() && gb.rule(da).is_some() {
+        db = da;
+    } else if !a.has_transcription() && ga.rule(db).is_some() {
+        da = db;
+    }
+    let mut candidates: Vec<(String, Option<String>)> = vec![(da.into(), Some(db.into()))];
     for r in &ga.rules {
-        if r.name != a.default_rule() {
+        if r.name != da {
             candidates.push((r.name.clone(), counterpart(a, &r.name, gb)));
         }
     }

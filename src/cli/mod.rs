@@ -13,6 +13,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::edition::Edition;
 
 mod commands;
+mod grammar_files;
 mod input;
 mod output;
 mod usage;

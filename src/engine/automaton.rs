@@ -65,6 +65,10 @@ impl fmt::Debug for Automaton {
     }
 }
 
+/// The most memory one rule's NFA, or its DFA while built or when done, may
+/// take (bytes).
+const MEMORY_LIMIT: usize = 32 << 20;
+
 impl Automaton {
     /// Compile a HIR to an anchored DFA that accepts exactly its language.
     pub fn from_hir(hir: &Hir) -> Result<Automaton, CompileError> {
@@ -75,12 +79,18 @@ impl Automaton {
     /// is one set of positions in the rule's expression: inputs that reach it
     /// stand at the same places of the same sub-rules.
     pub fn from_hir_with(hir: &Hir, minimize: bool) -> Result<Automaton, CompileError> {
+        // Bounds on memory, whatever the grammar (a user's grammar file may
+        // describe a language no automaton of reasonable size holds): every
+        // edition's rules stay far below them.
         let nfa = thompson::Compiler::new()
+            .configure(thompson::Config::new().nfa_size_limit(Some(MEMORY_LIMIT)))
             .build_from_hir(hir)
             .map_err(|e| CompileError(e.to_string()))?;
         let dfa = dense::Builder::new()
             .configure(
                 dense::Config::new()
+                    .determinize_size_limit(Some(MEMORY_LIMIT))
+                    .dfa_size_limit(Some(MEMORY_LIMIT))
                     .match_kind(MatchKind::All)
                     .start_kind(StartKind::Anchored)
                     .minimize(minimize),
@@ -377,14 +387,37 @@ pub(crate) fn compiled_once<T, F: Eq + std::hash::Hash>(
     if let Some(done) = slot.as_ref() {
         return Ok(done.clone());
     }
-    let defect = |e: CompileError| Error::Transcription {
-        edition,
-        rule: Some(rule.to_string()),
-        message: e.0,
-    };
+    let defect = |e: CompileError| defect(edition, rule, e);
     let done = Arc::new(compile(&hir(grammar).map_err(defect)?).map_err(defect)?);
     *slot = Some(done.clone());
     Ok(done)
+}
+
+/// A rule that does not compile: urlbnf's defect in an edition's
+/// transcription, or, in a grammar file read at run time, the file's, at the
+/// rule's line.
+pub(crate) fn defect(edition: Edition, rule: &str, e: CompileError) -> Error {
+    if edition.has_transcription() {
+        return Error::Transcription {
+            edition,
+            rule: Some(rule.to_string()),
+            message: e.0,
+        };
+    }
+    let message = match e.0.contains("size limit") {
+        true => format!(
+            "its automaton needs more than urlbnf's bound of {} MiB ({})",
+            MEMORY_LIMIT >> 20,
+            e.0
+        ),
+        false => e.0,
+    };
+    Error::Grammar {
+        file: edition.id().to_string(),
+        line: PrintedGrammar::of(edition).rule(rule).map_or(0, |r| r.line),
+        rule: Some(rule.to_string()),
+        message,
+    }
 }
 
 static AUTOMATA: RuleCache<Automaton> = OnceLock::new();

@@ -8,6 +8,7 @@ pub mod automaton;
 #[cfg(any(feature = "book", feature = "internals"))]
 pub mod derive;
 pub mod generate;
+pub mod grammar_file;
 pub mod hir;
 pub mod lanes;
 pub mod machine;

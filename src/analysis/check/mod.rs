@@ -135,6 +135,11 @@ impl Checker {
     /// ```
     pub fn new(edition: Edition, rule: &str, engine: Engine) -> Result<Checker, Error> {
         require_rule(edition, rule)?;
+        // A grammar file has no pest grammar to fall back on: a rule whose
+        // automaton does not compile is its error, with its line.
+        if !edition.has_transcription() {
+            automaton::automaton(edition, rule)?;
+        }
         let known = known::catch_all(edition)
             .filter(|c| c.applies_to(rule))
             .map(|c| (c, Lazy::new()));

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use super::super::grammar_files::GrammarFiles;
 use super::super::input::{Batch, Input, Piece, Stdin, each_lines_parallel, line_input};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, verdict_lints,
@@ -59,13 +60,18 @@ pub(crate) struct Targets {
     /// faster). Diagnoses always come from the DFA.
     #[arg(long, value_enum, default_value_t = Engine::Dfa)]
     pub(crate) engine: Engine,
+
+    #[command(flatten)]
+    pub(crate) files: GrammarFiles,
 }
 
 impl Targets {
     /// A checker per (edition, rule); a note on `err` for editions that lack
-    /// the rule.
+    /// the rule. Grammar files are read here, each an edition of its own.
     pub(crate) fn checkers(&self, err: &mut dyn Write) -> Result<Vec<check::Checker>, CliError> {
-        let targets = targets(&self.grammars, self.rule.as_deref(), err)?;
+        let mut grammars = self.grammars.clone();
+        grammars.extend(self.files.load()?);
+        let targets = targets(&grammars, self.rule.as_deref(), err)?;
         // Each rule's automata compile on a thread of their own.
         crate::engine::automaton::on_threads(targets, |(edition, rule)| {
             check::Checker::new(edition, &rule, self.engine)

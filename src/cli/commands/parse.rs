@@ -3,6 +3,7 @@
 use std::io::Write;
 
 use super::super::CliError;
+use super::super::grammar_files::no_transcription;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
@@ -40,6 +41,11 @@ pub(crate) struct ParseArgs {
     #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
     grammars: Vec<crate::cli::Grammars>,
 
+    /// A grammar file has no transcription and no AST: refused, saying what
+    /// reads one
+    #[arg(long = "grammar-file", value_name = "FILE", hide = true)]
+    grammar_file: Option<std::path::PathBuf>,
+
     /// URL rule to parse with, by its printed name (`prefixedurl`, `httpurl`,
     /// `waisdoc`...); default: each edition's whole-URL rule. A rule that names
     /// no whole URL (`hostname`, `login`) has no AST: `urlbnf tree --rule`
@@ -74,6 +80,9 @@ pub(crate) fn run(
     out: &mut dyn Write,
     terminal: bool,
 ) -> Result<Tally, CliError> {
+    if let Some(f) = &args.grammar_file {
+        return Err(no_transcription("parse", &f.display().to_string()));
+    }
     // Notes on editions without the rule wait until the rule is known to be a URL's.
     let mut notes = Vec::new();
     let targets = targets(&args.grammars, args.rule.as_deref(), &mut notes)?;

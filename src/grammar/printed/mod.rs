@@ -26,7 +26,7 @@ mod notation;
 mod read;
 
 pub use notation::parse_definition;
-pub use read::read;
+pub use read::{read, read_lines};
 
 /// A grammar expression, as the printed notation states it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,6 +205,9 @@ impl PrintedRule {
     }
 }
 
+/// Every edition's printed grammar, read once.
+static GRAMMARS: PerEdition<PrintedGrammar> = PerEdition::new();
+
 /// One edition's printed grammar.
 #[derive(Clone, Debug)]
 pub struct PrintedGrammar {
@@ -226,13 +229,20 @@ pub struct PrintedGrammar {
 impl PrintedGrammar {
     /// The printed grammar of an edition (read once, then shared).
     pub fn of(edition: Edition) -> &'static PrintedGrammar {
-        static GRAMMARS: PerEdition<PrintedGrammar> = PerEdition::new();
         GRAMMARS.get_or_init(edition, || match read(edition, edition.bnf_source()) {
             Ok(g) => g,
             // The transcriptions ship inside the crate and every test reads them:
             // a defect here is urlbnf's, found before release, never the input's.
             Err(e) => panic!("{e}"),
         })
+    }
+
+    /// Keep `grammar`, read from a grammar file, as its edition's (a
+    /// registered edition's grammar is read by the loader, which knows its
+    /// notation; never re-read).
+    pub(crate) fn keep(grammar: PrintedGrammar) -> &'static PrintedGrammar {
+        let edition = grammar.edition;
+        GRAMMARS.get_or_init(edition, || grammar)
     }
 
     /// A rule by its name, spelled as defined (references in ABNF, whose
