@@ -67,6 +67,9 @@ pub enum Error {
     /// A report that cannot be merged or made (a different format, different
     /// editions), with the reason.
     Report(String),
+    /// A parser under test (`conform`'s peer) failed: it could not be run,
+    /// died, hung, or printed what it should not; what, with the input.
+    Peer(String),
     /// Reading or writing a file failed.
     Io {
         /// The file or directory.
@@ -138,7 +141,7 @@ impl fmt::Display for Error {
                 needed >> 20,
                 allowed >> 20
             ),
-            Error::Report(why) => f.write_str(why),
+            Error::Report(why) | Error::Peer(why) => f.write_str(why),
             Error::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }
     }

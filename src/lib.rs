@@ -86,8 +86,8 @@ pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
 #[cfg(feature = "whatwg")]
 pub use analysis::whatwg;
 pub use analysis::{
-    ast, cause, check, diff, encoding, examples, explain, extract, gloss, known, lint, prose,
-    regex, report, resolve,
+    ast, cause, check, conform, diff, encoding, examples, explain, extract, gloss, known, lint,
+    prose, regex, report, resolve,
 };
 pub use edition::{Edition, EditionInfo, UnknownEdition};
 pub use error::Error;
