@@ -69,7 +69,6 @@ fn cause(oracle: &Oracle<'_>, side: Side, witness: &str, rule: &str, message: St
         rule: rule.to_string(),
         section: section(oracle, rule),
         found: None,
-        also_found: Vec::new(),
         expected: Vec::new(),
         through: Vec::new(),
         alternative: None,
@@ -102,36 +101,23 @@ fn accepted(oracle: &Oracle<'_>, w: &str) -> Named {
     let inner = innermost_rule(edition, rule, places, state);
     let expected = describe(edition, &places.stop_in(state));
     let found = found_at(w, at);
-    let words = expected_words(&expected);
+    let shown = if found == crate::error::FOUND_END {
+        found.clone()
+    } else {
+        format!("{found:?}")
+    };
+    let message = format!(
+        "{inner}: found {shown}, expected {}",
+        expected_words(&expected)
+    );
     let expected: Vec<String> = expected.iter().map(ToString::to_string).collect();
-    // One cause per place in the grammar: what the peer takes there is
-    // listed, each character one more witness.
-    let key = format!("A|{inner}|{}", expected.join(","));
-    let mut c = cause(oracle, Side::PeerAccepts, w, &inner, words);
+    // One cause per rule and character found: the peer takes that
+    // character in that part, wherever in it.
+    let key = format!("A|{inner}|{found}");
+    let mut c = cause(oracle, Side::PeerAccepts, w, &inner, message);
     c.found = Some(found);
     c.expected = expected;
     (key, c)
-}
-
-/// A peer-accepts cause in words, once its witnesses are merged: its
-/// message holds what could come until then.
-pub(super) fn accepts_message(c: &Cause) -> String {
-    let show = |f: &String| {
-        if f == crate::error::FOUND_END {
-            f.clone()
-        } else {
-            format!("{f:?}")
-        }
-    };
-    let found = c.found.as_ref().map(show).unwrap_or_default();
-    let also = match c.also_found.as_slice() {
-        [] => String::new(),
-        more => {
-            let shown: Vec<String> = more.iter().map(show).collect();
-            format!(" (also {})", shown.join(", "))
-        }
-    };
-    format!("{}: found {found}{also}, expected {}", c.rule, c.message)
 }
 
 /// A printed rule's node in a derivation: its depth, span, rule, and the

@@ -7,20 +7,23 @@
 use std::collections::{BTreeMap, HashMap};
 
 use super::bounds::shortest;
-use super::causes::{accepts_message, name_all};
+use super::causes::name_all;
 use super::components::differing;
 use super::graph::Graph;
 use super::shrink::{Asker, Goal, Oracle, better, shrink_all};
-use super::{Answer, Cause, Conformance, Peer, Side, Suite};
+use super::suite::whole;
+use super::{Answer, Cause, Conformance, Peer, Suite};
 use crate::analysis::ast;
 use crate::engine::automaton;
 use crate::error::Error;
 use crate::grammar::{Node, PestOutcome, PrintedGrammar, peg};
 
-/// Witnesses shrunk per group, the shortest first.
+/// Witnesses shrunk per group, the shortest first, in the largest groups.
 const PER_GROUP: usize = 2;
+/// Groups that shrink two witnesses.
+const LARGEST: usize = 64;
 /// Groups shrunk at most; the others are named by their shortest input.
-const SHRUNK: usize = 160;
+const SHRUNK: usize = 400;
 
 /// Ask `peer` about every string of `suite` and compare its answers with the
 /// rule's: the causes of every disagreement, each with its shortest witness.
@@ -47,7 +50,7 @@ pub fn compare(suite: &Suite, peer: &mut dyn Peer) -> Result<Conformance, Error>
     let oracle = Oracle {
         edition,
         rule,
-        graph: Graph::new(&a),
+        graph: Graph::new(&a, whole(edition).as_deref()),
     };
     let inputs: Vec<&str> = suite.cases.iter().map(|c| c.input.as_str()).collect();
     let answers = peer.judge(&inputs)?;
@@ -74,15 +77,14 @@ pub fn compare(suite: &Suite, peer: &mut dyn Peer) -> Result<Conformance, Error>
         match (answer.accepts(), case.valid) {
             (true, false) => {
                 if let Some(goal) = oracle.stop(input) {
-                    // Grouped by the state where the rule stops and what is found.
-                    let stop = a.stop_point(input);
-                    let state = stop.map(|(s, _, _)| oracle.graph.number.get(&s));
-                    let at = stop.map_or(0, |(_, _, at)| at);
+                    // Grouped by what could come where the rule stops, and
+                    // the class of what is found there.
+                    let at = a.stop_point(input).map_or(0, |(_, _, at)| at);
                     let class = input
                         .as_bytes()
                         .get(at)
                         .map(|&b| oracle.graph.class_of.get(usize::from(b)).copied().flatten());
-                    found.push((format!("A|{state:?}|{class:?}"), goal));
+                    found.push((format!("A|{goal:?}|{class:?}"), goal));
                 }
             }
             (false, true) => found.push((format!("R|{}", rules_of(&oracle, input)), Goal::Rejects)),
@@ -121,7 +123,7 @@ pub fn compare(suite: &Suite, peer: &mut dyn Peer) -> Result<Conformance, Error>
             let (a, b) = (input(x.0), input(y.0));
             (a.len(), a).cmp(&(b.len(), b))
         });
-        let take = if n < SHRUNK { PER_GROUP } else { 1 };
+        let take = if n < LARGEST { PER_GROUP } else { 1 };
         for (i, goal) in sorted.into_iter().take(take) {
             if n < SHRUNK {
                 reps.push((key, input(*i).to_string(), goal.clone()));
@@ -176,26 +178,14 @@ pub fn compare(suite: &Suite, peer: &mut dyn Peer) -> Result<Conformance, Error>
         match causes.iter_mut().find(|(k, _)| *k == key) {
             Some((_, known)) => {
                 known.count += count;
-                let mut found: Vec<String> = known.also_found.drain(..).collect();
-                found.extend(known.found.clone());
-                found.extend(cause.found.clone());
                 if better(&cause.witness, &known.witness) {
                     *known = Cause {
                         count: known.count,
                         ..cause
                     };
                 }
-                found.sort();
-                found.dedup();
-                found.retain(|f| Some(f) != known.found.as_ref());
-                known.also_found = found;
             }
             None => causes.push((key, Cause { count, ..cause })),
-        }
-    }
-    for (_, c) in &mut causes {
-        if c.side == Side::PeerAccepts {
-            c.message = accepts_message(c);
         }
     }
     let mut causes: Vec<Cause> = causes

@@ -1,7 +1,9 @@
 //! A rule's minimal automaton as a graph the suite can cover: its live
 //! states, numbered in breadth-first order from the start, and its byte
-//! classes (bytes that lead every state alike), each with the byte that stands
-//! for it in a string.
+//! classes (bytes that lead every state alike, in the rule and in the
+//! edition's whole-URL rule: a `%` that ends an IPv6 address is not taken
+//! for a `!`, since a URL gives it a meaning of its own), each with the
+//! byte that stands for it in a string.
 
 use std::collections::HashMap;
 
@@ -43,32 +45,25 @@ pub(super) struct Graph<'a> {
 }
 
 impl<'a> Graph<'a> {
-    pub(super) fn new(automaton: &'a Automaton) -> Graph<'a> {
-        let start = automaton.start();
-        let mut states = Vec::new();
-        let mut number = HashMap::new();
-        if automaton.is_live(start) {
-            states.push(start);
-            number.insert(start, 0);
-        }
-        let mut i = 0;
-        while let Some(&s) = states.get(i) {
-            i += 1;
-            for b in 0u8..128 {
-                let t = automaton.step(s, b);
-                if automaton.is_live(t) && !number.contains_key(&t) {
-                    number.insert(t, states.len());
-                    states.push(t);
-                }
-            }
-        }
+    /// The graph of `automaton`, its classes split as `whole`'s (the
+    /// edition's whole-URL rule) split them too.
+    pub(super) fn new(automaton: &'a Automaton, whole: Option<&Automaton>) -> Graph<'a> {
+        let (states, number) = live(automaton);
+        let (other, other_number) = whole.map(live).unwrap_or_default();
         // A byte's signature: where it leads each live state (dead as none).
         let mut by_signature: HashMap<Vec<Option<usize>>, Vec<u8>> = HashMap::new();
         for b in 0u8..128 {
-            let signature = states
+            let mut signature: Vec<Option<usize>> = states
                 .iter()
                 .map(|&s| number.get(&automaton.step(s, b)).copied())
                 .collect();
+            if let Some(w) = whole {
+                signature.extend(
+                    other
+                        .iter()
+                        .map(|&s| other_number.get(&w.step(s, b)).copied()),
+                );
+            }
             by_signature.entry(signature).or_default().push(b);
         }
         let mut classes: Vec<Class> = by_signature
@@ -129,6 +124,30 @@ impl<'a> Graph<'a> {
             })
             .sum()
     }
+}
+
+/// The live states of an automaton, breadth first from the start, and
+/// their numbers.
+fn live(automaton: &Automaton) -> (Vec<StateID>, HashMap<StateID, usize>) {
+    let start = automaton.start();
+    let mut states = Vec::new();
+    let mut number = HashMap::new();
+    if automaton.is_live(start) {
+        states.push(start);
+        number.insert(start, 0);
+    }
+    let mut i = 0;
+    while let Some(&s) = states.get(i) {
+        i += 1;
+        for b in 0u8..128 {
+            let t = automaton.step(s, b);
+            if automaton.is_live(t) && !number.contains_key(&t) {
+                number.insert(t, states.len());
+                states.push(t);
+            }
+        }
+    }
+    (states, number)
 }
 
 /// The byte that stands for a class: the least printable, else space, tab,

@@ -219,11 +219,7 @@ pub struct Cause {
     /// character or `end of input`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub found: Option<String>,
-    /// Peer accepts: what other witnesses of the cause have at the same
-    /// place (the peer takes each of them there).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub also_found: Vec<String>,
-    /// Peer accepts: what could come there.
+    /// Peer accepts: what could come there (in the witness).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub expected: Vec<String>,
     /// Peer rejects: the rules from the whole down to `rule`, in the

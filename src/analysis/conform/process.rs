@@ -201,7 +201,7 @@ impl LineFilter {
             return Err(said(why));
         }
         match status {
-            Some(s) if !s.success() => return Err(said(format!("exited with {s}"))),
+            Some(s) if !s.success() => return Err(said(format!("failed ({s})"))),
             None => return Err(said(format!("did not exit within {:?}", self.timeout))),
             Some(_) => {}
         }

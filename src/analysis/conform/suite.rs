@@ -53,7 +53,7 @@ impl Suite {
         derived: usize,
     ) -> Result<Suite, Error> {
         let a = automaton::automaton(edition, rule)?;
-        let graph = Graph::new(&a);
+        let graph = Graph::new(&a, whole(edition).as_deref());
         let mut made = from_automaton(&graph);
         let edges = Edges::of(PrintedGrammar::of(edition), rule);
         let (sites, cased) = (edges.sites, edges.cased);
@@ -90,7 +90,7 @@ impl Suite {
             covers: format!("corpus line {}", i + 1),
         });
         self.add(&a, made.collect());
-        let graph = Graph::new(&a);
+        let graph = Graph::new(&a, whole(self.edition).as_deref());
         let (sites, cased) = (self.coverage.boundaries, self.coverage.case_strings);
         self.coverage = coverage(&graph, &self.cases, sites, cased);
         Ok(self)
@@ -112,6 +112,12 @@ impl Suite {
     }
 }
 
+/// The automaton of the edition's whole-URL rule, whose classes split the
+/// rule's (none where it cannot be compiled).
+pub(super) fn whole(edition: Edition) -> Option<std::sync::Arc<Automaton>> {
+    automaton::automaton(edition, edition.default_rule()).ok()
+}
+
 /// Strings from the automaton: for each live state, the shortest input that
 /// reaches it (a truncation of every valid input through it), then for each
 /// byte class the shortest valid string through that transition, or, where
@@ -125,6 +131,14 @@ fn from_automaton(graph: &Graph<'_>) -> Vec<Variant> {
             continue;
         };
         let shown = text(&prefix);
+        // The first class that goes on from the state, and the shortest
+        // completion after it.
+        let going_on = graph.classes.iter().find_map(|c| {
+            let t = graph.next(s, c)?;
+            let mut on = vec![c.rep];
+            on.extend(a.shortest_completion(t)?);
+            (on != rest).then(|| text(&on))
+        });
         out.push(Variant {
             input: shown.clone(),
             kind: Kind::Truncation,
@@ -147,6 +161,19 @@ fn from_automaton(graph: &Graph<'_>) -> Vec<Variant> {
                     });
                 }
                 None => {
+                    // Inserted before the shortest completion, and before
+                    // the first character that goes on (a zone "%" before
+                    // an IPv6 address's last digit is not at its end).
+                    if let Some(on) = going_on.as_ref() {
+                        out.push(Variant {
+                            input: format!("{input}{on}"),
+                            kind: Kind::NearMiss,
+                            covers: format!(
+                                "state {i}: {byte:?} cannot come, here before {:?}",
+                                on.chars().next().unwrap_or(' ')
+                            ),
+                        });
+                    }
                     input.push_str(&text(&rest));
                     out.push(Variant {
                         input,
