@@ -339,14 +339,15 @@ fn component(oracle: &Oracle<'_>, asker: &Asker<'_>, w: &str, c: Component) -> N
         .into_iter()
         .find(|(d, _)| *d == c)
         .and_then(|(_, v)| v);
-    // The printed rule whose text is the component, where the AST has it.
+    // The outermost printed rule whose text is the component, where the
+    // AST has it.
     let span = spans(oracle.edition, oracle.rule, w).and_then(|s| s.get(&c).copied().flatten());
     let rule = span
         .and_then(|(s, e)| match peg::run(oracle.edition, oracle.rule, w) {
             Ok(PestOutcome::Whole(tree)) => places(PrintedGrammar::of(oracle.edition), &tree)
                 .into_iter()
                 .filter(|p| p.start == s && p.end == e)
-                .max_by_key(|p| p.depth)
+                .min_by_key(|p| p.depth)
                 .map(|p| p.rule.to_string()),
             _ => None,
         })
