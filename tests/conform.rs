@@ -334,3 +334,40 @@ fn the_exported_suite_has_both_verdicts_and_both_cases() {
     // No temporary file is left beside it.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
+
+/// The manual's table of real parsers' causes (which CI compares with live
+/// runs): each row's witness is on its side of the rule, its cause's rule is
+/// printed by RFC 3986, and its reason cites a section.
+#[test]
+fn the_real_parsers_table_is_on_the_rules_side() {
+    let manual = include_str!("../src/render/book/manual/testing.md");
+    let table = manual
+        .split("<!-- conform-peers -->")
+        .nth(1)
+        .and_then(|t| t.split("<!-- /conform-peers -->").next())
+        .expect("the table's markers");
+    let grammar = urlbnf::grammar::PrintedGrammar::of(Edition::Rfc3986);
+    let mut rows = 0;
+    for line in table
+        .lines()
+        .filter(|l| l.starts_with("| ") && !l.starts_with("| parser"))
+    {
+        let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+        let [_, _, _, rule, side, cause, witness, why] = cells[..] else {
+            panic!("not 8 cells: {line}");
+        };
+        let witness: String =
+            serde_json::from_str(witness.trim_matches('`')).expect("a JSON string");
+        let valid = check::is_valid(Edition::Rfc3986, rule, &witness, Engine::Dfa).unwrap();
+        match side {
+            "peer-accepts" => assert!(!valid, "{line}"),
+            "peer-rejects" => assert!(valid, "{line}"),
+            "agrees" => continue,
+            _ => panic!("no side {side}: {line}"),
+        }
+        assert!(grammar.rule(cause.trim_matches('`')).is_some(), "{line}");
+        assert!(why.contains('§'), "{line}");
+        rows += 1;
+    }
+    assert!(rows >= 30, "{rows} rows");
+}
