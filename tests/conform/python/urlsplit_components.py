@@ -8,14 +8,20 @@ from urllib.parse import urlsplit
 
 def parts(s):
     u = urlsplit(s)
-    out = {"scheme": u.scheme or None, "path": u.path}
-    out["query"] = u.query if "?" in s else None
-    out["fragment"] = u.fragment if "#" in s else None
-    if s.startswith("//") or "://" in s.split("?")[0].split("#")[0]:
+    # What follows the scheme's ":" (urlsplit lowercases the scheme it returns).
+    rest = s[len(u.scheme) + 1:] if u.scheme else s
+    before_fragment = rest.split("#", 1)[0]
+    out = {
+        "scheme": u.scheme or None,
+        "path": u.path,
+        "query": u.query if "?" in before_fragment else None,
+        "fragment": u.fragment if "#" in rest else None,
+    }
+    if rest.startswith("//"):
         userinfo, at, hostport = u.netloc.rpartition("@")
         host, colon, port = hostport, "", ""
-        if not hostport.endswith("]"):
-            host, colon, port = hostport.rpartition(":") if ":" in hostport else (hostport, "", "")
+        if ":" in hostport and not hostport.endswith("]"):
+            host, colon, port = hostport.rpartition(":")
         out.update(userinfo=userinfo if at else None, host=host, port=port if colon else None)
     return out
 
