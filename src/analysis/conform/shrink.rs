@@ -3,7 +3,8 @@
 //! byte order) only where the peer, asked, still departs the same way. All
 //! witnesses shrink together, each round one call to the peer: first
 //! deletions (each character, then halves, quarters…) until none keeps the
-//! disagreement, then each character in turn lowered to the byte that stands
+//! disagreement, then the characters, a few at a
+//! time, lowered to the byte that stands
 //! for a lesser class of the automaton, then deletions again.
 
 use std::collections::HashMap;
@@ -192,9 +193,16 @@ pub(super) fn shrink_all(
     Ok(all.into_iter().map(|s| s.best).collect())
 }
 
+/// Positions lowered in one round: a round is a run of the peer.
+const LOWERED: usize = 8;
+
 /// The next phase, after a round that found `found` (or nothing).
 fn step(s: &mut Shrinking, found: Option<String>) {
     let improved = found.is_some();
+    // Where a lowering changed the witness: the next round goes on after it.
+    let changed_at = found
+        .as_ref()
+        .and_then(|f| f.chars().zip(s.best.chars()).position(|(a, b)| a != b));
     if let Some(f) = found {
         s.best = f;
     }
@@ -207,8 +215,9 @@ fn step(s: &mut Shrinking, found: Option<String>) {
         }
         Phase::Lower(i) => {
             s.lowered |= improved;
-            if i + 1 < s.best.chars().count() {
-                Phase::Lower(i + 1)
+            let next = changed_at.map_or(i + LOWERED, |at| at + 1);
+            if next < s.best.chars().count() {
+                Phase::Lower(next)
             } else if s.lowered && s.cycles + 1 < CYCLES {
                 s.cycles += 1;
                 Phase::Delete
@@ -243,24 +252,21 @@ fn candidates(oracle: &Oracle<'_>, s: &Shrinking) -> Vec<String> {
             }
             out
         }
-        Phase::Lower(at) => {
-            let Some(&c) = chars.get(at) else {
-                return Vec::new();
-            };
-            oracle
-                .graph
-                .classes
-                .iter()
-                .map(|class| class.rep)
-                .filter(|&b| u32::from(b) < u32::from(c))
-                .map(|b| {
-                    let mut lowered = chars.clone();
-                    if let Some(slot) = lowered.get_mut(at) {
-                        *slot = char::from(b);
+        Phase::Lower(from) => {
+            let mut out = Vec::new();
+            for at in from..(from + LOWERED).min(n) {
+                let Some(&c) = chars.get(at) else { break };
+                for b in oracle.graph.classes.iter().map(|class| class.rep) {
+                    if u32::from(b) < u32::from(c) {
+                        let mut lowered = chars.clone();
+                        if let Some(slot) = lowered.get_mut(at) {
+                            *slot = char::from(b);
+                        }
+                        out.push(lowered.into_iter().collect());
                     }
-                    lowered.into_iter().collect()
-                })
-                .collect()
+                }
+            }
+            out
         }
     }
 }
