@@ -331,8 +331,32 @@ fn the_exported_suite_has_both_verdicts_and_both_cases() {
     assert_eq!(read.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine\n");
     assert_eq!(export(&["--force"]).status.code(), Some(0));
-    // No temporary file is left beside it.
-    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+    // The page: written, written again over itself, never over another file.
+    let page = dir.join("run.html");
+    let html = |page: &std::path::Path| {
+        let args = [
+            "conform",
+            "--grammar",
+            "rfc3986",
+            "--rule",
+            "port",
+            "--derived",
+            "5",
+        ];
+        let mut all = args.to_vec();
+        all.extend(["--html", page.to_str().unwrap(), "--", "sed", "s/.*/1/"]);
+        common::run_urlbnf(&all, b"")
+    };
+    assert_eq!(html(&page).status.code(), Some(1));
+    let text = std::fs::read_to_string(&page).unwrap();
+    assert!(
+        text.contains("urlbnf conform") && text.contains("The peer accepts"),
+        "{text}"
+    );
+    assert_eq!(html(&page).status.code(), Some(1));
+    assert_eq!(html(&file).status.code(), Some(2), "the export is no page");
+    // No temporary file is left beside them.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 2);
 }
 
 /// The manual's table of real parsers' causes (which CI compares with live

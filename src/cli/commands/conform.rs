@@ -64,9 +64,9 @@ asked), 1 when it departs, 2 on a usage error or when the peer fails, 3 when
 a file cannot be read or written.
 
 Examples:
-  urlbnf conform --grammar rfc3986 --rule URI-reference -- python3 tests/conform/python/rfc3986_validator.py
-  urlbnf conform --grammar rfc3986 --rule IPv6address -- python3 tests/conform/python/ipaddress_v6.py
-  urlbnf conform --grammar rfc3986 --components -- node tests/conform/node/components.js
+  urlbnf conform --grammar rfc3986 --rule IPv6address -- python3 tests/conform/python/ipaddress_check.py 6
+  urlbnf conform --grammar rfc3986 --rule URI -- perl tests/conform/perl/data-validate-uri.pl
+  urlbnf conform --grammar rfc3986 --components -- python3 tests/conform/python/urlsplit_components.py
   urlbnf conform --grammar rfc1738 --rule httpurl --each -- ./my-validator
   urlbnf conform --grammar rfc3986 --rule URI --export rfc3986-URI.jsonl";
 
