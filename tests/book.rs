@@ -75,7 +75,7 @@ fn the_book_links_resolve_and_every_rule_has_a_diagram() {
     let written = book::build(&dir, false).unwrap();
     assert_eq!(
         written.len(),
-        26,
+        27,
         "index, 7 editions, 6 diffs, the playground, partial forms, corrections, the manual's contents and 9 chapters"
     );
     let pages = read_pages(&dir);
