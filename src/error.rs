@@ -97,6 +97,9 @@ pub enum Error {
         /// Why, and what to do instead.
         reason: String,
     },
+    /// A parser under test (`conform`'s peer) failed: it could not be run,
+    /// died, hung, or printed what it should not; what, with the input.
+    Peer(String),
     /// Reading or writing a file failed.
     Io {
         /// The file or directory.
@@ -183,7 +186,7 @@ impl fmt::Display for Error {
                 needed >> 20,
                 allowed >> 20
             ),
-            Error::Report(why) => f.write_str(why),
+            Error::Report(why) | Error::Peer(why) => f.write_str(why),
             Error::Refused { path, reason } => write!(f, "{}: {reason}", path.display()),
             Error::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }

@@ -89,8 +89,8 @@ pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
 #[cfg(feature = "whatwg")]
 pub use analysis::whatwg;
 pub use analysis::{
-    ast, cause, check, diff, encoding, equivalence, examples, explain, extract, gloss, known, lint,
-    meaning, normalize, prose, regex, report, resolve,
+    ast, cause, check, conform, diff, encoding, equivalence, examples, explain, extract, gloss,
+    known, lint, meaning, normalize, prose, regex, report, resolve,
 };
 pub use edition::{Edition, EditionInfo, UnknownEdition};
 pub use engine::grammar_file::{load_grammar, load_grammar_text};

@@ -20,6 +20,7 @@ mod machine;
 mod ast;
 mod ast_derivation;
 mod cause_labels;
+mod conform;
 mod corpus;
 mod derive;
 mod diff;

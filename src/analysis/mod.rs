@@ -14,6 +14,7 @@ pub mod ast;
 pub(crate) mod by_cause;
 pub mod cause;
 pub mod check;
+pub mod conform;
 pub(crate) mod correspond;
 pub(crate) mod diagnosis;
 pub mod diff;

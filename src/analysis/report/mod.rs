@@ -42,7 +42,6 @@ mod target;
 mod validate;
 mod whatwg;
 
-#[cfg(feature = "book")]
 pub(crate) use causes::innermost_rule;
 pub use reporter::Reporter;
 pub use tally::Partial;

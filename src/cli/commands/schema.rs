@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::super::CliError;
 use super::super::output::{ParseJson, Tally};
-use super::{check, compare, encode, extract, normalize, regex, resolve, tree};
+use super::{check, compare, conform, encode, extract, normalize, regex, resolve, tree};
 
 pub(crate) const LONG: &str = "\
 Print the JSON Schema (draft 2020-12) of a command's --json output: each line
@@ -40,6 +40,7 @@ pub(crate) enum Of {
     Explain,
     Regex,
     Report,
+    Conform,
 }
 
 impl Of {
@@ -267,6 +268,7 @@ fn generated(command: Of) -> schemars::Schema {
         Of::Explain => generator.into_root_schema_for::<crate::analysis::explain::Explanation>(),
         Of::Regex => generator.into_root_schema_for::<regex::RegexJson>(),
         Of::Report => generator.into_root_schema_for::<crate::analysis::report::Report>(),
+        Of::Conform => generator.into_root_schema_for::<conform::ConformJson>(),
     }
 }
 
