@@ -463,4 +463,5 @@ fn the_book_help_names_the_one_script() {
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(!help.contains("no JavaScript"), "{help}");
     assert!(help.contains("playground.js"), "{help}");
+    assert!(help.contains("playground-core.js"), "{help}");
 }
