@@ -9,7 +9,7 @@ pub const HTML_MARK: &str = "<meta name=\"generator\" content=\"urlbnf conform\"
 use std::fmt::Write;
 
 use super::{count, esc, plural, visible};
-use crate::analysis::conform::{Cause, Conformance, Side, Suite};
+use crate::tools::conform::{Cause, Conformance, Side, Suite};
 
 /// The suite in a line: its size, valid and invalid, and its coverage.
 pub fn suite_line(suite: &Suite) -> String {

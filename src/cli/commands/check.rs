@@ -9,8 +9,8 @@ use super::super::output::{
     write_heading, write_lints, write_visible,
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
-use crate::analysis::check::{self, Engine, Verdict};
 use crate::edition::Edition;
+use crate::verdicts::check::{self, Engine, Verdict};
 
 pub(crate) const LONG: &str = "\
 Check each input against a rule of each selected edition.
@@ -427,7 +427,7 @@ pub(crate) struct CheckLine<'a> {
     input_hex: Option<String>,
     /// With `--lint`, the lints of a valid URL.
     #[serde(skip_serializing_if = "Option::is_none")]
-    lints: Option<&'a [crate::analysis::lint::Lint]>,
+    lints: Option<&'a [crate::verdicts::lint::Lint]>,
 }
 
 impl<'a> CheckLine<'a> {
@@ -435,7 +435,7 @@ impl<'a> CheckLine<'a> {
     pub(crate) fn new(
         verdict: &'a Verdict,
         input_hex: Option<String>,
-        lints: Option<&'a [crate::analysis::lint::Lint]>,
+        lints: Option<&'a [crate::verdicts::lint::Lint]>,
     ) -> CheckLine<'a> {
         CheckLine {
             verdict,

@@ -12,10 +12,10 @@ use serde::Serialize;
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, unknown_rule};
-use crate::analysis::conform::{self, Answer, Component, Components, Conformance, Coverage, Suite};
 use crate::edition::Edition;
 use crate::render::conform as render;
 use crate::render::write::{self, Output};
+use crate::tools::conform::{self, Answer, Component, Components, Conformance, Coverage, Suite};
 
 pub(crate) const LONG: &str = "\
 Test another parser (the peer: any program) against a rule of an edition.
@@ -198,7 +198,7 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
                 .into(),
         ));
     }
-    if args.components && !crate::analysis::ast::is_url_rule(edition, &rule) {
+    if args.components && !crate::verdicts::ast::is_url_rule(edition, &rule) {
         return Err(CliError::Usage(format!(
             "--components needs a URL rule: {edition} '{rule}' has no AST (try {})",
             edition.default_rule()

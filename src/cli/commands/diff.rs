@@ -60,7 +60,7 @@ pub(crate) fn run(args: DiffArgs, out: &mut dyn Write) -> Result<Tally, CliError
             return Err(CliError::Usage(unknown_rule(rule, &[a, b])));
         }
     }
-    let d = crate::analysis::diff::diff(a, b, args.rule.as_deref());
+    let d = crate::comparisons::diff::diff(a, b, args.rule.as_deref());
     if args.json {
         json_line(out, &d)?;
     } else {

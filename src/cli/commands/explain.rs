@@ -67,7 +67,7 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
             .find(|e| has_rule(*e, rule))
             .ok_or_else(|| CliError::Usage(unknown_rule(rule, &Edition::ALL)))?,
     };
-    let Some(ex) = crate::analysis::explain::explain(edition, rule) else {
+    let Some(ex) = crate::comparisons::explain::explain(edition, rule) else {
         return Err(CliError::Usage(unknown_rule(rule, &[edition])));
     };
     if args.json {

@@ -9,9 +9,9 @@ use super::super::output::{
 };
 use super::super::{CliError, editions};
 use super::check::{CheckLine, Only};
-use crate::analysis::check::{self, Engine, Verdict};
-use crate::analysis::extract::{Extractor, Found};
-use crate::analysis::lint;
+use crate::tools::extract::{Extractor, Found};
+use crate::verdicts::check::{self, Engine, Verdict};
+use crate::verdicts::lint;
 
 pub(crate) const LONG: &str = "\
 Find URLs in plain text by their wrappers, <URL:...> and <...> (RFC 1738
@@ -206,7 +206,7 @@ pub(crate) struct ExtractJson<'a> {
     /// The input, as given.
     input: &'a str,
     /// The wrapper around the URL.
-    wrapper: crate::analysis::extract::Wrapper,
+    wrapper: crate::tools::extract::Wrapper,
     /// Readings without a hyphen that a line break follows.
     without_hyphen: &'a [String],
     /// How many line breaks follow a hyphen.

@@ -5,9 +5,9 @@ use std::io::Write;
 use super::super::CliError;
 use super::super::input::{Batch, Input, Tally, each_input_parallel};
 use super::super::output::{json_line, visible};
-use crate::analysis::meaning::{Level, meaning};
-use crate::analysis::normalize::{Normalized, Normalizer};
 use crate::edition::Edition;
+use crate::knowledge::meaning::{Level, meaning};
+use crate::tools::normalize::{Normalized, Normalizer};
 
 pub(crate) const LONG: &str = "\
 Bring URLs to a level of their edition's comparison, one result a line: what

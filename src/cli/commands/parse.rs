@@ -10,11 +10,11 @@ use super::super::output::{
     write_heading, write_lints, write_only, write_prose_notes,
 };
 use super::check::{ReadingArgs, targets};
-use crate::analysis::ast;
-use crate::analysis::check::Reading;
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
+use crate::verdicts::ast;
+use crate::verdicts::check::Reading;
 
 pub(crate) const LONG: &str = "\
 Parse each input into the typed AST: the scheme and its components (host, port,
@@ -136,7 +136,7 @@ fn parse_one(
         let result = parse_in(edition, rule, input, &text, reading);
         tally.count(result.is_ok());
         let lints = match (&result, lint) {
-            (Ok(url), true) => Some(crate::analysis::lint::lints(url)),
+            (Ok(url), true) => Some(crate::verdicts::lint::lints(url)),
             _ => None,
         };
         if json {

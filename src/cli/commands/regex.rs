@@ -5,8 +5,8 @@ use std::io::Write;
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, has_rule, unknown_rule};
-use crate::analysis::regex::{self, Flavor};
 use crate::edition::Edition;
+use crate::tools::regex::{self, Flavor};
 
 pub(crate) const LONG: &str = "\
 Print a rule as one regular expression that matches a whole input exactly when

@@ -5,7 +5,7 @@ use std::io::Write;
 use super::super::CliError;
 use super::super::input::{Batch, Files, Input, Jobs, Stdin, Tally, each_input_parallel};
 use super::super::output::{json_line, visible};
-use crate::analysis::resolve::{Note, Resolution, Resolver, Rules};
+use crate::tools::resolve::{Note, Resolution, Resolver, Rules};
 
 pub(crate) const LONG: &str = "\
 Resolve references (partial, relative forms) against a base URL, by a rule set:

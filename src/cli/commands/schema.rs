@@ -190,7 +190,8 @@ pub(crate) fn schema(command: Of) -> Value {
 /// What the Rust doc links in the types' descriptions stand for, in the
 /// terms a script reading the JSON sees: a constant's value, or words.
 fn link_words() -> Vec<(&'static str, String)> {
-    use crate::analysis::{diff, report};
+    use crate::comparisons::diff;
+    use crate::tools::report;
     vec![
         ("[`FOUND_END`]", format!("\"{}\"", crate::error::FOUND_END)),
         (
@@ -221,7 +222,7 @@ fn link_words() -> Vec<(&'static str, String)> {
         ),
         ("[`LanguageDiff::explained`]", "explained".to_string()),
         (
-            "[`lint::Lint::code`](crate::analysis::lint::Lint)",
+            "[`lint::Lint::code`](crate::verdicts::lint::Lint)",
             "`code` of a lint".to_string(),
         ),
         ("[`prose::DISAGREEMENTS`]", "the notes' codes".to_string()),
@@ -258,16 +259,16 @@ fn generated(command: Of) -> schemars::Schema {
         Of::Check => generator.into_root_schema_for::<check::CheckOutput<'_>>(),
         Of::Parse => generator.into_root_schema_for::<ParseJson<'_>>(),
         Of::Tree => generator.into_root_schema_for::<tree::TreeJson<'_>>(),
-        Of::Diff => generator.into_root_schema_for::<crate::analysis::diff::Diff>(),
+        Of::Diff => generator.into_root_schema_for::<crate::comparisons::diff::Diff>(),
         Of::Compare => generator.into_root_schema_for::<compare::CompareJson<'_>>(),
         Of::Resolve => generator.into_root_schema_for::<resolve::ResolveJson<'_>>(),
-        Of::Equiv => generator.into_root_schema_for::<crate::analysis::equivalence::Equivalence>(),
+        Of::Equiv => generator.into_root_schema_for::<crate::tools::equivalence::Equivalence>(),
         Of::Normalize => generator.into_root_schema_for::<normalize::NormalizeJson<'_>>(),
         Of::Encode => generator.into_root_schema_for::<encode::EncodeJson<'_>>(),
         Of::Extract => generator.into_root_schema_for::<extract::ExtractJson<'_>>(),
-        Of::Explain => generator.into_root_schema_for::<crate::analysis::explain::Explanation>(),
+        Of::Explain => generator.into_root_schema_for::<crate::comparisons::explain::Explanation>(),
         Of::Regex => generator.into_root_schema_for::<regex::RegexJson>(),
-        Of::Report => generator.into_root_schema_for::<crate::analysis::report::Report>(),
+        Of::Report => generator.into_root_schema_for::<crate::tools::report::Report>(),
         Of::Conform => generator.into_root_schema_for::<conform::ConformJson>(),
     }
 }

@@ -9,13 +9,13 @@ use super::super::output::{
 };
 use super::super::{CliError, has_rule, unknown_rule};
 use super::check::ReadingArgs;
-use crate::analysis::ast;
-use crate::analysis::check::CheckError;
 use crate::edition::Edition;
 use crate::engine::derive;
 use crate::error::Error;
 use crate::grammar::{Node, PestOutcome, peg};
 use crate::render::text;
+use crate::verdicts::ast;
+use crate::verdicts::check::CheckError;
 
 pub(crate) const LONG: &str = "\
 Print the derivation pest finds: each node's rule name as printed, its byte span

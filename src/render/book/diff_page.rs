@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::{esc, page, page_name, rule_link, witness};
-use crate::analysis::diff;
+use crate::comparisons::diff;
 use crate::edition::Edition;
 
 /// Witness strings as code, with spaces, tabs and other controls made visible.

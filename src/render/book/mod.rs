@@ -11,11 +11,12 @@ use crate::edition::Edition;
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
 
+mod corrections;
 mod diagram;
 mod diff_page;
 mod edition_page;
 mod manual;
-mod notes;
+mod partial_forms;
 mod playground;
 mod playground_notes;
 mod resolution;
@@ -309,9 +310,12 @@ pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
     for (a, b) in Edition::CHRONOLOGY {
         pages.push((diff_page(a, b), diff_page::page_html(a, b)));
     }
-    pages.push(("partial-forms.html".into(), notes::partial_forms_page()));
+    pages.push((
+        "partial-forms.html".into(),
+        partial_forms::partial_forms_page(),
+    ));
     pages.push((resolution::PAGE.into(), resolution::page_html()));
-    pages.push(("corrections.html".into(), notes::corrections_page()));
+    pages.push(("corrections.html".into(), corrections::corrections_page()));
     pages.extend(manual::pages());
     let mut extra = playground::files().into_iter();
     pages.extend(extra.next());

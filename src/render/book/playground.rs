@@ -12,14 +12,14 @@ use std::fmt::Write as _;
 use regex_automata::util::primitives::StateID;
 
 use super::{esc, js, page};
-use crate::analysis::diagnosis::describe;
-use crate::analysis::gloss::gloss;
-use crate::analysis::known;
-use crate::analysis::report::innermost_rule;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};
 use crate::engine::derive::{self, Op};
 use crate::grammar::PrintedGrammar;
+use crate::knowledge::gloss::gloss;
+use crate::knowledge::known;
+use crate::tools::report::innermost_rule;
+use crate::verdicts::diagnosis::describe;
 
 /// The page's file name; links carry `#try=` and `&rule=`.
 pub(crate) const PAGE: &str = "playground.html";
