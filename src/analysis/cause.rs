@@ -58,8 +58,24 @@ pub struct Reason {
     /// and has no counterpart in `rejected_by` (a scheme dropped or added).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alternative: Option<String>,
+    /// Where the character found is a literal of `rule`'s own definition:
+    /// that literal and the rule after it, and where `rejected_by` prints
+    /// them instead (RFC 3986's relative-ref ends with `"#" fragment`,
+    /// which RFC 2396 prints in URI-reference, not in relativeURI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub literal: Option<Literal>,
     /// The reason in words.
     pub message: String,
+}
+
+/// A literal of a rule's own definition, with the rule printed after it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Literal {
+    /// The literal and the rule after it, as printed (`"#" fragment`).
+    pub printed: String,
+    /// The rules of the rejecting edition that print the same pair.
+    pub printed_in: Vec<String>,
 }
 
 /// The rule in `g` that stands for `from`'s rule `name`: the same name, a
@@ -145,6 +161,21 @@ pub fn reason(
         .skip(1)
         .rev()
         .find_map(|n| Some((*n, rejected(n)?)));
+    // A part inside one whose counterpart derives its text is no cause:
+    // the difference is absorbed there (RFC 2396's authority derives the
+    // empty authority that RFC 3986's empty reg-name makes).
+    let absorbed = |node: &Node| {
+        let mut path = Vec::new();
+        ancestors(&tree, node, &mut path);
+        path.pop();
+        path.iter().any(|a| {
+            a.pest_rule.is_none()
+                && counterpart_in(accepted_by, a.rule, gb).is_some_and(|y| {
+                    let text = input.get(a.start..a.end).unwrap_or("");
+                    automaton::automaton(rejected_by, &y).is_ok_and(|m| m.matches(text))
+                })
+        })
+    };
     let before = || {
         let mut all = Vec::new();
         nodes(&tree, &mut all);
@@ -153,6 +184,7 @@ pub fn reason(
             .skip(1)
             .enumerate()
             .filter(|(_, n)| n.start <= stop)
+            .filter(|(_, n)| !absorbed(n))
             .filter_map(|(i, n)| Some((i, n, rejected(n)?)))
             .min_by_key(|(i, n, _)| (n.end - n.start, n.start, std::cmp::Reverse(*i)))
             .map(|(_, n, r)| (n, r))
@@ -174,10 +206,22 @@ pub fn reason(
         let deepest = through.last().map_or(x.as_str(), String::as_str);
         through.extend(class_path(accepted_by, deepest, c));
     }
-    let mut path = Vec::new();
-    ancestors(&tree, node, &mut path);
+    let mut nodes_above = Vec::new();
+    ancestors(&tree, node, &mut nodes_above);
+    let mut path: Vec<&str> = nodes_above.iter().map(|n| n.rule).collect();
     path.extend(through.iter().map(String::as_str));
     let alternative = alternative(accepted_by, rejected_by, &path);
+    // A character of the rule's own text, right before a part it derives
+    // (the "#" before fragment): where the counterpart lacks that pair.
+    let literal = c
+        .filter(|c| c.is_ascii() && through.is_empty())
+        .and_then(|c| {
+            let next = node
+                .children
+                .iter()
+                .find(|n| n.start == byte_offset + 1 && n.pest_rule.is_none())?;
+            literal(accepted_by, (&x, next.rule), rejected_by, &y, char::from(c))
+        });
     let mut r = Reason {
         input: input.to_string(),
         accepted_by,
@@ -192,6 +236,7 @@ pub fn reason(
         found: crate::error::found_at(input, byte_offset),
         through,
         alternative,
+        literal,
         rule: x,
         message: String::new(),
     };
@@ -303,10 +348,74 @@ fn alternative(accepted_by: Edition, rejected_by: Edition, path: &[&str]) -> Opt
         })
 }
 
-/// The rules from `n` down to `target` (both included); false if `target` is
+/// Each literal of `e` followed by a rule, as `(literal, rule)`.
+fn literal_pairs<'e>(e: &'e Expr, out: &mut Vec<(&'e str, &'e str)>) {
+    match e {
+        Expr::Seq(items) => {
+            for w in items.windows(2) {
+                if let [Expr::Lit(l), Expr::Ref(r)] = w {
+                    out.push((l, r));
+                }
+            }
+            items.iter().for_each(|i| literal_pairs(i, out));
+        }
+        Expr::Alt(items) => items.iter().for_each(|i| literal_pairs(i, out)),
+        Expr::Opt(item) | Expr::Rep { item, .. } => literal_pairs(item, out),
+        Expr::Empty | Expr::Lit(_) | Expr::Range(..) | Expr::Ref(_) => {}
+    }
+}
+
+/// Where `rule`'s own definition prints `c` before `after` (`"#" fragment`)
+/// and `counterpart` prints no such pair: that pair, and the rules of
+/// `rejected_by` that print it (the literal and `after`'s counterpart).
+fn literal(
+    accepted_by: Edition,
+    (rule, after): (&str, &str),
+    rejected_by: Edition,
+    counterpart: &str,
+    c: char,
+) -> Option<Literal> {
+    let ga = PrintedGrammar::of(accepted_by);
+    let gb = PrintedGrammar::of(rejected_by);
+    let pairs = |e: &Expr| {
+        let mut out = Vec::new();
+        literal_pairs(e, &mut out);
+        out.into_iter()
+            .map(|(l, r)| (l.to_string(), r.to_string()))
+            .collect::<Vec<_>>()
+    };
+    let lit = c.to_string();
+    let ours = pairs(&ga.rule(rule)?.expr);
+    if !ours.iter().any(|(l, r)| *l == lit && r == after) {
+        return None;
+    }
+    let after_there = counterpart_in(accepted_by, after, gb)?;
+    let prints = |name: &str| {
+        gb.rule(name).is_some_and(|r| {
+            pairs(&r.expr)
+                .iter()
+                .any(|(l, a)| *l == lit && *a == after_there)
+        })
+    };
+    if prints(counterpart) {
+        return None;
+    }
+    let printed_in: Vec<String> = gb
+        .rules
+        .iter()
+        .filter(|r| prints(&r.name))
+        .map(|r| r.name.clone())
+        .collect();
+    Some(Literal {
+        printed: format!("{lit:?} {after}"),
+        printed_in,
+    })
+}
+
+/// The nodes from `n` down to `target` (both included); false if `target` is
 /// not in `n`'s tree.
-fn ancestors<'t>(n: &'t Node, target: &Node, out: &mut Vec<&'t str>) -> bool {
-    out.push(n.rule);
+fn ancestors<'t>(n: &'t Node, target: &Node, out: &mut Vec<&'t Node>) -> bool {
+    out.push(n);
     if std::ptr::eq(n, target) || n.children.iter().any(|c| ancestors(c, target, out)) {
         return true;
     }
@@ -364,6 +473,18 @@ impl Reason {
             s.push_str(&format!(
                 "; {acc} derives it through {alt}, an alternative {rej} lacks"
             ));
+        }
+        if let Some(l) = &self.literal {
+            s.push_str(&format!(
+                "; in {acc}, {found} is {rule}'s own ({})",
+                l.printed
+            ));
+            if !l.printed_in.is_empty() {
+                s.push_str(&format!(
+                    ", which {rej} prints in {}, not in {counterpart}",
+                    l.printed_in.join(", ")
+                ));
+            }
         }
         s
     }
