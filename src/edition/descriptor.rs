@@ -94,8 +94,12 @@ pub(crate) struct Descriptor {
     pub new: &'static [&'static str],
     /// What the document says of its rule for new schemes.
     pub catch_all: Option<Cited>,
-    /// Where the prose asks scheme names to be read without case.
+    /// Where the prose asks scheme names to be read without case, which the
+    /// BNF does not derive (`--fold-scheme-case`).
     pub fold_scheme_case: Option<Cited>,
+    /// Where the prose reads scheme names without case and the BNF derives
+    /// upper case already: folding changes nothing.
+    pub scheme_case_derived: Option<Cited>,
     /// Where the prose says more of a URL than the BNF.
     pub notes: &'static [NoteText],
     /// The default ports the document states.

@@ -213,13 +213,22 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             strs(&d.new)
         );
         let _ = writeln!(w, "        catch_all: {},", cited(&d.catch_all));
+        let reading = |derived: bool| {
+            cited(
+                &d.readings
+                    .get("fold-scheme-case")
+                    .filter(|r| r.derived == derived)
+                    .map(|r| Cited {
+                        section: r.section.clone(),
+                        quote: r.quote.clone(),
+                    }),
+            )
+        };
         let _ = writeln!(
             w,
-            "        fold_scheme_case: {},",
-            cited(&d.readings.get("fold-scheme-case").map(|c| Cited {
-                section: c.section.clone(),
-                quote: c.quote.clone()
-            }))
+            "        fold_scheme_case: {}, scheme_case_derived: {},",
+            reading(false),
+            reading(true)
         );
         let notes: Vec<String> = d
             .notes

@@ -46,7 +46,10 @@
 //!   schemes is for (`section`, and `quote` unless the comment printed above
 //!   it says it);
 //! - `[readings.fold-scheme-case]` (optional): where the prose asks that
-//!   scheme names be read without case, which the BNF does not derive;
+//!   scheme names be read without case (`section`, `quote`), which the BNF
+//!   does not derive; with `derived = true`, where the BNF derives upper
+//!   case already, so that folding changes nothing (RFC 3986 §3.1 and its
+//!   `ALPHA`), which `--fold-scheme-case`'s help says;
 //! - `[notes.<code>]` (optional): where the prose says more of a URL than the
 //!   BNF (`section`, `quote`, optional `message`);
 //! - `[ports]` (optional): scheme = `[port, section, quote]`, the default
@@ -87,7 +90,7 @@ pub struct Descriptor {
     pub new: Vec<String>,
     pub catch_all: Option<Cited>,
     #[serde(default)]
-    pub readings: BTreeMap<String, Cited>,
+    pub readings: BTreeMap<String, Reading>,
     #[serde(default)]
     pub notes: BTreeMap<String, Note>,
     #[serde(default)]
@@ -143,6 +146,18 @@ pub struct Note {
     pub section: String,
     pub quote: String,
     pub message: Option<String>,
+}
+
+/// A reading the prose asks for (`[readings.<flag>]`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub section: String,
+    #[serde(default)]
+    pub quote: String,
+    /// The BNF already derives what the reading would give.
+    #[serde(default)]
+    pub derived: bool,
 }
 
 #[derive(Default, Deserialize)]

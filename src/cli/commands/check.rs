@@ -122,11 +122,9 @@ pub(crate) struct ReadingArgs {
     #[arg(long)]
     pub(crate) known_schemes: bool,
 
-    /// Read upper case letters in a scheme as lower case, as RFC 1738
-    /// section 2.1 asks of programs ("allow HTTP as well as http"); the BNF's
-    /// scheme names are lower case. Applies to rfc1738 only: the other
-    /// documents say nothing of case. Each folded verdict carries a note.
-    #[arg(long)]
+    /// Read upper case letters in a scheme as lower case where the edition's
+    /// document asks it and its BNF does not derive them (more with --help)
+    #[arg(long, long_help = crate::cli::fold_scheme_case_help())]
     pub(crate) fold_scheme_case: bool,
 }
 
