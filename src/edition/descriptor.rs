@@ -61,6 +61,17 @@ pub(crate) struct MeaningText {
     pub components: Option<[&'static str; 6]>,
 }
 
+/// How the document delimits URLs in plain text (`[extraction]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ExtractionText {
+    /// Where it says so.
+    pub section: &'static str,
+    /// Its words.
+    pub quote: &'static str,
+    /// The wrappers it names: `angle-brackets`, `url-prefix`, `double-quotes`.
+    pub delimiters: &'static [&'static str],
+}
+
 /// One edition's descriptor.
 #[derive(Debug)]
 pub(crate) struct Descriptor {
@@ -106,6 +117,8 @@ pub(crate) struct Descriptor {
     pub ports: &'static [Port],
     /// Components an ambiguous derivation reads as short as they can be.
     pub lazy_groups: &'static [&'static str],
+    /// How the document delimits URLs in plain text, if it says.
+    pub extraction: Option<ExtractionText>,
 }
 
 impl Descriptor {

@@ -260,6 +260,15 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             .collect();
         let _ = writeln!(w, "        ports: &[{}],", ports.join(", "));
         let _ = writeln!(w, "        lazy_groups: {},", strs(&d.regex.lazy));
+        let extraction = d.extraction.as_ref().map_or("None".to_string(), |x| {
+            format!(
+                "Some(ExtractionText {{ section: {}, quote: {}, delimiters: {} }})",
+                lit(&x.section),
+                lit(&x.quote),
+                strs(&x.delimiters)
+            )
+        });
+        let _ = writeln!(w, "        extraction: {extraction},");
         let _ = writeln!(w, "    }},");
     }
     let _ = writeln!(w, "];\n");

@@ -55,7 +55,11 @@
 //! - `[ports]` (optional): scheme = `[port, section, quote]`, the default
 //!   ports the document states;
 //! - `[regex]` `lazy` (optional): the AST's components that an ambiguous
-//!   derivation reads as short as they can be.
+//!   derivation reads as short as they can be;
+//! - `[extraction]` (optional): where the document says how URLs are
+//!   delimited in plain text (`section`, `quote`) and the wrappers it names
+//!   (`delimiters`: `angle-brackets`, `url-prefix`, `double-quotes`), which
+//!   `urlbnf extract` takes.
 
 use std::collections::BTreeMap;
 
@@ -97,7 +101,19 @@ pub struct Descriptor {
     pub ports: BTreeMap<String, (u16, String, String)>,
     #[serde(default)]
     pub regex: Regex,
+    pub extraction: Option<Extraction>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extraction {
+    pub section: String,
+    pub quote: String,
+    pub delimiters: Vec<String>,
+}
+
+/// The wrappers `[extraction]` may name.
+const DELIMITERS: &[&str] = &["angle-brackets", "url-prefix", "double-quotes"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -297,6 +313,20 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
         }
         if c.len() != COMPONENTS.len() {
             return fail(format!("[meaning.components] names each of {COMPONENTS:?}"));
+        }
+    }
+    if let Some(x) = &d.extraction {
+        if let Some(w) = x
+            .delimiters
+            .iter()
+            .find(|w| !DELIMITERS.contains(&w.as_str()))
+        {
+            return fail(format!(
+                "[extraction] names {w:?}; urlbnf knows {DELIMITERS:?}"
+            ));
+        }
+        if x.delimiters.is_empty() {
+            return fail("[extraction] names no delimiters".to_string());
         }
     }
     let published_ok = {
