@@ -61,6 +61,17 @@ pub(crate) struct MeaningText {
     pub components: Option<[&'static str; 6]>,
 }
 
+/// A security warning the document gives (`[lints.<kind>]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LintText {
+    /// What `check --lint` looks for (`port`, `password`…).
+    pub kind: &'static str,
+    /// Where the document says it.
+    pub section: &'static str,
+    /// Its words.
+    pub quote: &'static str,
+}
+
 /// How the document delimits URLs in plain text (`[extraction]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct ExtractionText {
@@ -115,6 +126,8 @@ pub(crate) struct Descriptor {
     pub notes: &'static [NoteText],
     /// The default ports the document states.
     pub ports: &'static [Port],
+    /// The security warnings the document gives.
+    pub lints: &'static [LintText],
     /// Components an ambiguous derivation reads as short as they can be.
     pub lazy_groups: &'static [&'static str],
     /// How the document delimits URLs in plain text, if it says.
@@ -133,6 +146,11 @@ impl Descriptor {
     /// The note of kind `code`, if the document has one.
     pub fn note(&self, code: &str) -> Option<&'static NoteText> {
         self.notes.iter().find(|n| n.code == code)
+    }
+
+    /// The warning of kind `kind`, if the document gives it.
+    pub fn lint(&self, kind: &str) -> Option<&'static LintText> {
+        self.lints.iter().find(|l| l.kind == kind)
     }
 
     /// The default port of `scheme` (lower case), if the document states one.

@@ -259,6 +259,19 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             })
             .collect();
         let _ = writeln!(w, "        ports: &[{}],", ports.join(", "));
+        let lints: Vec<String> = d
+            .lints
+            .iter()
+            .map(|(kind, c)| {
+                format!(
+                    "LintText {{ kind: {}, section: {}, quote: {} }}",
+                    lit(kind),
+                    lit(&c.section),
+                    lit(&c.quote)
+                )
+            })
+            .collect();
+        let _ = writeln!(w, "        lints: &[{}],", lints.join(", "));
         let _ = writeln!(w, "        lazy_groups: {},", strs(&d.regex.lazy));
         let extraction = d.extraction.as_ref().map_or("None".to_string(), |x| {
             format!(

@@ -14,7 +14,9 @@ use serde::{Deserialize, Serialize};
 
 mod descriptor;
 
-pub(crate) use descriptor::{Cited, Descriptor, ExtractionText, MeaningText, NoteText, Port};
+pub(crate) use descriptor::{
+    Cited, Descriptor, ExtractionText, LintText, MeaningText, NoteText, Port,
+};
 
 /// One printed grammar for URLs, known by its id (`rfc1738`): the editions
 /// under `grammar/`, oldest first ([`Edition::ALL`]), each also a constant

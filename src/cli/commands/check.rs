@@ -86,9 +86,12 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Add security warnings for valid URLs (RFC 1738 section 6): a port other
-    /// than the scheme's default, a password, encoded controls for line
-    /// protocols, unsafe characters. Warnings never change the exit status.
+    /// Add security warnings for valid URLs, each from the edition's own
+    /// document and citing it (RFC 1738 §6; RFC 3986 §3.2.1, §7): a port
+    /// other than the scheme's default, a password, encoded controls for line
+    /// protocols, unsafe characters; under RFC 3986 also user information that
+    /// looks like a host, rare IPv4 forms, %00 and encoded dot segments.
+    /// Warnings never change the exit status
     #[arg(long)]
     lint: bool,
 
