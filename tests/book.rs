@@ -345,7 +345,7 @@ fn pages_show_what_a_reader_needs() {
         .collect();
     assert!(diffs.contains(r#"<span class="ws" title="space">␣</span>"#));
     assert!(
-        diffs.contains("draft-1993: <code>"),
+        diffs.contains("draft-1993: <code class=\"printed\">"),
         "changed definitions are labelled"
     );
     let css = std::fs::read_to_string(dir.join("style.css")).unwrap();

@@ -18,6 +18,7 @@ mod input;
 mod output;
 mod usage;
 
+pub(crate) use usage::fold_scheme_case_help;
 use usage::{flag_elsewhere, has_rule, unknown_rule};
 
 use commands::{

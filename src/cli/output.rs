@@ -56,7 +56,7 @@ pub(crate) struct ParseJson<'a> {
     /// Where and why not, for an invalid input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<ErrorJson<'a>>,
-    /// With `--lint`, the lints of a valid URL (RFC 1738 §6).
+    /// With `--lint`, the lints of a valid URL (each from the edition's document).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) lints: Option<Vec<crate::verdicts::lint::Lint>>,
     /// What the document's prose says of the input.
@@ -369,8 +369,8 @@ pub(crate) fn write_lints(
         };
         writeln!(
             out,
-            "{indent}{level}[{}] at {}..{}: {}",
-            l.code, l.start, l.end, l.message
+            "{indent}{level}[{}] at {}..{}: {}: {}",
+            l.code, l.start, l.end, l.section, l.message
         )?;
     }
     Ok(())

@@ -19,6 +19,9 @@ use crate::grammar::{Expr, Node, PestOutcome, PrintedGrammar, peg};
 use crate::knowledge::correspond;
 use crate::verdicts::diagnosis;
 
+pub use super::literal::Literal;
+use super::literal::literal;
+
 /// Why one string is derived by a rule of one edition and not by its
 /// counterpart in another.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -58,14 +61,14 @@ pub struct Reason {
     /// and has no counterpart in `rejected_by` (a scheme dropped or added).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub alternative: Option<String>,
+    /// Where the character found is a literal of `rule`'s own definition:
+    /// that literal and the rule after it, and where `rejected_by` prints
+    /// them instead (RFC 3986's relative-ref ends with `"#" fragment`,
+    /// which RFC 2396 prints in URI-reference, not in relativeURI).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub literal: Option<Literal>,
     /// The reason in words.
     pub message: String,
-}
-
-/// The rule in `g` that stands for `from`'s rule `name`: the same name, a
-/// renamed counterpart, or the whole it was split out of.
-fn counterpart_in(from: Edition, name: &str, g: &PrintedGrammar) -> Option<String> {
-    correspond::counterpart(from, name, g).or_else(|| correspond::split_whole(from, name, g))
 }
 
 /// One derivation of `input` from `rule` by the printed grammar.
@@ -138,7 +141,7 @@ pub fn reason(
             // A PEG helper covers part of its rule only.
             return None;
         }
-        let y = counterpart_in(accepted_by, node.rule, gb)?;
+        let y = correspond::stands_for(accepted_by, node.rule, gb)?;
         let text = input.get(node.start..node.end)?;
         if !automaton::automaton(accepted_by, node.rule)
             .ok()?
@@ -160,6 +163,21 @@ pub fn reason(
         .skip(1)
         .rev()
         .find_map(|n| Some((*n, rejected(n)?)));
+    // A part inside one whose counterpart derives its text is no cause:
+    // the difference is absorbed there (RFC 2396's authority derives the
+    // empty authority that RFC 3986's empty reg-name makes).
+    let absorbed = |node: &Node| {
+        let mut path = Vec::new();
+        ancestors(&tree, node, &mut path);
+        path.pop();
+        path.iter().any(|a| {
+            a.pest_rule.is_none()
+                && correspond::stands_for(accepted_by, a.rule, gb).is_some_and(|y| {
+                    let text = input.get(a.start..a.end).unwrap_or("");
+                    automaton::automaton(rejected_by, &y).is_ok_and(|m| m.matches(text))
+                })
+        })
+    };
     let before = || {
         let mut all = Vec::new();
         nodes(&tree, &mut all);
@@ -168,6 +186,7 @@ pub fn reason(
             .skip(1)
             .enumerate()
             .filter(|(_, n)| n.start <= stop)
+            .filter(|(_, n)| !absorbed(n))
             .filter_map(|(i, n)| Some((i, n, rejected(n)?)))
             .min_by_key(|(i, n, _)| (n.end - n.start, n.start, std::cmp::Reverse(*i)))
             .map(|(_, n, r)| (n, r))
@@ -189,10 +208,22 @@ pub fn reason(
         let deepest = through.last().map_or(x.as_str(), String::as_str);
         through.extend(class_path(accepted_by, deepest, c));
     }
-    let mut path = Vec::new();
-    ancestors(&tree, node, &mut path);
+    let mut nodes_above = Vec::new();
+    ancestors(&tree, node, &mut nodes_above);
+    let mut path: Vec<&str> = nodes_above.iter().map(|n| n.rule).collect();
     path.extend(through.iter().map(String::as_str));
     let alternative = alternative(accepted_by, rejected_by, &path);
+    // A character of the rule's own text, right before a part it derives
+    // (the "#" before fragment): where the counterpart lacks that pair.
+    let literal = c
+        .filter(|c| c.is_ascii() && through.is_empty())
+        .and_then(|c| {
+            let next = node
+                .children
+                .iter()
+                .find(|n| n.start == byte_offset + 1 && n.pest_rule.is_none())?;
+            literal(accepted_by, (&x, next.rule), rejected_by, &y, char::from(c))
+        });
     let mut r = Reason {
         input: input.to_string(),
         accepted_by,
@@ -207,6 +238,7 @@ pub fn reason(
         found: crate::error::found_at(input, byte_offset),
         through,
         alternative,
+        literal,
         rule: x,
         message: String::new(),
     };
@@ -313,15 +345,15 @@ fn alternative(accepted_by: Edition, rejected_by: Edition, path: &[&str]) -> Opt
                 Expr::Alt(items) => items.contains(&Expr::Ref(child.to_string())),
                 _ => false,
             });
-            (alternative && counterpart_in(accepted_by, child, gb).is_none())
+            (alternative && correspond::stands_for(accepted_by, child, gb).is_none())
                 .then(|| child.to_string())
         })
 }
 
-/// The rules from `n` down to `target` (both included); false if `target` is
+/// The nodes from `n` down to `target` (both included); false if `target` is
 /// not in `n`'s tree.
-fn ancestors<'t>(n: &'t Node, target: &Node, out: &mut Vec<&'t str>) -> bool {
-    out.push(n.rule);
+fn ancestors<'t>(n: &'t Node, target: &Node, out: &mut Vec<&'t Node>) -> bool {
+    out.push(n);
     if std::ptr::eq(n, target) || n.children.iter().any(|c| ancestors(c, target, out)) {
         return true;
     }
@@ -379,6 +411,18 @@ impl Reason {
             s.push_str(&format!(
                 "; {acc} derives it through {alt}, an alternative {rej} lacks"
             ));
+        }
+        if let Some(l) = &self.literal {
+            s.push_str(&format!(
+                "; in {acc}, {found} is {rule}'s own ({})",
+                l.printed
+            ));
+            if !l.printed_in.is_empty() {
+                s.push_str(&format!(
+                    ", which {rej} prints in {}, not in {counterpart}",
+                    l.printed_in.join(", ")
+                ));
+            }
         }
         s
     }

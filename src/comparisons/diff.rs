@@ -249,9 +249,9 @@ pub struct RulePair {
     pub a: String,
     /// Its name in B.
     pub b: String,
-    /// Its printed line in A.
+    /// The rule as printed in A, line by line.
     pub a_printed: String,
-    /// Its printed line in B.
+    /// The rule as printed in B, line by line.
     pub b_printed: String,
     /// The definitions differ (compared as read, letters joined; not the notation).
     pub changed: bool,
@@ -416,8 +416,8 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
         };
         pairs.push(RulePair {
             whole: i == 0,
-            a_printed: pa.printed_line(ga.notation),
-            b_printed: pb.printed_line(gb.notation),
+            a_printed: pa.printed_text(ga.notation),
+            b_printed: pb.printed_text(gb.notation),
             changed: normal(&pa.expr) != normal(&pb.expr),
             a: ra,
             b: rb.clone(),

@@ -116,7 +116,7 @@ pub struct HistoryEntry {
     /// How it descends from the entry before, where the name changed.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub via: Option<Via>,
-    /// The rule's printed line there.
+    /// The rule as printed there, line by line (its comments on their lines).
     pub printed: String,
     /// Against the previous edition that has the rule: definition changed?
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -150,7 +150,7 @@ pub struct Explanation {
     /// `gloss` and `section` beside the fields here).
     #[serde(flatten)]
     pub gloss: Option<Gloss>,
-    /// Its printed line.
+    /// The rule as printed, line by line (an ABNF `;` comment on its line).
     pub printed: String,
     /// The reading a correction puts in place of the printed text.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -185,7 +185,7 @@ pub struct Explanation {
 pub fn explain(edition: Edition, rule: &str) -> Option<Explanation> {
     let g = PrintedGrammar::of(edition);
     let r = g.rule(rule)?;
-    let printed = r.printed_line(g.notation);
+    let printed = r.printed_text(g.notation);
     let reading = r
         .correction
         .filter(|_| r.printed.as_deref() != Some(r.reading.as_str()))
@@ -263,7 +263,7 @@ pub fn history(from: Edition, rule: &str) -> Vec<HistoryEntry> {
             edition,
             rule: name.clone(),
             via,
-            printed: r.printed_line(g.notation),
+            printed: r.printed_text(g.notation),
             changed,
             language,
         });

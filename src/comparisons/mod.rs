@@ -7,3 +7,4 @@ pub mod cause;
 pub mod diff;
 pub mod examples;
 pub mod explain;
+mod literal;

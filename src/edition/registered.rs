@@ -86,9 +86,12 @@ pub(crate) fn register(r: Registration) -> Option<Edition> {
             new: &[],
             catch_all: None,
             fold_scheme_case: None,
+            scheme_case_derived: None,
             notes: &[],
             ports: &[],
+            lints: &[],
             lazy_groups: &[],
+            extraction: None,
         },
         source: leak(r.source),
     };

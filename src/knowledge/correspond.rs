@@ -182,3 +182,9 @@ pub(crate) fn split_parts(whole: &str) -> &'static [&'static str] {
         .find(|(w, _)| *w == whole)
         .map_or(&[], |(_, parts)| parts)
 }
+
+/// The rule in `to` that stands for `from`'s rule `name`: its counterpart, or
+/// the whole it was split out of.
+pub(crate) fn stands_for(from: Edition, name: &str, to: &PrintedGrammar) -> Option<String> {
+    counterpart(from, name, to).or_else(|| split_whole(from, name, to))
+}

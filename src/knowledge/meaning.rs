@@ -209,8 +209,11 @@ pub struct DefaultPort {
     pub port: u16,
     /// Whether the scheme defines an empty path (with an authority) as `/`.
     pub empty_path_is_root: bool,
-    /// Where this comes from.
+    /// Where the port comes from.
     pub source: &'static str,
+    /// Where the empty path as `/` comes from (empty where the scheme does
+    /// not define it so).
+    pub path_source: &'static str,
 }
 
 /// The default ports known for scheme-based normalization (RFC 3986 §6.2.3:
@@ -220,8 +223,10 @@ pub const DEFAULT_PORTS: &[DefaultPort] = &[
         scheme: "http",
         port: 80,
         empty_path_is_root: true,
-        source: "RFC 3986 §6.2.3 (\"the \"http\" scheme ... has a default port of \"80\", and \
-                 defines an empty path to be equivalent to \"/\"\"); RFC 1738 §3.3",
+        source: "RFC 3986 §6.2.3 (\"the \"http\" scheme ... has a default port of \"80\"\"); \
+                 RFC 1738 §3.3",
+        path_source: "RFC 3986 §6.2.3 (\"the \"http\" scheme ... has a default port of \"80\", \
+                      and defines an empty path to be equivalent to \"/\"\")",
     },
     DefaultPort {
         scheme: "https",
@@ -229,44 +234,51 @@ pub const DEFAULT_PORTS: &[DefaultPort] = &[
         empty_path_is_root: true,
         source: concat!(
             "RFC 2818, HTTP over TLS, and the IANA port number registry ",
-            "(not among urlbnf's documents); its path read as http's"
+            "(not among urlbnf's documents)"
         ),
+        path_source: "RFC 2818, HTTP over TLS (not among urlbnf's documents): its path read as http's",
     },
     DefaultPort {
         scheme: "ftp",
         port: 21,
         empty_path_is_root: false,
         source: "RFC 1738 §3.2",
+        path_source: "",
     },
     DefaultPort {
         scheme: "gopher",
         port: 70,
         empty_path_is_root: false,
         source: "RFC 1738 §3.4",
+        path_source: "",
     },
     DefaultPort {
         scheme: "nntp",
         port: 119,
         empty_path_is_root: false,
         source: "RFC 1738 §3.7",
+        path_source: "",
     },
     DefaultPort {
         scheme: "telnet",
         port: 23,
         empty_path_is_root: false,
         source: "RFC 1738 §3.8",
+        path_source: "",
     },
     DefaultPort {
         scheme: "wais",
         port: 210,
         empty_path_is_root: false,
         source: "RFC 1738 §3.9",
+        path_source: "",
     },
     DefaultPort {
         scheme: "prospero",
         port: 1525,
         empty_path_is_root: false,
         source: "RFC 1738 §3.11",
+        path_source: "",
     },
     DefaultPort {
         scheme: "ws",
@@ -276,6 +288,7 @@ pub const DEFAULT_PORTS: &[DefaultPort] = &[
             "RFC 6455, The WebSocket Protocol ",
             "(not among urlbnf's documents)"
         ),
+        path_source: "",
     },
     DefaultPort {
         scheme: "wss",
@@ -285,6 +298,7 @@ pub const DEFAULT_PORTS: &[DefaultPort] = &[
             "RFC 6455, The WebSocket Protocol ",
             "(not among urlbnf's documents)"
         ),
+        path_source: "",
     },
 ];
 

@@ -90,7 +90,12 @@ pub fn diff(d: &crate::comparisons::diff::Diff) -> String {
         d.pairs.iter().filter(|p| !p.whole).count()
     );
     for p in &changed {
-        let _ = writeln!(out, "  - {}\n  + {}", p.a_printed, p.b_printed);
+        let _ = writeln!(
+            out,
+            "  - {}\n  + {}",
+            indented(&p.a_printed, 4),
+            indented(&p.b_printed, 4)
+        );
     }
     let classes: Vec<_> = d
         .pairs
@@ -377,6 +382,12 @@ pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<Strin
     }
 }
 
+/// Lines after the first indented by `by` spaces more: a printed rule's
+/// continuations where its first line starts `by` columns in.
+fn indented(text: &str, by: usize) -> String {
+    text.replace('\n', &format!("\n{}", " ".repeat(by)))
+}
+
 /// `explain`'s text: the rule as printed and read, its PEG with the notes on
 /// it, its uses, examples and near misses, and its history with reasons.
 pub fn explanation(ex: &Explanation) -> String {
@@ -385,7 +396,7 @@ pub fn explanation(ex: &Explanation) -> String {
     if let Some(g) = &ex.gloss {
         let _ = writeln!(out, "Meaning: {} ({})\n", g.gloss, g.section);
     }
-    let _ = writeln!(out, "As printed:\n  {}", ex.printed);
+    let _ = writeln!(out, "As printed:\n  {}", indented(&ex.printed, 2));
     if let (Some(reading), Some(c)) = (&ex.reading, ex.correction) {
         let _ = writeln!(out, "Read as ({c}: {}):\n  {reading}", c.summary());
     } else if let Some(c) = ex.correction {
@@ -433,7 +444,7 @@ pub fn explanation(ex: &Explanation) -> String {
             out,
             "  {:<12} {}\n  {:<12} {change}",
             h.edition.id(),
-            h.printed,
+            indented(&h.printed, 15),
             ""
         );
         for r in h.language.iter().flat_map(shown_reasons) {

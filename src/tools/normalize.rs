@@ -364,7 +364,7 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
                 message: format!(
                     "the empty path is written \"/\" (RFC 3986 §6.2.3): {} defines an empty \
                      path as \"/\"; the source: {}",
-                    d.scheme, d.source
+                    d.scheme, d.path_source
                 ),
             });
         }

@@ -92,9 +92,12 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Add security warnings for valid URLs (RFC 1738 section 6): a port other
-    /// than the scheme's default, a password, encoded controls for line
-    /// protocols, unsafe characters. Warnings never change the exit status.
+    /// Add security warnings for valid URLs, each from the edition's own
+    /// document and citing it (RFC 1738 §6; RFC 3986 §3.2.1, §7): a port
+    /// other than the scheme's default, a password, encoded controls for line
+    /// protocols, unsafe characters; under RFC 3986 also user information that
+    /// looks like a host, rare IPv4 forms, %00 and encoded dot segments.
+    /// Warnings never change the exit status
     #[arg(long)]
     lint: bool,
 
@@ -128,11 +131,9 @@ pub(crate) struct ReadingArgs {
     #[arg(long)]
     pub(crate) known_schemes: bool,
 
-    /// Read upper case letters in a scheme as lower case, as RFC 1738
-    /// section 2.1 asks of programs ("allow HTTP as well as http"); the BNF's
-    /// scheme names are lower case. Applies to rfc1738 only: the other
-    /// documents say nothing of case. Each folded verdict carries a note.
-    #[arg(long)]
+    /// Read upper case letters in a scheme as lower case where the edition's
+    /// document asks it and its BNF does not derive them (more with --help)
+    #[arg(long, long_help = crate::cli::fold_scheme_case_help())]
     pub(crate) fold_scheme_case: bool,
 }
 

@@ -37,7 +37,7 @@ pub(crate) struct CompareArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// With each valid URL, its security lints (RFC 1738 section 6), as
+    /// With each valid URL, its security lints (each from the edition's document), as
     /// `check --lint` gives them
     #[arg(long)]
     lint: bool,

@@ -91,7 +91,7 @@ pub(crate) struct ReportArgs {
     #[command(flatten)]
     reading: super::check::ReadingArgs,
 
-    /// Count the security lints (RFC 1738 section 6) of valid inputs, per code
+    /// Count the security lints (each from the edition's document) of valid inputs, per code
     #[arg(long)]
     lint: bool,
 

@@ -167,9 +167,14 @@ pub struct PrintedRule {
     pub name: String,
     /// The name as printed, where a correction changed it (C1).
     pub printed_name: Option<String>,
-    /// The printed definition, line breaks and runs of spaces folded to one space;
-    /// `None` for a rule a correction supplies (C4).
+    /// The printed definition, line breaks and runs of spaces folded to one
+    /// space (an ABNF `;` comment then runs on over the lines after it:
+    /// [`PrintedRule::printed_text`] shows them); `None` for a rule a
+    /// correction supplies (C4).
     pub printed: Option<String>,
+    /// The printed definition line by line, each line's own spacing kept
+    /// (the columns of its comments).
+    pub printed_lines: Option<String>,
     /// The definition as urlbnf reads it: the printed one, or the correction's.
     pub reading: String,
     /// The correction applied to this rule, if any.
@@ -185,16 +190,35 @@ pub struct PrintedRule {
 }
 
 impl PrintedRule {
-    /// The whole printed line, name and definition, as the document shows it
-    /// (spaces folded); for a supplied rule, the supplied definition.
-    pub fn printed_line(&self, notation: Notation) -> String {
+    /// The rule as the document prints it, name and definition, line by
+    /// line: a continuation under the definition, one that starts with an
+    /// operator or a comment (`/`, `|`, `;`, `=/`) under the `=`, as the
+    /// documents align them; for a supplied rule, the supplied definition.
+    pub fn printed_text(&self, notation: Notation) -> String {
         let name = self.printed_name.as_deref().unwrap_or(&self.name);
-        let def = self.printed.as_deref().unwrap_or(&self.reading);
-        match (notation, def.is_empty()) {
-            (_, true) => name.to_string(),
-            (Notation::Letters, false) => format!("{name} {def}"),
-            (Notation::Rfc822 | Notation::Abnf, false) => format!("{name} = {def}"),
+        let def = self.printed_lines.as_deref().unwrap_or(&self.reading);
+        let (head, under_def) = match (notation, def.is_empty()) {
+            (_, true) => return name.to_string(),
+            (Notation::Letters, false) => (format!("{name} "), name.chars().count() + 1),
+            (Notation::Rfc822 | Notation::Abnf, false) => {
+                (format!("{name} = "), name.chars().count() + 3)
+            }
+        };
+        let mut out = head;
+        for (i, line) in def.lines().enumerate() {
+            if i > 0 {
+                let operator = ["/", "|", ";", "=/"].iter().any(|o| line.starts_with(o));
+                let indent = if operator && notation != Notation::Letters {
+                    under_def.saturating_sub(2)
+                } else {
+                    under_def
+                };
+                out.push('\n');
+                out.push_str(&" ".repeat(indent));
+            }
+            out.push_str(line);
         }
+        out
     }
 
     internal! {

@@ -195,6 +195,7 @@ impl Reader {
                 name: b.name,
                 printed_name: b.printed_name.map(|(_, n)| n),
                 printed: (b.supplied.is_none() && !b.core).then(|| fold_space(&b.text)),
+                printed_lines: (b.supplied.is_none() && !b.core).then(|| lines(&b.text)),
                 reading: fold_space(&reading),
                 correction,
                 expr,
@@ -262,7 +263,22 @@ fn add_alternatives(
         text.push_str(" =/ ");
         text.push_str(&more_text);
     }
+    if let Some(printed) = rule.printed_lines.as_mut() {
+        printed.push_str("\n=/ ");
+        printed.push_str(&lines(&b.text));
+    }
     Ok(())
+}
+
+/// A definition's lines as printed: each line's own spacing kept (the
+/// columns of its comments), the indentation of continuations dropped (the
+/// printed text's layout is [`PrintedRule::printed_text`]'s).
+fn lines(text: &str) -> String {
+    text.lines()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn respell(e: &mut Expr, spelled: &BTreeMap<String, String>) {

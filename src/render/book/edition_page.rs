@@ -219,7 +219,7 @@ fn history_table(edition: Edition, history: &[explain::HistoryEntry]) -> String 
         }
         let _ = writeln!(
             b,
-            "<tr><td>{} {}</td><td><code>{}</code></td><td>{change}</td></tr>",
+            "<tr><td>{} {}</td><td><code class=\"printed\">{}</code></td><td>{change}</td></tr>",
             h.edition.id(),
             rule_link(h.edition, &h.rule, edition),
             esc(&h.printed)

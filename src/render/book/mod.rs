@@ -123,6 +123,7 @@ section.result h3 { margin: 0.3rem 0; }
 .verdict.invalid { color: #b3261e; }
 .verdict.none { color: var(--muted); }
 pre.caret { white-space: pre; }
+code.printed { white-space: pre; display: inline-block; vertical-align: top; }
 .readings label { display: inline-block; margin-right: 1rem; }
 p.note q { display: block; font-size: 0.9em; margin-top: 0.2rem; }
 details.tree { overflow-x: auto; }

@@ -146,7 +146,7 @@ pub struct EditionReport {
     pub schemes: Vec<SchemeCount>,
     /// The invalid inputs grouped by cause, most inputs first.
     pub causes: Vec<Cause>,
-    /// With `lint`: valid inputs per lint code (RFC 1738 §6), most first.
+    /// With `lint`: valid inputs per lint code (each from the edition's document), most first.
     pub lints: Vec<LintCount>,
 }
 

@@ -81,7 +81,7 @@ impl Reporter {
         })
     }
 
-    /// Count, for each valid input of a URL rule, its lints (RFC 1738 §6) by code.
+    /// Count, for each valid input of a URL rule, its lints (each from the edition's document) by code.
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, report::Reporter};
