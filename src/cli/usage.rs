@@ -8,6 +8,7 @@ use clap::error::ErrorKind;
 use super::Cli;
 use crate::edition::Edition;
 use crate::grammar::PrintedGrammar;
+use crate::knowledge::meaning::{SchemeCase, meaning};
 
 /// Whether the edition prints (or a correction supplies) the rule.
 pub(super) fn has_rule(edition: Edition, rule: &str) -> bool {
@@ -113,10 +114,12 @@ pub(super) fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
 /// (the flag changes nothing), and the documents that say nothing of case.
 pub(crate) fn fold_scheme_case_help() -> String {
     // `rfc1738 (RFC 1738 §2.1: "…")`, listed with "and".
-    let cited = |es: &[(Edition, crate::edition::Cited)]| {
+    let cited = |es: &[(Edition, &str, &str)]| {
         let items: Vec<String> = es
             .iter()
-            .map(|(e, c)| format!("{e} ({}: \"{}\")", c.section, c.quote.trim_end_matches('.')))
+            .map(|(e, section, quote)| {
+                format!("{e} ({section}: \"{}\")", quote.trim_end_matches('.'))
+            })
             .collect();
         match items.split_last() {
             Some((last, [])) => last.clone(),
@@ -124,20 +127,14 @@ pub(crate) fn fold_scheme_case_help() -> String {
             None => String::new(),
         }
     };
-    let d = |e: Edition| e.descriptor();
-    let folds: Vec<_> = Edition::ALL
-        .into_iter()
-        .filter_map(|e| Some((e, d(e).fold_scheme_case?)))
-        .collect();
-    let derived: Vec<_> = Edition::ALL
-        .into_iter()
-        .filter_map(|e| Some((e, d(e).scheme_case_derived?)))
-        .collect();
-    let silent: Vec<String> = Edition::ALL
-        .into_iter()
-        .filter(|&e| d(e).fold_scheme_case.is_none() && d(e).scheme_case_derived.is_none())
-        .map(|e| e.to_string())
-        .collect();
+    let (mut folds, mut derived, mut silent) = (Vec::new(), Vec::new(), Vec::new());
+    for e in Edition::ALL {
+        match meaning(e).scheme_case {
+            SchemeCase::Folded { section, quote } => folds.push((e, section, quote)),
+            SchemeCase::Derived { section, quote } => derived.push((e, section, quote)),
+            SchemeCase::Silent => silent.push(e.to_string()),
+        }
+    }
     let mut out = String::from(
         "Read upper case letters in a scheme as lower case where the edition's document asks it of programs and its BNF's scheme names are lower case",
     );

@@ -132,15 +132,41 @@ pub struct Meaning {
     /// For each [`Component`] (in [`Component::ALL`]'s order), the grammar's
     /// rule whose characters the component allows: the later editions only.
     pub components: Option<[&'static str; 6]>,
+    /// What the document says of upper case letters in a scheme.
+    pub scheme_case: SchemeCase,
+}
+
+/// What a document says of upper case letters in a scheme name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchemeCase {
+    /// Its prose asks programs to read them as lower case and its BNF does not
+    /// derive them (`--fold-scheme-case` applies): where, and its words.
+    Folded {
+        /// The document and section (`RFC 1738 §2.1`).
+        section: &'static str,
+        /// Its words.
+        quote: &'static str,
+    },
+    /// Its prose reads them without case and its BNF derives them already
+    /// (RFC 3986 §3.1's `ALPHA`): folding changes nothing.
+    Derived {
+        /// The document and section.
+        section: &'static str,
+        /// Its words.
+        quote: &'static str,
+    },
+    /// It says nothing of scheme case.
+    Silent,
 }
 
 /// What `edition`'s document says its URLs mean.
 ///
 /// ```
-/// use urlbnf::{Edition, meaning::{Comparison, meaning}};
+/// use urlbnf::{Edition, meaning::{Comparison, SchemeCase, meaning}};
 /// assert_eq!(meaning(Edition::Rfc3986).comparison, Comparison::Ladder);
 /// assert_eq!(meaning(Edition::Rfc1738).comparison, Comparison::EncodingLevel);
 /// assert!(meaning(Edition::Rfc1738).resolution.is_none());
+/// assert!(matches!(meaning(Edition::Rfc1738).scheme_case, SchemeCase::Folded { .. }));
 /// ```
 pub fn meaning(edition: Edition) -> Meaning {
     let m = edition.descriptor().meaning;
@@ -156,6 +182,20 @@ pub fn meaning(edition: Edition) -> Meaning {
         compared_rule: m.compared_rule,
         encode_unsafe: m.encode_unsafe,
         components: m.components,
+        scheme_case: match (
+            edition.descriptor().fold_scheme_case,
+            edition.descriptor().scheme_case_derived,
+        ) {
+            (Some(c), _) => SchemeCase::Folded {
+                section: c.section,
+                quote: c.quote,
+            },
+            (None, Some(c)) => SchemeCase::Derived {
+                section: c.section,
+                quote: c.quote,
+            },
+            (None, None) => SchemeCase::Silent,
+        },
     }
 }
 
