@@ -1,7 +1,7 @@
 //! Resolving any partial form in any context, by every rule set, ends; an
 //! encoded text is canonical, and canonical is stable; normalizing at any
 //! level of an edition's comparison is stable (normalizing twice changes
-//! nothing), and a URL is equivalent to itself.
+//! nothing) but where the note says the letter of §5.2.4 makes another URL.
 #![no_main]
 
 use std::sync::OnceLock;
@@ -57,7 +57,14 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     for n in normalizers() {
-        let Some(once) = n.normalize(&text).normalized else {
+        let first = n.normalize(&text);
+        // RFC 3986 §5.2.4 as printed can leave a path that begins with "//"
+        // and no authority (`s:/..//a` gives `s://a`): written out, that reads
+        // as an authority, which the note says. Everything else is stable.
+        if first.notes.iter().any(|note| note.code == "path-reads-as-authority") {
+            continue;
+        }
+        let Some(once) = first.normalized else {
             continue;
         };
         let twice = n.normalize(&once).normalized;
