@@ -4,7 +4,7 @@
 use regex_syntax::hir::{Capture, Hir, HirKind, Repetition};
 
 use crate::edition::Edition;
-use crate::verdicts::ast::{Kind, scheme_kind};
+use crate::verdicts::ast::{Kind, field, scheme_kind};
 
 /// The named-group policy for [`HirGrammar::named`]: which rule, reached
 /// from where, is which component of the AST. States: `""` at the rule
@@ -93,42 +93,6 @@ fn join(a: &str, b: &str) -> String {
         (_, true) => a.to_string(),
         _ => format!("{a}_{b}"),
     }
-}
-
-/// The AST's name for a printed rule in a scheme of `kind`
-/// (`crate::verdicts::ast::build` reads the same rules).
-fn field(kind: Kind, rule: &str) -> Option<&'static str> {
-    use Kind::*;
-    Some(match (kind, rule) {
-        (_, "host") => "host",
-        (_, "port") => "port",
-        (_, "user") => "user",
-        (_, "password") => "password",
-        (Http | Ftp | File | Afs | Generic, "path" | "hpath" | "fpath") => "path",
-        (Http | Gopher | Wais | Generic, "search") => "search",
-        (Generic | Uri, "scheme") => "scheme",
-        (Uri, "userinfo") => "userinfo",
-        (
-            Uri,
-            "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty"
-            | "abs_path" | "rel_path" | "opaque_part",
-        ) => "path",
-        (Uri, "query") => "query",
-        (Uri, "fragment") => "fragment",
-        (Generic, "urlpath") => "urlpath",
-        (Ftp, "ftptype") => "ftptype",
-        (Gopher, "gtype") => "gtype",
-        (Gopher, "selector" | "gcommand") => "selector",
-        (News | Nntp, "group") => "group",
-        (Wais, "database") => "database",
-        (Afs, "cellname") => "cell",
-        (Prospero, "hsoname" | "ppath") => "hsoname",
-        (Prospero, "version") => "version",
-        (Prospero, "attributes") => "attributes",
-        (Mailto, "xalphas") => "mailbox",
-        (Mailto, "hostname") => "host",
-        _ => return None,
-    })
 }
 
 /// The named groups as the AST reads an ambiguous input, where the printed

@@ -5,7 +5,7 @@
 use super::{
     Afs, Body, FieldSpec, File, Ftp, Generic, Gopher, Host, HostKind, HostPort, Http, IpSchemepart,
     Kind, Login, Mailto, News, Nntp, Part, Path, Prospero, Telnet, Url, Wais, WaisForm, WpathField,
-    scheme_kind,
+    field, scheme_kind,
 };
 use crate::edition::Edition;
 use crate::error::Error;
@@ -22,6 +22,12 @@ fn is(n: Node<'_>, rule: &str) -> bool {
 /// The first child derived from the printed rule `rule`.
 fn child<'t>(n: Node<'t>, rule: &str) -> Option<Node<'t>> {
     n.children().find(|&c| is(c, rule))
+}
+
+/// The first child that is the AST's field `name` in a scheme of `kind` (the
+/// table of component roles: `hpath` and `fpath` are the path).
+fn field_child<'t>(n: Node<'t>, kind: Kind, name: &str) -> Option<Node<'t>> {
+    n.children().find(|&c| field(kind, c.rule()) == Some(name))
 }
 
 /// Every child derived from the printed rule `rule`, in order.
@@ -174,9 +180,7 @@ fn body<'a>(edition: Edition, src: &Src<'a>, n: Node<'_>, after_colon: usize) ->
 fn http<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Http<'a>> {
     Some(Http {
         hostport: src.hostport(child(n, "hostport")?)?,
-        path: child(n, "path")
-            .or_else(|| child(n, "hpath"))
-            .map(|p| src.path(p)),
+        path: field_child(n, Kind::Http, "path").map(|p| src.path(p)),
         search: src.opt(n, "search"),
     })
 }
@@ -184,9 +188,7 @@ fn http<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Http<'a>> {
 fn ftp<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Ftp<'a>> {
     Some(Ftp {
         login: src.login(child(n, "login")?)?,
-        path: child(n, "path")
-            .or_else(|| child(n, "fpath"))
-            .map(|p| src.path(p)),
+        path: field_child(n, Kind::Ftp, "path").map(|p| src.path(p)),
         ftptype: src.opt(n, "ftptype"),
     })
 }
@@ -194,7 +196,7 @@ fn ftp<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Ftp<'a>> {
 fn file<'a>(src: &Src<'a>, n: Node<'_>) -> Option<File<'a>> {
     Some(File {
         host: child(n, "host").map(|h| src.host(h)),
-        path: src.path(child(n, "path").or_else(|| child(n, "fpath"))?),
+        path: src.path(field_child(n, Kind::File, "path")?),
     })
 }
 
@@ -304,7 +306,7 @@ fn prospero<'a>(src: &Src<'a>, n: Node<'_>) -> Option<Prospero<'a>> {
     let p = child(n, "prosperolink").unwrap_or(n);
     Some(Prospero {
         hostport: src.hostport(child(p, "hostport")?)?,
-        hsoname: src.path(child(p, "hsoname").or_else(|| child(p, "ppath"))?),
+        hsoname: src.path(field_child(p, Kind::Prospero, "hsoname")?),
         version: src.opt(p, "version"),
         attributes: src.opt(p, "attributes"),
         fields: children(p, "fieldspec")

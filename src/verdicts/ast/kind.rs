@@ -128,3 +128,42 @@ impl Body<'_> {
         }
     }
 }
+
+/// The one table of component roles: which field of the AST a printed rule
+/// is, in a scheme production of `kind` (`hpath` and `fpath` are the path,
+/// RFC 3986's five path rules too). The AST's builders, the regular
+/// expressions' named groups and, through the AST, conform's components all
+/// read it.
+pub(crate) fn field(kind: Kind, rule: &str) -> Option<&'static str> {
+    use Kind::*;
+    Some(match (kind, rule) {
+        (_, "host") => "host",
+        (_, "port") => "port",
+        (_, "user") => "user",
+        (_, "password") => "password",
+        (Http | Ftp | File | Afs | Generic, "path" | "hpath" | "fpath") => "path",
+        (Http | Gopher | Wais | Generic, "search") => "search",
+        (Generic | Uri, "scheme") => "scheme",
+        (Uri, "userinfo") => "userinfo",
+        (
+            Uri,
+            "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty"
+            | "abs_path" | "rel_path" | "opaque_part",
+        ) => "path",
+        (Uri, "query") => "query",
+        (Uri, "fragment") => "fragment",
+        (Generic, "urlpath") => "urlpath",
+        (Ftp, "ftptype") => "ftptype",
+        (Gopher, "gtype") => "gtype",
+        (Gopher, "selector" | "gcommand") => "selector",
+        (News | Nntp, "group") => "group",
+        (Wais, "database") => "database",
+        (Afs, "cellname") => "cell",
+        (Prospero, "hsoname" | "ppath") => "hsoname",
+        (Prospero, "version") => "version",
+        (Prospero, "attributes") => "attributes",
+        (Mailto, "xalphas") => "mailbox",
+        (Mailto, "hostname") => "host",
+        _ => return None,
+    })
+}

@@ -23,6 +23,7 @@ mod uri;
 
 pub use accessors::default_port;
 pub use kind::Kind;
+pub(crate) use kind::field;
 #[cfg(feature = "internals")]
 #[doc(hidden)]
 pub use parse::parse_rule_by_pest;

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::{Body, Host, HostKind, HostPort, Part, Path, Url};
+use super::{Body, Host, HostKind, HostPort, Kind, Part, Path, Url, field};
 use crate::edition::Edition;
 use crate::grammar::NodeRef;
 
@@ -58,36 +58,23 @@ fn find<'t>(n: Node<'t>, rule: &str) -> Option<Node<'t>> {
     n.children().find_map(|c| find(c, rule))
 }
 
-/// The first node at or under `n` derived from any of `rules`.
-fn find_any<'t>(n: Node<'t>, rules: &[&str]) -> Option<Node<'t>> {
-    if rules.contains(&n.rule()) {
+/// The first node at or under `n` whose rule is the AST's `name` in the
+/// later editions' generic syntax (the table of component roles).
+fn find_field<'t>(n: Node<'t>, name: &str) -> Option<Node<'t>> {
+    if field(Kind::Uri, n.rule()) == Some(name) {
         return Some(n);
     }
-    n.children().find_map(|c| find_any(c, rules))
+    n.children().find_map(|c| find_field(c, name))
 }
-
-/// The path rules of each edition; the first found, in input order, is the path.
-const PATHS: &[&str] = &[
-    // RFC 3986 §3.3.
-    "path-abempty",
-    "path-absolute",
-    "path-noscheme",
-    "path-rootless",
-    "path-empty",
-    // RFC 2396 Appendix A.
-    "abs_path",
-    "rel_path",
-    "opaque_part",
-];
 
 /// The URL of a later edition's derivation (rooted at a reference rule).
 pub(super) fn build<'a>(edition: Edition, input: &'a str, root: Node<'_>) -> Option<Url<'a>> {
     let part = |n: Node<'_>| Part::of(input, n.start(), n.end());
-    let scheme = find(root, "scheme").map(part);
+    let scheme = find_field(root, "scheme").map(part);
     let authority = find(root, "authority").map(|a| authority(input, a));
-    let query = find(root, "query").map(part);
-    let fragment = find(root, "fragment").map(part);
-    let path = find_any(root, PATHS);
+    let query = find_field(root, "query").map(part);
+    let fragment = find_field(root, "fragment").map(part);
+    let path = find_field(root, "path");
     let uri = Uri {
         authority,
         path: path.map(|p| Path::of(input, p.start(), p.end())),
@@ -116,7 +103,7 @@ fn url<'a>(
 
 fn authority<'a>(input: &'a str, a: Node<'_>) -> Authority<'a> {
     let part = |n: Node<'_>| Part::of(input, n.start(), n.end());
-    let host = find(a, "host").map(|h| {
+    let host = find_field(a, "host").map(|h| {
         let inner = h.children().next();
         let kind = match inner.map(|i| (i.rule(), i.children().next().map(|c| c.rule()))) {
             Some(("IPv4address", _)) => HostKind::Number,
@@ -132,13 +119,13 @@ fn authority<'a>(input: &'a str, a: Node<'_>) -> Authority<'a> {
     });
     Authority {
         part: part(a),
-        userinfo: find(a, "userinfo")
+        userinfo: find_field(a, "userinfo")
             // RFC 2396: `userinfo` may be empty, and is only where "@" follows.
             .filter(|u| input.as_bytes().get(u.end()) == Some(&b'@'))
             .map(part),
         hostport: host.map(|host| HostPort {
             host,
-            port: find(a, "port").map(part),
+            port: find_field(a, "port").map(part),
         }),
     }
 }
