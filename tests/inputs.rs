@@ -213,7 +213,7 @@ fn results_appear_as_a_slow_input_arrives() {
         // Standard input is still open: the output must come without it.
         let mut seen = Vec::new();
         let found = loop {
-            match rx.recv_timeout(Duration::from_secs(30)) {
+            match rx.recv_timeout(Duration::from_secs(120)) {
                 Ok(l) if l.contains(expect) => break true,
                 Ok(l) => seen.push(l),
                 Err(_) => break false,
