@@ -127,9 +127,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let editions = registry::read_all(&manifest)?;
     registry_code::write(&editions, &out)?;
     emit::generate(&manifest, &out)?;
-    let rules: Vec<(&'static str, String)> = editions
+    // Each edition's whole-URL rule, and the rule its comparison reads by
+    // (`normalize`, `equiv`; RFC 3986's `URI`) where that is another.
+    let rules: Vec<(&'static str, String, bool)> = editions
         .iter()
-        .map(|e| (&*e.id.clone().leak(), e.d.default_rule.clone()))
+        .flat_map(|e| {
+            let id: &'static str = e.id.clone().leak();
+            let compared = e.d.meaning.compared_rule.clone();
+            let compared = compared.filter(|r| *r != e.d.default_rule);
+            std::iter::once((id, e.d.default_rule.clone(), true))
+                .chain(compared.map(|r| (id, r, false)))
+        })
         .collect();
     engine::ahead_emit::write(&manifest, &out, &rules)?;
     Ok(())

@@ -1,6 +1,7 @@
 //! The automata compiled when urlbnf was built: each edition's whole-URL rule
 //! (the rule the commands check by default), minimal and by positions, as
-//! printed and without its catch-all, which the build script compiles with
+//! printed and without its catch-all, and the rule its comparison reads by
+//! where that is another (RFC 3986's `URI`), which the build script compiles with
 //! the crate's own reader and engines (`ahead_emit.rs`) and writes as
 //! regex-automata's serialized DFAs, their live states and their tables.
 //! Read back when first asked for, they cost a copy instead of a compile; any

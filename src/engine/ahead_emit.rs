@@ -14,12 +14,14 @@ use crate::engine::hir::HirGrammar;
 use crate::engine::lanes::Table;
 use crate::grammar::printed::read;
 
-/// Compile each of `editions` (its id and whole-URL rule, its grammar read
-/// from `grammar/` under `manifest`) and write them to `out`.
+/// Compile each of `rules` (an edition's id, a rule, and whether it is the
+/// whole-URL rule, compiled in every form, or another, compiled minimal
+/// only; the grammar read from `grammar/` under `manifest`) and write them
+/// to `out`.
 pub fn write(
     manifest: &str,
     out: &str,
-    editions: &[(&'static str, String)],
+    rules: &[(&'static str, String, bool)],
 ) -> Result<(), Box<dyn Error>> {
     let dir = Path::new(out).join("ahead");
     std::fs::create_dir_all(&dir)?;
@@ -29,17 +31,22 @@ pub fn write(
     );
     let mut n = 0;
     let mut tables: Vec<Vec<u8>> = Vec::new();
-    for (id, rule) in editions {
+    for (id, rule, every_form) in rules {
         let text = std::fs::read_to_string(Path::new(manifest).join(format!("grammar/{id}.bnf")))?;
         let g = read(Edition(id), &text)?;
         // The rule without its catch-all, for the known-scheme reading, where
         // one applies to the rule (see `analysis/known.rs`).
         let catch_all = g
             .catch_all_rule()
-            .filter(|c| g.starts_with_rule(rule, &c.rule))
+            .filter(|c| *every_form && g.starts_with_rule(rule, &c.rule))
             .map(|c| (c.rule, c.catch_all));
+        let forms: &[bool] = if *every_form {
+            &[false, true]
+        } else {
+            &[false]
+        };
         for without in std::iter::once(None).chain(catch_all.map(Some)) {
-            for positions in [false, true] {
+            for &positions in forms {
                 let hir = match &without {
                     Some((r, alt)) => HirGrammar::without(&g, r, alt).rule(rule),
                     None => HirGrammar::new(&g).rule(rule),

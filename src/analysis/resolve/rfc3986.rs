@@ -49,14 +49,14 @@ pub(crate) fn split(s: &str) -> Parts<'_> {
     p
 }
 
-/// RFC 3986 §5.3, Component Recomposition.
-pub(crate) fn recompose(p: &Parts<'_>, path: &str) -> String {
+/// RFC 3986 §5.3, Component Recomposition, added to `out`.
+fn recompose_into(p: &Parts<'_>, path: &str, out: &mut String) {
     let len = p.scheme.map_or(0, |s| s.len() + 1)
         + p.authority.map_or(0, |a| a.len() + 2)
         + path.len()
         + p.query.map_or(0, |q| q.len() + 1)
         + p.fragment.map_or(0, |f| f.len() + 1);
-    let mut out = String::with_capacity(len);
+    out.reserve(len);
     if let Some(scheme) = p.scheme {
         out.push_str(scheme);
         out.push(':');
@@ -74,7 +74,6 @@ pub(crate) fn recompose(p: &Parts<'_>, path: &str) -> String {
         out.push('#');
         out.push_str(fragment);
     }
-    out
 }
 
 /// What remove_dot_segments met on its way.
@@ -93,6 +92,11 @@ pub(crate) struct Dots {
 /// removal looks only at the characters it removes.
 pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
     let mut dots = Dots::default();
+    if !path.split('/').any(|s| s == "." || s == "..") {
+        // No dot segment: step E alone, moving every segment.
+        out.push_str(path);
+        return dots;
+    }
     let mut input = path;
     while !input.is_empty() {
         // A. a prefix of "../" or "./" is removed.
@@ -175,14 +179,15 @@ fn shown(c: Option<&str>) -> String {
 }
 
 /// §5.2.2: the target of `reference` against `base` (already without its
-/// fragment, §5.1), with the step that applied.
+/// fragment, §5.1), added to `to`; the step that applied.
 pub(super) fn transform(
     base: &Parts<'_>,
     reference: &str,
     strict: bool,
     notes: &mut Vec<Note>,
     mut trace: Trace<'_>,
-) -> (&'static str, String) {
+    to: &mut String,
+) -> &'static str {
     let mut r = split(reference);
     trace.say(|| {
         format!(
@@ -331,13 +336,14 @@ pub(super) fn transform(
             ),
         });
     }
-    let result = recompose(&t, &path);
+    let start = to.len();
+    recompose_into(&t, &path, to);
     trace.say(|| {
         let mut s = String::from("§5.3: recomposed: ");
-        let _ = write!(s, "{result}");
+        let _ = write!(s, "{}", to.get(start..).unwrap_or(""));
         s
     });
-    (step, result)
+    step
 }
 
 /// A rootless path whose dot segments went: §5.2.2 applies remove_dot_segments
@@ -395,6 +401,8 @@ mod tests {
         assert_eq!((p.scheme, p.path, p.query), (None, "a/b:c", Some("x")));
         assert_eq!(p.fragment, Some("y?z"));
         assert_eq!(split(":x").scheme, None);
-        assert_eq!(recompose(&split("s://a?#"), "/p"), "s://a/p?#");
+        let mut out = String::new();
+        recompose_into(&split("s://a?#"), "/p", &mut out);
+        assert_eq!(out, "s://a/p?#");
     }
 }
