@@ -4,6 +4,9 @@
 //! lines and parses each (run as its own process, like the others). Wall time is
 //! the median of three runs; peak memory is each process's maximum resident set.
 //!
+//! Last, `conform`: its suite built, and runs over real line-filter peers
+//! beside each peer's own time on the same inputs.
+//!
 //! Run: `cargo bench --bench process` (URLBNF_BENCH_LINES sets the line count).
 //! It prints ratios to the `url` loop; it asserts nothing about time.
 
@@ -241,7 +244,160 @@ fn main() -> std::io::Result<()> {
         }
     }
     one_core(urlbnf, &exe, &file)?;
-    growth(urlbnf)
+    growth(urlbnf)?;
+    conform(urlbnf)
+}
+
+/// `conform`: the suite of rfc3986 URI-reference built and written
+/// (`--export`), and runs over real line-filter peers beside each peer's own
+/// time on the same inputs in the same batches of 1000: awk with urlbnf's
+/// POSIX expression for URI-reference (it agrees: no shrinking), and
+/// Python's ipaddress on IPv6address (it departs: shrinking asks it more).
+fn conform(urlbnf: &str) -> std::io::Result<()> {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let null = Path::new("/dev/null");
+    let time =
+        |cmd: &mut dyn FnMut() -> Command, input: &Path| -> std::io::Result<(Duration, u64)> {
+            Ok(median(
+                (0..5)
+                    .map(|_| measure(&mut cmd(), input))
+                    .collect::<Result<_, _>>()?,
+            ))
+        };
+    println!(
+        "
+{:<40} {:>9} {:>12}",
+        "conform", "time", "peak memory"
+    );
+    let suite = dir.join("conform-uri-reference.jsonl");
+    let export = time(
+        &mut || {
+            let mut c = Command::new(urlbnf);
+            c.args([
+                "conform",
+                "--grammar",
+                "rfc3986",
+                "--rule",
+                "URI-reference",
+                "--export",
+            ])
+            .arg(&suite);
+            c
+        },
+        null,
+    )?;
+    println!(
+        "{:<40} {:>8.3}s {:>9.1} MB",
+        "suite of URI-reference, --export",
+        export.0.as_secs_f64(),
+        export.1 as f64 / 1024.0
+    );
+    let pattern = Command::new(urlbnf)
+        .args([
+            "regex",
+            "--grammar",
+            "rfc3986",
+            "--rule",
+            "URI-reference",
+            "--flavor",
+            "posix",
+        ])
+        .output()?;
+    let pattern = String::from_utf8_lossy(&pattern.stdout).trim().to_string();
+    let ipaddress = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/conform/python/ipaddress_check.py"
+    );
+    let peers: [(&str, &str, Vec<String>); 2] = [
+        (
+            "awk, URI-reference",
+            "URI-reference",
+            vec![
+                "awk".into(),
+                "-v".into(),
+                format!("re={pattern}"),
+                "{print ($0 ~ re) ? 1 : 0}".into(),
+            ],
+        ),
+        (
+            "python3 ipaddress, IPv6address",
+            "IPv6address",
+            vec!["python3".into(), ipaddress.into(), "6".into()],
+        ),
+    ];
+    for (name, rule, peer) in peers {
+        let Some((program, args)) = peer.split_first() else {
+            continue;
+        };
+        if Command::new(program).arg("--version").output().is_err() {
+            println!("{name}: no {program}, left out");
+            continue;
+        }
+        // The suite's inputs, in conform's batches of 1000.
+        let inputs = dir.join(format!("conform-{rule}.jsonl"));
+        Command::new(urlbnf)
+            .args([
+                "conform",
+                "--grammar",
+                "rfc3986",
+                "--rule",
+                rule,
+                "--export",
+            ])
+            .arg(&inputs)
+            .output()?;
+        let lines: Vec<String> = std::fs::read_to_string(&inputs)?
+            .lines()
+            .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+            .filter_map(|v| v["input"].as_str().map(str::to_string))
+            .collect();
+        let mut batches = Vec::new();
+        for (k, chunk) in lines.chunks(1000).enumerate() {
+            let path = dir.join(format!("conform-{rule}-{k}.txt"));
+            std::fs::write(
+                &path,
+                chunk.iter().map(|l| format!("{l}\n")).collect::<String>(),
+            )?;
+            batches.push(path);
+        }
+        let (mut alone, mut peak) = (Duration::ZERO, 0);
+        for b in &batches {
+            let (t, kb) = time(
+                &mut || {
+                    let mut c = Command::new(program);
+                    c.args(args);
+                    c
+                },
+                b,
+            )?;
+            alone += t;
+            peak = peak.max(kb);
+        }
+        let run = time(
+            &mut || {
+                let mut c = Command::new(urlbnf);
+                c.args(["conform", "--grammar", "rfc3986", "--rule", rule, "--"])
+                    .arg(program)
+                    .args(args);
+                c
+            },
+            null,
+        )?;
+        println!(
+            "{:<40} {:>8.3}s {:>9.1} MB",
+            format!("{name}: the peer alone ({} inputs)", lines.len()),
+            alone.as_secs_f64(),
+            peak as f64 / 1024.0
+        );
+        println!(
+            "{:<40} {:>8.3}s {:>9.1} MB   {:.2}x the peer alone",
+            format!("{name}: conform"),
+            run.0.as_secs_f64(),
+            run.1 as f64 / 1024.0,
+            run.0.as_secs_f64() / alone.as_secs_f64().max(1e-9)
+        );
+    }
+    Ok(())
 }
 
 /// The same commands pinned to one core (`taskset -c 0`, `--jobs 1`): what

@@ -54,6 +54,27 @@ pub enum Error {
         /// What is wrong.
         message: String,
     },
+    /// A defect in a grammar file read at run time (a user's grammar): a rule
+    /// it uses and does not define, a rule that recurses other than in its
+    /// own tail, one whose automaton passes urlbnf's bounds; with its line.
+    Grammar {
+        /// The file, as given.
+        file: String,
+        /// The line the defect is at.
+        line: usize,
+        /// The rule at fault, where one is.
+        rule: Option<String>,
+        /// What is wrong.
+        message: String,
+    },
+    /// The edition is a grammar read at run time: it has no transcription, so
+    /// nothing that needs one (pest, the AST) serves it.
+    NoTranscription {
+        /// The grammar.
+        edition: Edition,
+        /// What it lacks.
+        what: &'static str,
+    },
     /// Working on the input would need more memory than urlbnf allows an input
     /// of its length; the verdict (`check`) is still available.
     TooLarge {
@@ -76,6 +97,9 @@ pub enum Error {
         /// Why, and what to do instead.
         reason: String,
     },
+    /// A parser under test (`conform`'s peer) failed: it could not be run,
+    /// died, hung, or printed what it should not; what, with the input.
+    Peer(String),
     /// Reading or writing a file failed.
     Io {
         /// The file or directory.
@@ -137,6 +161,21 @@ impl fmt::Display for Error {
                 ),
                 None => write!(f, "defect in urlbnf's {edition} grammar: {message}"),
             },
+            Error::Grammar {
+                file,
+                line,
+                rule,
+                message,
+            } => match rule {
+                Some(r) => write!(f, "{file} line {line}, rule '{r}': {message}"),
+                None => write!(f, "{file} line {line}: {message}"),
+            },
+            Error::NoTranscription { edition, what } => write!(
+                f,
+                "{edition} is a grammar file, with no transcription: {what} needs one, which \
+                 only the editions under grammar/ have (check, report, diff, regex and explain \
+                 read a grammar file)"
+            ),
             Error::TooLarge {
                 what,
                 needed,
@@ -147,7 +186,7 @@ impl fmt::Display for Error {
                 needed >> 20,
                 allowed >> 20
             ),
-            Error::Report(why) => f.write_str(why),
+            Error::Report(why) | Error::Peer(why) => f.write_str(why),
             Error::Refused { path, reason } => write!(f, "{}: {reason}", path.display()),
             Error::Io { path, message, .. } => write!(f, "{}: {message}", path.display()),
         }

@@ -59,7 +59,12 @@ macro_rules! internal {
 mod edition;
 mod error;
 
-mod analysis;
+// The analyses, one layer a folder: what is known of each document, verdicts
+// over one input, editions compared, tools over verdicts.
+mod comparisons;
+mod knowledge;
+mod tools;
+mod verdicts;
 
 // The readers, engines and renderers are internals: analyses ask them, users
 // ask the analyses (re-exported below). Tests and benchmarks reach them through
@@ -85,16 +90,18 @@ mod render;
 #[doc(hidden)]
 pub mod cli;
 
-pub use analysis::check::{CheckError, Checker, Engine, Expected, Verdict};
-#[cfg(feature = "whatwg")]
-pub use analysis::whatwg;
-pub use analysis::{
-    ast, cause, check, diff, encoding, equivalence, examples, explain, extract, gloss, known, lint,
-    meaning, normalize, prose, regex, report, resolve,
-};
+pub use comparisons::{cause, diff, examples, explain};
 pub use edition::{Edition, EditionInfo, UnknownEdition};
+pub use engine::grammar_file::{load_grammar, load_grammar_text};
 pub use error::Error;
+pub use grammar::printed::Notation;
+pub use knowledge::{encoding, gloss, known, meaning};
 /// Write the HTML book (feature `book`): every rule with its railroad diagram,
 /// the differences between editions, the corrections and the manual.
 #[cfg(feature = "book")]
 pub use render::book::build as write_book;
+#[cfg(feature = "whatwg")]
+pub use tools::whatwg;
+pub use tools::{conform, equivalence, extract, normalize, regex, report, resolve};
+pub use verdicts::check::{CheckError, Checker, Engine, Expected, Verdict};
+pub use verdicts::{ast, check, lint, prose};

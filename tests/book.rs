@@ -75,8 +75,8 @@ fn the_book_links_resolve_and_every_rule_has_a_diagram() {
     let written = book::build(&dir, false).unwrap();
     assert_eq!(
         written.len(),
-        28,
-        "index, 7 editions, 6 diffs, the playground, partial forms, resolution along the line, corrections, the manual's contents and 9 chapters"
+        29,
+        "index, 7 editions, 6 diffs, the playground, partial forms, resolution along the line, corrections, the manual's contents and 10 chapters"
     );
     let pages = read_pages(&dir);
     let anchors: HashMap<&str, Vec<String>> =
@@ -345,7 +345,7 @@ fn pages_show_what_a_reader_needs() {
         .collect();
     assert!(diffs.contains(r#"<span class="ws" title="space">␣</span>"#));
     assert!(
-        diffs.contains("draft-1993: <code>"),
+        diffs.contains("draft-1993: <code class=\"printed\">"),
         "changed definitions are labelled"
     );
     let css = std::fs::read_to_string(dir.join("style.css")).unwrap();
@@ -463,4 +463,5 @@ fn the_book_help_names_the_one_script() {
     let help = String::from_utf8_lossy(&out.stdout);
     assert!(!help.contains("no JavaScript"), "{help}");
     assert!(help.contains("playground.js"), "{help}");
+    assert!(help.contains("playground-core.js"), "{help}");
 }

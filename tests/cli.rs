@@ -746,6 +746,17 @@ fn every_exit_status_is_in_the_help() {
         &["report", "--json", "-"],
         &["extract"],
         &["book", "--out", book],
+        // A peer that accepts every input: its departures are written.
+        &[
+            "conform",
+            "--grammar",
+            "rfc3986",
+            "--rule",
+            "port",
+            "--each",
+            "--",
+            "true",
+        ],
     ];
     let mut seen = std::collections::BTreeSet::new();
     for args in commands {
@@ -796,14 +807,19 @@ fn every_exit_status_is_in_the_help() {
         "normalize",
         "extract",
         "report",
+        "conform",
     ] {
         let mut args = vec![command];
         match command {
             "resolve" => args.push("http://a/b"),
             "tree" => args.extend(["--grammar", "rfc1738"]),
+            "conform" => args.extend(["--grammar", "rfc3986", "--rule", "port"]),
             _ => {}
         }
         args.extend(["-f", "/nonexistent/urlbnf-inputs.txt"]);
+        if command == "conform" {
+            args.extend(["--", "true"]);
+        }
         let run = urlbnf(&args, b"");
         assert_eq!(run.code, 3, "{command}: {}", run.stderr);
         assert!(

@@ -591,3 +591,43 @@ fn a_witness_of_spaces_says_so() {
     let text = report::diff(&d);
     assert!(text.contains(r#"only draft-1994: " " (a space)"#), "{text}");
 }
+
+/// RFC 3986's relative-ref ends with `"#" fragment`; RFC 2396 puts its
+/// fragment on URI-reference, so its relativeURI stops at the "#" of `//#`.
+/// The empty reg-name of `//#` is no cause: RFC 2396's authority derives
+/// the empty authority (its server may be empty).
+#[test]
+fn a_fragment_rfc2396_prints_elsewhere_is_the_reason_not_an_empty_host() {
+    let r = cause::reason(
+        Edition::Rfc3986,
+        "relative-ref",
+        Edition::Rfc2396,
+        "relativeURI",
+        "//#",
+    )
+    .expect("rfc3986 derives it, rfc2396 does not");
+    assert_eq!(
+        (r.rule.as_str(), r.offset, r.found.as_str()),
+        ("relative-ref", 2, "#")
+    );
+    let literal = r.literal.as_ref().expect("the \"#\" is the rule's own");
+    assert_eq!(literal.printed, "\"#\" fragment");
+    assert_eq!(literal.printed_in, ["URI-reference"]);
+    assert!(
+        r.message.ends_with(
+            "in rfc3986, \"#\" is relative-ref's own (\"#\" fragment), which rfc2396 prints in URI-reference, not in relativeURI"
+        ),
+        "{}",
+        r.message
+    );
+    // Where the counterpart prints the same pair, the character is no cause.
+    let r = cause::reason(
+        Edition::Rfc1630Url,
+        "hostport",
+        Edition::Rfc1738,
+        "hostport",
+        "A-:0",
+    )
+    .expect("rfc1630-url derives it, rfc1738 does not");
+    assert!(r.literal.is_none(), "{}", r.message);
+}

@@ -4,7 +4,7 @@
 use crate::common;
 
 use urlbnf::check::Checker;
-use urlbnf::extract::{HYPHEN_READINGS, Wrapper, extract};
+use urlbnf::extract::{Delimiters, Extractor, HYPHEN_READINGS, Wrapper, extract, extract_with};
 use urlbnf::{Edition, Engine};
 
 /// RFC 1738, APPENDIX: Recommendations for URLs in Context, "Examples".
@@ -48,6 +48,75 @@ fn the_rfc1738_appendix_example() {
     assert!(valid(Edition::Rfc1738, &found[0].url) && valid(Edition::Rfc1738, &found[1].url));
     assert!(!valid(Edition::Rfc1738, &found[2].url));
     assert!(valid(Edition::Draft1993, &found[2].url));
+}
+
+/// RFC 3986 Appendix C's example text, as printed (its indentation and line
+/// breaks kept): "contains the URI references" it lists, all three, the one
+/// in double quotes too.
+#[test]
+fn the_rfc3986_appendix_c_example() {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/corpus/rfc3986-appendix-c.txt"),
+    )
+    .unwrap();
+    if let Some(dir) = common::seeds_dir() {
+        let seed = std::fs::read_to_string(dir.join("later/rfc3986.txt")).unwrap();
+        assert!(
+            seed.contains(&text),
+            "the corpus file is the RFC's own text"
+        );
+    }
+    for later in Edition::LATER {
+        let found = extract_with(&text, Delimiters::of(&[later]));
+        let got: Vec<(&str, Wrapper)> = found.iter().map(|f| (f.url.as_str(), f.wrapper)).collect();
+        assert_eq!(
+            got,
+            [
+                ("http://www.w3.org/Addressing/", Wrapper::DoubleQuotes),
+                ("ftp://foo.example.com/rfc/", Wrapper::AngleBrackets),
+                (
+                    "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
+                    Wrapper::AngleBrackets
+                ),
+            ],
+            "{later}"
+        );
+        let rfc3986 = Checker::new(later, later.default_rule(), Engine::Pest).unwrap();
+        assert!(found.iter().all(|f| rfc3986.is_valid(&f.url)), "{later}");
+    }
+    // The early documents name no double quotes: RFC 1738 finds two.
+    assert_eq!(
+        extract_with(&text, Delimiters::of(&[Edition::Rfc1738])).len(),
+        2
+    );
+    // The command, with every edition: the union of their wrappers.
+    let out = common::run_urlbnf(&["extract", "--json"], text.as_bytes());
+    let lines = String::from_utf8_lossy(&out.stdout).lines().count();
+    assert_eq!(lines, 3);
+}
+
+/// A double quote is a wrapper only where a scheme follows it at once, and
+/// the next quote within the paragraph closes it: quotes of prose around
+/// words, an inch mark, a quote never closed or closed only after a blank
+/// line leave the URLs around them alone.
+#[test]
+fn double_quotes_of_prose_are_no_wrappers() {
+    let later = Delimiters::of(&[Edition::Rfc3986]);
+    let urls = |text: &str| -> Vec<String> {
+        extract_with(text, later)
+            .into_iter()
+            .map(|f| f.url)
+            .collect()
+    };
+    assert_eq!(
+        urls("a 6\" pipe, \"quoted words\" and \"http://a/b\" then <http://c/>"),
+        ["http://a/b", "http://c/"]
+    );
+    assert_eq!(urls("\"http://a/ never closed <http://c/>"), ["http://c/"]);
+    assert_eq!(urls("\"http://a/\n\n\" <http://c/>"), ["http://c/"]);
+    assert_eq!(urls("\" http://a/\""), Vec::<String>::new());
+    assert_eq!(urls("\"http://a/\n   b\""), ["http://a/b"]);
 }
 
 #[test]
@@ -94,15 +163,17 @@ fn angle_brackets_around_other_things_are_not_urls() {
 #[test]
 fn pieces_find_what_the_whole_text_finds() {
     use rand::{Rng, SeedableRng};
-    use urlbnf::extract::Extractor;
     let texts = [
         RFC1738_APPENDIX.to_string(),
         format!("{RFC1738_APPENDIX}<<URL:a:b> <x> >< <mailto:a@b\n>c<\n"),
         "x <URL:http://a/b-\n  c> <not a url> <URL:\n\n  news:a.b>\n<".repeat(3),
+        "a 6\" pipe \"http://a/\n b\" \"words\" \"x:\n\n\" <y:z> \"URL:h:i\" \"http://never <q:r>"
+            .to_string(),
     ];
+    let delimiters = Delimiters::of(&[Edition::Rfc3986]);
     let mut rng = rand::rngs::StdRng::seed_from_u64(1738);
     for text in &texts {
-        let whole = extract(text);
+        let whole = extract_with(text, delimiters);
         assert!(!whole.is_empty());
         let chars: Vec<char> = text.chars().collect();
         let mut cuts: Vec<Vec<usize>> = vec![
@@ -122,7 +193,7 @@ fn pieces_find_what_the_whole_text_finds() {
             cuts.push(c);
         }
         for cut in cuts {
-            let mut extractor = Extractor::default();
+            let mut extractor = Extractor::new(delimiters);
             let (mut found, mut from) = (Vec::new(), 0);
             for to in cut.into_iter().chain([chars.len()]) {
                 let piece: String = chars
@@ -133,6 +204,7 @@ fn pieces_find_what_the_whole_text_finds() {
                 found.extend(extractor.feed(&piece));
                 from = to.max(from);
             }
+            found.extend(extractor.finish());
             assert_eq!(found, whole, "{text:?}");
         }
     }
@@ -143,7 +215,6 @@ fn pieces_find_what_the_whole_text_finds() {
 /// take some 5·10^10 steps), and the wrapper that finally comes is found.
 #[test]
 fn lines_after_an_unclosed_bracket_are_read_once() {
-    use urlbnf::extract::Extractor;
     let mut extractor = Extractor::default();
     assert!(extractor.feed("x <\n").is_empty());
     for _ in 0..100_000 {

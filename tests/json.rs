@@ -217,6 +217,39 @@ fn outputs() -> Vec<(String, Value)> {
         ),
         (vec!["regex", "--json", "--grammar", "rfc1630-uri"], b""),
         (vec!["report", "--json"], report_input),
+        // A peer that takes what has no "[" (both sides), and one that sees
+        // the host "x" in every input (components).
+        (
+            vec![
+                "conform",
+                "--json",
+                "--grammar",
+                "rfc3986",
+                "--rule",
+                "URI-reference",
+                "--derived",
+                "20",
+                "--",
+                "awk",
+                "{print index($0, \"[\") ? 0 : 1}",
+            ],
+            b"",
+        ),
+        (
+            vec![
+                "conform",
+                "--json",
+                "--grammar",
+                "rfc3986",
+                "--components",
+                "--derived",
+                "20",
+                "--",
+                "sed",
+                "s/.*/{\"host\": \"x\"}/",
+            ],
+            b"",
+        ),
     ];
     let mut out = Vec::new();
     for (args, stdin) in runs {
@@ -380,6 +413,7 @@ fn every_line_is_valid_under_its_commands_published_schema() {
         [
             "check",
             "compare",
+            "conform",
             "diff",
             "encode",
             "equiv",
@@ -468,6 +502,7 @@ fn schema_descriptions_name_values_not_rust_items() {
         "explain",
         "regex",
         "report",
+        "conform",
     ];
     let mut descriptions = 0;
     for command in commands {

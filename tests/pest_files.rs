@@ -71,7 +71,7 @@ fn each_printed_rule_is_preceded_by_its_printed_definition() {
             if r.is_printed() {
                 assert_eq!(
                     pr.docs,
-                    vec![fold_space(&r.printed_line(g.notation))],
+                    vec![fold_space(&r.printed_text(g.notation))],
                     "{edition} {}: the /// line must be the printed definition",
                     r.name
                 );

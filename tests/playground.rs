@@ -1,14 +1,15 @@
 //! The book's playground gives `check --json`'s answers: for every edition,
 //! valid or not, where an invalid input stops, what was expected and found,
-//! the message with its fix, and every prose note, computed in headless
-//! Chromium from the tables and note templates the book exports, in each
-//! reading. Its script is run on 900 inputs (the seed corpus, inputs that
-//! draw each note, strings derived from each edition's whole-URL rule, and
-//! those strings broken); the page itself is loaded with `#try=`, `&rule=`
-//! and `&read=` and read from its `data-edition`, `data-valid`,
-//! `data-offset` and `data-code` attributes.
+//! the message with its fix, and every prose note, computed from the tables
+//! and note templates the book exports, in each reading; and `tree --printed
+//! --json`'s derivations. Its core (`playground-core.js`, free of the page)
+//! is run under Node.js on 900 inputs (the seed corpus, inputs that draw each
+//! note, strings derived from each edition's whole-URL rule, and those
+//! strings broken); the page itself is loaded in headless Chromium with
+//! `#try=`, `&rule=` and `&read=` and read from its `data-edition`,
+//! `data-valid`, `data-offset` and `data-code` attributes.
 //!
-//! Without Chromium this test says SKIPPED, except under CI.
+//! Without Node.js or Chromium a test says SKIPPED, except under CI.
 
 use crate::common;
 
@@ -161,9 +162,9 @@ const READINGS: [Reading; 3] = [
     },
 ];
 
-/// The playground script's verdicts, in Chromium, on each (input, rule) in
+/// The playground core's verdicts, under Node.js, on each (input, rule) in
 /// `reading`: `check --json`'s objects, with the innermost rule beside.
-fn played(chrome: &Path, dir: &Path, cases: &[(String, String)], reading: &Reading) -> Vec<Value> {
+fn played(node: &Path, dir: &Path, cases: &[(String, String)], reading: &Reading) -> Vec<Value> {
     let list: Vec<Value> = cases
         .iter()
         .map(|(input, rule)| serde_json::json!({"input": input, "rule": rule}))
@@ -172,8 +173,8 @@ fn played(chrome: &Path, dir: &Path, cases: &[(String, String)], reading: &Readi
         "inputs": list,
         "reading": {"known": reading.known, "fold": reading.fold},
     });
-    in_chromium(
-        chrome,
+    in_node(
+        node,
         dir,
         &data,
         r#"DATA.inputs.forEach(function (c) {
@@ -184,46 +185,52 @@ fn played(chrome: &Path, dir: &Path, cases: &[(String, String)], reading: &Readi
     )
 }
 
-/// Runs `body` in a page with the playground's script and `data` as
-/// `DATA`, in headless Chromium; `body` pushes values onto `lines`.
-fn in_chromium(chrome: &Path, dir: &Path, data: &Value, body: &str) -> Vec<Value> {
-    // Files of their own each time: Chromium may keep one it has read.
+/// Node.js, or `None` after saying the test is skipped for want of it (a
+/// failure under CI, which has it).
+fn node_or_skip() -> Option<PathBuf> {
+    let found = std::process::Command::new("node").arg("--version").output();
+    if found.is_ok_and(|o| o.status.success()) {
+        return Some(PathBuf::from("node"));
+    }
+    common::skip("no node", "Node.js is expected on the machine");
+    None
+}
+
+/// Runs `body` under Node.js with the book's tables and the playground's
+/// core loaded, and `data` as `DATA`; `body` pushes values onto `lines`.
+fn in_node(node: &Path, dir: &Path, data: &Value, body: &str) -> Vec<Value> {
     static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    std::fs::write(dir.join(format!("data-{run}.json")), data.to_string()).unwrap();
+    let harness = dir.join(format!("harness-{run}.js"));
     std::fs::write(
-        dir.join(format!("data-{run}.js")),
-        format!("window.DATA = {data};\n"),
-    )
-    .unwrap();
-    // JSON in ASCII, so the DOM's text needs no unescaping.
-    let harness = format!("harness-{run}.html");
-    std::fs::write(
-        dir.join(&harness),
-        r#"<!DOCTYPE html><meta charset="utf-8"><pre id="out"></pre>
-<script src="playground-tables.js"></script><script src="playground.js"></script><script src="data-RUN.js"></script>
-<script>
-var lines = [];
+        &harness,
+        r#"// The core, as the page loads it: the tables, then the core, with
+// `window` the global object.
+globalThis.window = globalThis;
+const dir = __dirname;
+require(dir + "/playground-tables.js");
+require(dir + "/playground-core.js");
+const DATA = JSON.parse(require("fs").readFileSync(dir + "/data-RUN.json", "utf8"));
+const lines = [];
 BODY
-document.getElementById("out").textContent = lines.map(function (v) {
-  return JSON.stringify(v).replace(/[\u007f-\uffff<>&]/g, function (ch) { return "\\u" + ch.charCodeAt(0).toString(16).padStart(4, "0"); });
-}).join("\n");
-</script>
+process.stdout.write(lines.map(function (v) { return JSON.stringify(v); }).join("\n"));
 "#
         .replace("RUN", &run.to_string())
         .replace("BODY", body),
     )
     .unwrap();
-    let page = dom(
-        chrome,
-        &dir.join(".profile"),
-        &format!("file://{}", dir.join(&harness).display()),
+    let out = std::process::Command::new(node)
+        .arg(&harness)
+        .output()
+        .expect("node runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
     );
-    let text = page
-        .split("<pre id=\"out\">")
-        .nth(1)
-        .and_then(|s| s.split("</pre>").next())
-        .expect("the harness wrote its results");
-    text.lines()
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
         .collect()
 }
@@ -240,7 +247,7 @@ fn as_checked(result: &Value) -> Value {
 
 #[test]
 fn the_playground_gives_checks_verdicts_and_notes() {
-    let Some(chrome) = chromium_or_skip() else {
+    let Some(node) = node_or_skip() else {
         return;
     };
     let dir = out_dir("verdicts");
@@ -255,7 +262,7 @@ fn the_playground_gives_checks_verdicts_and_notes() {
     let mut fixes = 0;
     for reading in &READINGS {
         let want = checked(&inputs, reading.flags);
-        let got = played(&chrome, &dir, &cases, reading);
+        let got = played(&node, &dir, &cases, reading);
         assert_eq!(got.len(), inputs.len() * Edition::ALL.len());
         for v in &got {
             let (input, edition) = (v["input"].as_str().unwrap(), v["edition"].as_str().unwrap());
@@ -316,7 +323,7 @@ fn the_playground_gives_checks_verdicts_and_notes() {
             .iter()
             .map(|i| (i.clone(), rule.to_string()))
             .collect();
-        for v in played(&chrome, &dir, &cases, &READINGS[0]) {
+        for v in played(&node, &dir, &cases, &READINGS[0]) {
             if v["edition"] != edition.id() {
                 continue;
             }
@@ -520,7 +527,7 @@ fn the_page_shows_notes_and_reads_in_the_linked_reading() {
 /// derives that it derives, the same nodes, spans and nesting.
 #[test]
 fn the_playground_derives_as_tree_printed_does() {
-    let Some(chrome) = chromium_or_skip() else {
+    let Some(node) = node_or_skip() else {
         return;
     };
     let dir = out_dir("derive");
@@ -543,8 +550,8 @@ fn the_playground_derives_as_tree_printed_does() {
             .filter_map(|v| Some((v["input"].as_str()?.to_string(), v["tree"].clone())))
             .collect();
         let list: Vec<&String> = want.keys().collect();
-        let got = in_chromium(
-            &chrome,
+        let got = in_node(
+            &node,
             &dir,
             &serde_json::json!({"edition": e.id(), "inputs": list}),
             r#"DATA.inputs.forEach(function (input) {

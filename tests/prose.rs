@@ -222,6 +222,38 @@ fn scheme_case_is_noted_and_folded_on_request() {
     }
 }
 
+/// `--fold-scheme-case`'s help is true of every edition: RFC 1738 §2.1 asks
+/// for it and its BNF's schemes are lower case; RFC 3986 §3.1 reads schemes
+/// without case too, but its ABNF (ALPHA) derives upper case already, so the
+/// flag changes nothing there (and `HTTP://h/` is valid without it).
+#[test]
+fn the_fold_scheme_case_help_is_true_of_every_edition() {
+    let help = stdout(&["check", "--help"]);
+    let flag = help
+        .split("--fold-scheme-case")
+        .nth(1)
+        .and_then(|s| s.split("\n\n").next())
+        .expect("the flag's help");
+    assert!(flag.contains("rfc1738 (RFC 1738 §2.1"), "{flag}");
+    assert!(
+        flag.contains("folding changes nothing") && flag.contains("rfc3986 (RFC 3986 §3.1"),
+        "{flag}"
+    );
+    assert!(!flag.contains("say nothing of case"), "{flag}");
+    for edition in ["rfc2396", "rfc3986"] {
+        let plain = stdout(&["check", "--grammar", edition, "HTTP://h/"]);
+        let folded = stdout(&[
+            "check",
+            "--fold-scheme-case",
+            "--grammar",
+            edition,
+            "HTTP://h/",
+        ]);
+        assert_eq!(plain, folded, "{edition}");
+        assert!(!plain.contains("invalid at"), "{edition}: {plain}");
+    }
+}
+
 /// RFC 1738 §3.4.2-3: the prose splits a gopher path at its encoded tabs, where
 /// the BNF's search cannot hold the text and the only derivation makes it all
 /// selector. parse, tree and check give the BNF's parse and the prose reading.

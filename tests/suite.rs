@@ -7,6 +7,7 @@ mod common;
 // Readers: the printed text and its transcriptions.
 mod abnf;
 mod editions;
+mod grammar_files;
 mod pest_files;
 mod transcription;
 
@@ -19,6 +20,7 @@ mod machine;
 mod ast;
 mod ast_derivation;
 mod cause_labels;
+mod conform;
 mod corpus;
 mod derive;
 mod diff;

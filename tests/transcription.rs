@@ -62,7 +62,7 @@ fn every_transcription_is_the_printed_bnf_section() {
             .rules
             .iter()
             .filter(|r| r.is_printed())
-            .map(|r| r.printed_line(g.notation))
+            .map(|r| fold_space(&r.printed_text(g.notation)))
             .collect();
         let joined = printed.join(" ");
         if seed.contains(&joined) {

@@ -13,15 +13,17 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 use crate::edition::Edition;
 
 mod commands;
+mod grammar_files;
 mod input;
 mod output;
 mod usage;
 
+pub(crate) use usage::fold_scheme_case_help;
 use usage::{flag_elsewhere, has_rule, unknown_rule};
 
 use commands::{
-    book, check, compare, diff, encode, equiv, explain, extract, normalize, parse, regex, report,
-    resolve, schema, tree,
+    book, check, compare, conform, diff, encode, equiv, explain, extract, normalize, parse, regex,
+    report, resolve, schema, tree,
 };
 
 const ABOUT: &str = "The URL specifications' grammars, executable";
@@ -108,6 +110,9 @@ enum Command {
     /// Report the conformance of a corpus: counts, causes, schemes, editions compared
     #[command(long_about = report::LONG, after_help = report::EXAMPLES)]
     Report(report::ReportArgs),
+    /// Test another parser against a rule: a suite from the grammar, each disagreement shrunk and named
+    #[command(long_about = conform::LONG, after_help = conform::EXAMPLES)]
+    Conform(conform::ConformArgs),
     /// Write the static HTML book (rules, railroad diagrams, diffs, partial forms)
     #[command(long_about = book::LONG)]
     Book(book::BookArgs),
@@ -133,6 +138,7 @@ impl Command {
             Command::Explain(_) => "explain",
             Command::Report(_) => "report",
             Command::Regex(_) => "regex",
+            Command::Conform(_) => "conform",
             Command::Book(_) => "book",
             Command::Schema(_) => "schema",
         }
@@ -269,6 +275,7 @@ where
         Command::Encode(args) => encode::run(args, input!(false), out),
         Command::Extract(args) => extract::run(args, input!(false), out),
         Command::Explain(args) => explain::run(args, out),
+        Command::Conform(args) => conform::run(args, out),
         Command::Book(args) => book::run(args, out),
         Command::Schema(args) => schema::run(args, out),
         Command::Regex(args) => regex::run(args, out),

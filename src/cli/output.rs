@@ -9,8 +9,8 @@ use serde::Serialize;
 use super::CliError;
 use super::input::Input;
 pub(crate) use super::input::Tally;
-use crate::analysis::check::{CheckError, Reading, Verdict};
 use crate::error::Error;
+use crate::verdicts::check::{CheckError, Reading, Verdict};
 
 /// Why an input has no AST, as JSON: the diagnosis `check` gives, or the rule
 /// that names no URL.
@@ -56,9 +56,9 @@ pub(crate) struct ParseJson<'a> {
     /// Where and why not, for an invalid input.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub(crate) error: Option<ErrorJson<'a>>,
-    /// With `--lint`, the lints of a valid URL (RFC 1738 §6).
+    /// With `--lint`, the lints of a valid URL (each from the edition's document).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub(crate) lints: Option<Vec<crate::analysis::lint::Lint>>,
+    pub(crate) lints: Option<Vec<crate::verdicts::lint::Lint>>,
     /// What the document's prose says of the input.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub(crate) notes: Vec<crate::prose::ProseNote>,
@@ -133,7 +133,7 @@ pub(crate) fn prose_notes(
         Err(Error::Invalid(_)) => reading.known_schemes,
         Err(_) => false,
     };
-    let known = crate::analysis::known::catch_all(edition)
+    let known = crate::knowledge::known::catch_all(edition)
         .filter(|c| parted && c.applies_to(rule) && c.scheme_of(&text).is_some());
     let checker = known.and_then(|_| crate::Checker::new(edition, rule, crate::Engine::Dfa).ok());
     if let Some(checker) = checker {
@@ -259,12 +259,12 @@ pub(crate) fn verdict_lints(
     verdict: &crate::Verdict,
     text: Option<&str>,
     tally: &mut Tally,
-) -> Vec<crate::analysis::lint::Lint> {
+) -> Vec<crate::verdicts::lint::Lint> {
     let (edition, rule) = (verdict.edition, verdict.rule.as_str());
     let lints = match text {
-        Some(text) if verdict.valid && crate::analysis::ast::is_url_rule(edition, rule) => {
-            crate::analysis::ast::parse_rule(edition, rule, text)
-                .map(|u| crate::analysis::lint::lints(&u))
+        Some(text) if verdict.valid && crate::verdicts::ast::is_url_rule(edition, rule) => {
+            crate::verdicts::ast::parse_rule(edition, rule, text)
+                .map(|u| crate::verdicts::lint::lints(&u))
                 .unwrap_or_default()
         }
         _ => Vec::new(),
@@ -272,8 +272,8 @@ pub(crate) fn verdict_lints(
     tally.prose += verdict.notes.len();
     for l in &lints {
         match l.level {
-            crate::analysis::lint::Level::Warning => tally.lints += 1,
-            crate::analysis::lint::Level::Note => tally.notes += 1,
+            crate::verdicts::lint::Level::Warning => tally.lints += 1,
+            crate::verdicts::lint::Level::Note => tally.notes += 1,
         }
     }
     lints
@@ -359,18 +359,18 @@ pub(crate) fn write_prose_notes(
 /// `--lint`: the lints of a valid URL, a line each, as `check --lint` writes them.
 pub(crate) fn write_lints(
     out: &mut dyn Write,
-    lints: &[crate::analysis::lint::Lint],
+    lints: &[crate::verdicts::lint::Lint],
     indent: &str,
 ) -> io::Result<()> {
     for l in lints {
         let level = match l.level {
-            crate::analysis::lint::Level::Warning => "warning",
-            crate::analysis::lint::Level::Note => "note",
+            crate::verdicts::lint::Level::Warning => "warning",
+            crate::verdicts::lint::Level::Note => "note",
         };
         writeln!(
             out,
-            "{indent}{level}[{}] at {}..{}: {}",
-            l.code, l.start, l.end, l.message
+            "{indent}{level}[{}] at {}..{}: {}: {}",
+            l.code, l.start, l.end, l.section, l.message
         )?;
     }
     Ok(())

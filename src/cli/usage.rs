@@ -1,5 +1,6 @@
-//! Usage errors that teach: a flag another command spells differently, a rule
-//! name with the closest ones the editions print.
+//! Usage that teaches: a flag another command spells differently, a rule
+//! name with the closest ones the editions print; help written from the
+//! editions' descriptors.
 
 use clap::CommandFactory;
 use clap::error::ErrorKind;
@@ -104,4 +105,57 @@ pub(super) fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
         msg.push_str(&format!("\n  {e}: did you mean {}?", names.join(", ")));
     }
     msg
+}
+
+/// `--fold-scheme-case`'s help, true of every edition: where the document
+/// asks programs to read scheme names without case and its BNF does not
+/// derive upper case (the flag applies), where the BNF derives it already
+/// (the flag changes nothing), and the documents that say nothing of case.
+pub(crate) fn fold_scheme_case_help() -> String {
+    // `rfc1738 (RFC 1738 §2.1: "…")`, listed with "and".
+    let cited = |es: &[(Edition, crate::edition::Cited)]| {
+        let items: Vec<String> = es
+            .iter()
+            .map(|(e, c)| format!("{e} ({}: \"{}\")", c.section, c.quote.trim_end_matches('.')))
+            .collect();
+        match items.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, init)) => format!("{} and {last}", init.join(", ")),
+            None => String::new(),
+        }
+    };
+    let d = |e: Edition| e.descriptor();
+    let folds: Vec<_> = Edition::ALL
+        .into_iter()
+        .filter_map(|e| Some((e, d(e).fold_scheme_case?)))
+        .collect();
+    let derived: Vec<_> = Edition::ALL
+        .into_iter()
+        .filter_map(|e| Some((e, d(e).scheme_case_derived?)))
+        .collect();
+    let silent: Vec<String> = Edition::ALL
+        .into_iter()
+        .filter(|&e| d(e).fold_scheme_case.is_none() && d(e).scheme_case_derived.is_none())
+        .map(|e| e.to_string())
+        .collect();
+    let mut out = String::from(
+        "Read upper case letters in a scheme as lower case where the edition's document asks it of programs and its BNF's scheme names are lower case",
+    );
+    if !folds.is_empty() {
+        out.push_str(&format!(": {}", cited(&folds)));
+    }
+    out.push_str(". Each folded verdict carries a note.");
+    if !derived.is_empty() {
+        out.push_str(&format!(
+            " Where the BNF derives upper case letters in a scheme already, folding changes nothing: {}.",
+            cited(&derived)
+        ));
+    }
+    if !silent.is_empty() {
+        out.push_str(&format!(
+            " The other documents ({}) say nothing of scheme case.",
+            silent.join(", ")
+        ));
+    }
+    out
 }

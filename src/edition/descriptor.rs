@@ -61,6 +61,28 @@ pub(crate) struct MeaningText {
     pub components: Option<[&'static str; 6]>,
 }
 
+/// A security warning the document gives (`[lints.<kind>]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LintText {
+    /// What `check --lint` looks for (`port`, `password`…).
+    pub kind: &'static str,
+    /// Where the document says it.
+    pub section: &'static str,
+    /// Its words.
+    pub quote: &'static str,
+}
+
+/// How the document delimits URLs in plain text (`[extraction]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ExtractionText {
+    /// Where it says so.
+    pub section: &'static str,
+    /// Its words.
+    pub quote: &'static str,
+    /// The wrappers it names: `angle-brackets`, `url-prefix`, `double-quotes`.
+    pub delimiters: &'static [&'static str],
+}
+
 /// One edition's descriptor.
 #[derive(Debug)]
 pub(crate) struct Descriptor {
@@ -94,14 +116,22 @@ pub(crate) struct Descriptor {
     pub new: &'static [&'static str],
     /// What the document says of its rule for new schemes.
     pub catch_all: Option<Cited>,
-    /// Where the prose asks scheme names to be read without case.
+    /// Where the prose asks scheme names to be read without case, which the
+    /// BNF does not derive (`--fold-scheme-case`).
     pub fold_scheme_case: Option<Cited>,
+    /// Where the prose reads scheme names without case and the BNF derives
+    /// upper case already: folding changes nothing.
+    pub scheme_case_derived: Option<Cited>,
     /// Where the prose says more of a URL than the BNF.
     pub notes: &'static [NoteText],
     /// The default ports the document states.
     pub ports: &'static [Port],
+    /// The security warnings the document gives.
+    pub lints: &'static [LintText],
     /// Components an ambiguous derivation reads as short as they can be.
     pub lazy_groups: &'static [&'static str],
+    /// How the document delimits URLs in plain text, if it says.
+    pub extraction: Option<ExtractionText>,
 }
 
 impl Descriptor {
@@ -116,6 +146,11 @@ impl Descriptor {
     /// The note of kind `code`, if the document has one.
     pub fn note(&self, code: &str) -> Option<&'static NoteText> {
         self.notes.iter().find(|n| n.code == code)
+    }
+
+    /// The warning of kind `kind`, if the document gives it.
+    pub fn lint(&self, kind: &str) -> Option<&'static LintText> {
+        self.lints.iter().find(|l| l.kind == kind)
     }
 
     /// The default port of `scheme` (lower case), if the document states one.

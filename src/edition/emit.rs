@@ -213,13 +213,22 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             strs(&d.new)
         );
         let _ = writeln!(w, "        catch_all: {},", cited(&d.catch_all));
+        let reading = |derived: bool| {
+            cited(
+                &d.readings
+                    .get("fold-scheme-case")
+                    .filter(|r| r.derived == derived)
+                    .map(|r| Cited {
+                        section: r.section.clone(),
+                        quote: r.quote.clone(),
+                    }),
+            )
+        };
         let _ = writeln!(
             w,
-            "        fold_scheme_case: {},",
-            cited(&d.readings.get("fold-scheme-case").map(|c| Cited {
-                section: c.section.clone(),
-                quote: c.quote.clone()
-            }))
+            "        fold_scheme_case: {}, scheme_case_derived: {},",
+            reading(false),
+            reading(true)
         );
         let notes: Vec<String> = d
             .notes
@@ -250,7 +259,29 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             })
             .collect();
         let _ = writeln!(w, "        ports: &[{}],", ports.join(", "));
+        let lints: Vec<String> = d
+            .lints
+            .iter()
+            .map(|(kind, c)| {
+                format!(
+                    "LintText {{ kind: {}, section: {}, quote: {} }}",
+                    lit(kind),
+                    lit(&c.section),
+                    lit(&c.quote)
+                )
+            })
+            .collect();
+        let _ = writeln!(w, "        lints: &[{}],", lints.join(", "));
         let _ = writeln!(w, "        lazy_groups: {},", strs(&d.regex.lazy));
+        let extraction = d.extraction.as_ref().map_or("None".to_string(), |x| {
+            format!(
+                "Some(ExtractionText {{ section: {}, quote: {}, delimiters: {} }})",
+                lit(&x.section),
+                lit(&x.quote),
+                strs(&x.delimiters)
+            )
+        });
+        let _ = writeln!(w, "        extraction: {extraction},");
         let _ = writeln!(w, "    }},");
     }
     let _ = writeln!(w, "];\n");

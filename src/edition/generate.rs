@@ -46,13 +46,30 @@
 //!   schemes is for (`section`, and `quote` unless the comment printed above
 //!   it says it);
 //! - `[readings.fold-scheme-case]` (optional): where the prose asks that
-//!   scheme names be read without case, which the BNF does not derive;
+//!   scheme names be read without case (`section`, `quote`), which the BNF
+//!   does not derive; with `derived = true`, where the BNF derives upper
+//!   case already, so that folding changes nothing (RFC 3986 §3.1 and its
+//!   `ALPHA`), which `--fold-scheme-case`'s help says;
 //! - `[notes.<code>]` (optional): where the prose says more of a URL than the
 //!   BNF (`section`, `quote`, optional `message`);
 //! - `[ports]` (optional): scheme = `[port, section, quote]`, the default
 //!   ports the document states;
+//! - `[lints.<kind>]` (optional): the security warnings the document gives
+//!   (`check --lint`), each where it says it (`section`, `quote`): `port` (a
+//!   port other than the scheme's default, or in the well-known range),
+//!   `password` (a password in the user information), `encoded-control` (an
+//!   encoded CR, LF or other control for a line protocol), `encoded-nul`
+//!   (`%00`), `encoded-dot-segment` (a segment that decodes to `.` or `..`),
+//!   `rare-ip-format` (a host that system routines read as an IPv4 address
+//!   the grammar's does not spell), `misleading-userinfo` (user information
+//!   that looks like a host), `unsafe-character` (RFC 1738 §2.2's unsafe
+//!   characters); nothing applies to an edition its document does not give;
 //! - `[regex]` `lazy` (optional): the AST's components that an ambiguous
-//!   derivation reads as short as they can be.
+//!   derivation reads as short as they can be;
+//! - `[extraction]` (optional): where the document says how URLs are
+//!   delimited in plain text (`section`, `quote`) and the wrappers it names
+//!   (`delimiters`: `angle-brackets`, `url-prefix`, `double-quotes`), which
+//!   `urlbnf extract` takes.
 
 use std::collections::BTreeMap;
 
@@ -87,14 +104,40 @@ pub struct Descriptor {
     pub new: Vec<String>,
     pub catch_all: Option<Cited>,
     #[serde(default)]
-    pub readings: BTreeMap<String, Cited>,
+    pub readings: BTreeMap<String, Reading>,
     #[serde(default)]
     pub notes: BTreeMap<String, Note>,
     #[serde(default)]
     pub ports: BTreeMap<String, (u16, String, String)>,
     #[serde(default)]
+    pub lints: BTreeMap<String, Cited>,
+    #[serde(default)]
     pub regex: Regex,
+    pub extraction: Option<Extraction>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Extraction {
+    pub section: String,
+    pub quote: String,
+    pub delimiters: Vec<String>,
+}
+
+/// The lints a descriptor may give (`[lints.<kind>]`).
+const LINTS: &[&str] = &[
+    "port",
+    "password",
+    "encoded-control",
+    "encoded-nul",
+    "encoded-dot-segment",
+    "rare-ip-format",
+    "misleading-userinfo",
+    "unsafe-character",
+];
+
+/// The wrappers `[extraction]` may name.
+const DELIMITERS: &[&str] = &["angle-brackets", "url-prefix", "double-quotes"];
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -143,6 +186,18 @@ pub struct Note {
     pub section: String,
     pub quote: String,
     pub message: Option<String>,
+}
+
+/// A reading the prose asks for (`[readings.<flag>]`).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reading {
+    pub section: String,
+    #[serde(default)]
+    pub quote: String,
+    /// The BNF already derives what the reading would give.
+    #[serde(default)]
+    pub derived: bool,
 }
 
 #[derive(Default, Deserialize)]
@@ -282,6 +337,26 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
         }
         if c.len() != COMPONENTS.len() {
             return fail(format!("[meaning.components] names each of {COMPONENTS:?}"));
+        }
+    }
+    if let Some(k) = d.lints.keys().find(|k| !LINTS.contains(&k.as_str())) {
+        return fail(format!("[lints] names {k:?}; urlbnf knows {LINTS:?}"));
+    }
+    if let Some((k, _)) = d.lints.iter().find(|(_, c)| c.quote.is_empty()) {
+        return fail(format!("[lints.{k}] has no quote"));
+    }
+    if let Some(x) = &d.extraction {
+        if let Some(w) = x
+            .delimiters
+            .iter()
+            .find(|w| !DELIMITERS.contains(&w.as_str()))
+        {
+            return fail(format!(
+                "[extraction] names {w:?}; urlbnf knows {DELIMITERS:?}"
+            ));
+        }
+        if x.delimiters.is_empty() {
+            return fail("[extraction] names no delimiters".to_string());
         }
     }
     let published_ok = {

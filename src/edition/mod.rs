@@ -13,8 +13,12 @@ use std::sync::OnceLock;
 use serde::{Deserialize, Serialize};
 
 mod descriptor;
+mod registered;
 
-pub(crate) use descriptor::{Cited, Descriptor, MeaningText, NoteText, Port};
+pub(crate) use descriptor::{
+    Cited, Descriptor, ExtractionText, LintText, MeaningText, NoteText, Port,
+};
+pub(crate) use registered::Registration;
 
 /// One printed grammar for URLs, known by its id (`rfc1738`): the editions
 /// under `grammar/`, oldest first ([`Edition::ALL`]), each also a constant
@@ -82,13 +86,33 @@ impl Edition {
         self.0 as usize
     }
 
-    /// What urlbnf knows of the edition's document (its `grammar/<id>.toml`).
+    /// What urlbnf knows of the edition's document (its `grammar/<id>.toml`;
+    /// for a grammar read at run time, what its file says).
     pub(crate) fn descriptor(self) -> &'static Descriptor {
-        // An `Edition` is made only from the registry's own indices.
+        // An `Edition` is made only by the registry: its constants, or a
+        // registration, whose descriptor lives as long as the process.
         match DESCRIPTORS.get(self.index()) {
             Some(d) => d,
-            None => &DESCRIPTORS[0],
+            None => registered::descriptor(self).unwrap_or(&DESCRIPTORS[0]),
         }
+    }
+
+    /// Register a grammar read at run time as an edition (`None`: its id is
+    /// taken); the grammar layer reads and checks it first.
+    pub(crate) fn register(r: Registration) -> Option<Edition> {
+        registered::register(r)
+    }
+
+    /// Whether the edition has a transcription (`grammar/<id>.pest`, and the
+    /// AST over it): every edition under `grammar/`, no grammar read at run
+    /// time.
+    ///
+    /// ```
+    /// use urlbnf::Edition;
+    /// assert!(Edition::Rfc3986.has_transcription());
+    /// ```
+    pub fn has_transcription(self) -> bool {
+        self.index() < Edition::ALL.len()
     }
 
     /// Everything urlbnf knows about the edition.
@@ -134,7 +158,7 @@ impl Edition {
             ($($variant:ident $id:literal $module:ident $path:literal;)*) => {
                 match self {
                     $(Edition::$variant => include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/grammar/", $id, ".bnf")),)*
-                    _ => "",
+                    _ => registered::source(self).unwrap_or(""),
                 }
             };
         }
@@ -208,22 +232,50 @@ impl FromStr for Edition {
         Edition::ALL
             .into_iter()
             .find(|e| e.id() == s)
+            .or_else(|| registered::by_id(s))
             .ok_or_else(|| UnknownEdition { id: s.to_string() })
     }
 }
 
 /// One value per edition, computed on first use and then shared: the per-edition
-/// caches (printed grammars, class tables, parser name tables) use this.
-pub(crate) struct PerEdition<T>([OnceLock<T>; Edition::ALL.len()]);
+/// caches (printed grammars, class tables, parser name tables) use this. A
+/// grammar read at run time has its value kept for the life of the process,
+/// as the grammar itself is.
+pub(crate) struct PerEdition<T: 'static> {
+    builtin: [OnceLock<T>; Edition::ALL.len()],
+    registered: OnceLock<std::sync::Mutex<Vec<(Edition, &'static T)>>>,
+}
 
 impl<T> PerEdition<T> {
     pub(crate) const fn new() -> Self {
-        PerEdition([const { OnceLock::new() }; Edition::ALL.len()])
+        PerEdition {
+            builtin: [const { OnceLock::new() }; Edition::ALL.len()],
+            registered: OnceLock::new(),
+        }
     }
 
     pub(crate) fn get_or_init(&self, edition: Edition, init: impl FnOnce() -> T) -> &T {
-        // Indexed by the enum's own discriminant: no input reaches this.
-        self.0[edition.index()].get_or_init(init)
+        if let Some(cell) = self.builtin.get(edition.index()) {
+            return cell.get_or_init(init);
+        }
+        let lock = || match self.registered.get_or_init(Default::default).lock() {
+            Ok(v) => v,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let found = lock().iter().find(|(e, _)| *e == edition).map(|(_, v)| *v);
+        if let Some(v) = found {
+            return v;
+        }
+        // Made outside the lock: `init` may read other editions' values.
+        let made: &'static T = Box::leak(Box::new(init()));
+        let mut all = lock();
+        match all.iter().find(|(e, _)| *e == edition) {
+            Some((_, v)) => v,
+            None => {
+                all.push((edition, made));
+                made
+            }
+        }
     }
 }
 

@@ -20,7 +20,7 @@ use crate::error::Error;
 use crate::grammar::{CharSet, PrintedGrammar};
 
 use super::ahead;
-use super::dense::Dense;
+use super::dense::{Dense, MEMORY_LIMIT};
 pub use super::hir::{CompileError, HirGrammar};
 use super::lanes::{Dfa, Table};
 
@@ -316,11 +316,7 @@ pub(crate) fn compiled_once<T, F: Eq + std::hash::Hash>(
     if let Some(done) = slot.as_ref() {
         return Ok(done.clone());
     }
-    let done = Arc::new(compile(grammar).map_err(|e| Error::Transcription {
-        edition,
-        rule: Some(rule.to_string()),
-        message: e.0,
-    })?);
+    let done = Arc::new(compile(grammar).map_err(|e| defect(edition, rule, e))?);
     *slot = Some(done.clone());
     Ok(done)
 }
@@ -329,7 +325,12 @@ pub(crate) fn compiled_once<T, F: Eq + std::hash::Hash>(
 /// ahead where it did (each edition's whole-URL rule), else compiled now.
 fn compile(grammar: &PrintedGrammar, rule: &str, form: &Form) -> Result<Automaton, CompileError> {
     let without = form.without.as_ref().map(|(r, a)| (r.as_str(), a.as_str()));
-    if let Some((dense, table)) = ahead::find(grammar.edition.id(), rule, without, form.positions) {
+    // Only a transcription's rules were compiled ahead: a grammar file read
+    // at run time is compiled now, whatever its name.
+    let ahead = grammar.edition.has_transcription().then(|| {
+        ahead::find(grammar.edition.id(), rule, without, form.positions)
+    });
+    if let Some((dense, table)) = ahead.flatten() {
         return Ok(Automaton::new(dense, table));
     }
     let hir = match without {
@@ -337,6 +338,33 @@ fn compile(grammar: &PrintedGrammar, rule: &str, form: &Form) -> Result<Automato
         None => HirGrammar::new(grammar).rule(rule),
     }?;
     Automaton::from_hir_with(&hir, !form.positions)
+}
+
+/// A rule that does not compile: urlbnf's defect in an edition's
+/// transcription, or, in a grammar file read at run time, the file's, at the
+/// rule's line.
+pub(crate) fn defect(edition: Edition, rule: &str, e: CompileError) -> Error {
+    if edition.has_transcription() {
+        return Error::Transcription {
+            edition,
+            rule: Some(rule.to_string()),
+            message: e.0,
+        };
+    }
+    let message = match e.0.contains("size limit") {
+        true => format!(
+            "its automaton needs more than urlbnf's bound of {} MiB ({})",
+            MEMORY_LIMIT >> 20,
+            e.0
+        ),
+        false => e.0,
+    };
+    Error::Grammar {
+        file: edition.id().to_string(),
+        line: PrintedGrammar::of(edition).rule(rule).map_or(0, |r| r.line),
+        rule: Some(rule.to_string()),
+        message,
+    }
 }
 
 static AUTOMATA: RuleCache<Automaton> = OnceLock::new();

@@ -16,6 +16,10 @@ use regex_syntax::hir::Hir;
 use super::hir::CompileError;
 use super::lanes::Dfa;
 
+/// The most memory one rule's NFA, or its DFA while built or when done, may
+/// take (bytes).
+pub const MEMORY_LIMIT: usize = 32 << 20;
+
 /// A rule's anchored DFA over bytes, its start, and which of its states are
 /// live (an accepted end can still be reached).
 pub struct Dense {
@@ -89,12 +93,18 @@ impl Dfa for Dense {
 /// positions in the rule's expression: inputs that reach it stand at the
 /// same places of the same sub-rules.
 fn build(hir: &Hir, minimize: bool) -> Result<(dense::DFA<Vec<u32>>, StateID), CompileError> {
+    // Bounds on memory, whatever the grammar (a user's grammar file may
+    // describe a language no automaton of reasonable size holds): every
+    // edition's rules stay far below them.
     let nfa = thompson::Compiler::new()
+        .configure(thompson::Config::new().nfa_size_limit(Some(MEMORY_LIMIT)))
         .build_from_hir(hir)
         .map_err(|e| CompileError(e.to_string()))?;
     let dfa = dense::Builder::new()
         .configure(
             dense::Config::new()
+                .determinize_size_limit(Some(MEMORY_LIMIT))
+                .dfa_size_limit(Some(MEMORY_LIMIT))
                 .match_kind(MatchKind::All)
                 .start_kind(StartKind::Anchored)
                 .minimize(minimize),

@@ -10,6 +10,7 @@ mod dense;
 #[cfg(any(feature = "book", feature = "internals"))]
 pub mod derive;
 pub mod generate;
+pub mod grammar_file;
 pub mod hir;
 pub mod lanes;
 pub mod machine;

@@ -363,26 +363,27 @@ macro_rules! parser_table {
 }
 editions!(parser_table);
 
-/// Call `$f` on the parser of `$edition`.
-macro_rules! dispatch {
-    ($edition:expr, $f:ident ( $($arg:expr),* )) => {
-        // Indexed by the enum's own discriminant: no input reaches this.
-        (PARSERS[$edition.index()].$f)($($arg),*)
-    };
+/// The parser of an edition; a grammar read at run time has none.
+fn parser(edition: Edition) -> Result<&'static Parsers, Error> {
+    PARSERS.get(edition.index()).ok_or(Error::NoTranscription {
+        edition,
+        what: "a pest parser",
+    })
 }
 
 #[cfg(feature = "internals")]
-/// Every rule name of the edition's pest grammar (pest spelling), helpers included.
+/// Every rule name of the edition's pest grammar (pest spelling), helpers
+/// included (none for a grammar read at run time).
 pub fn pest_rule_names(edition: Edition) -> Vec<String> {
-    dispatch!(edition, rule_names())
+    parser(edition).map_or_else(|_| Vec::new(), |p| (p.rule_names)())
 }
 
 /// Run the pest rule for a printed rule name on the input.
 pub fn run(edition: Edition, rule: &str, input: &str) -> Result<PestOutcome, Error> {
-    dispatch!(edition, run(rule, input)).ok_or_else(|| Error::unknown_rule(edition, rule))
+    (parser(edition)?.run)(rule, input).ok_or_else(|| Error::unknown_rule(edition, rule))
 }
 
 /// Whether the pest grammar derives the whole input from the rule (no tree built).
 pub fn matches(edition: Edition, rule: &str, input: &str) -> Result<bool, Error> {
-    dispatch!(edition, whole(rule, input)).ok_or_else(|| Error::unknown_rule(edition, rule))
+    (parser(edition)?.whole)(rule, input).ok_or_else(|| Error::unknown_rule(edition, rule))
 }

@@ -7,6 +7,7 @@
     allow(dead_code, unused_imports)
 )]
 
+pub mod conform;
 mod outline;
 pub mod report;
 pub mod text;

@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::analysis::ast::{
+use crate::verdicts::ast::{
     Body, FieldSpec, Gopher, Host, HostKind, HostPort, Login, News, Part, Path, Url, WaisForm,
     WpathField,
 };

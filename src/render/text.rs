@@ -2,10 +2,10 @@
 
 use std::fmt::Write as _;
 
-use crate::analysis::cause::Reason;
-use crate::analysis::diff::{LanguageDiff, Relation};
-use crate::analysis::examples::Examples;
-use crate::analysis::explain::Explanation;
+use crate::comparisons::cause::Reason;
+use crate::comparisons::diff::{LanguageDiff, Relation};
+use crate::comparisons::examples::Examples;
+use crate::comparisons::explain::Explanation;
 use crate::edition::Edition;
 use crate::grammar::Node;
 
@@ -50,7 +50,7 @@ fn node_lines(out: &mut String, input: &str, n: &Node, depth: usize, column: usi
 
 /// A diff for people: sections for rules removed, added, renamed and changed, the
 /// character classes, and the languages with their shortest witnesses.
-pub fn diff(d: &crate::analysis::diff::Diff) -> String {
+pub fn diff(d: &crate::comparisons::diff::Diff) -> String {
     let mut out = String::new();
     let (a, b) = (d.a.id(), d.b.id());
     let _ = writeln!(out, "diff {a} -> {b}");
@@ -90,7 +90,12 @@ pub fn diff(d: &crate::analysis::diff::Diff) -> String {
         d.pairs.iter().filter(|p| !p.whole).count()
     );
     for p in &changed {
-        let _ = writeln!(out, "  - {}\n  + {}", p.a_printed, p.b_printed);
+        let _ = writeln!(
+            out,
+            "  - {}\n  + {}",
+            indented(&p.a_printed, 4),
+            indented(&p.b_printed, 4)
+        );
     }
     let classes: Vec<_> = d
         .pairs
@@ -117,7 +122,7 @@ pub fn diff(d: &crate::analysis::diff::Diff) -> String {
 
 /// The "Languages" section: the equal rules in a block, then each other pair
 /// with its witnesses.
-fn languages(out: &mut String, d: &crate::analysis::diff::Diff) {
+fn languages(out: &mut String, d: &crate::comparisons::diff::Diff) {
     let (a, b) = (d.a.id(), d.b.id());
     let compared: Vec<_> = d
         .pairs
@@ -233,7 +238,7 @@ fn chars(s: &str) -> String {
 pub fn what_changed() -> String {
     let mut out = String::new();
     for (a, b) in Edition::CHRONOLOGY {
-        let d = crate::analysis::diff::diff(a, b, None);
+        let d = crate::comparisons::diff::diff(a, b, None);
         let _ = writeln!(out, "**{a} → {b}**\n");
         let split = match d.splits.len() {
             0 => String::new(),
@@ -367,7 +372,7 @@ pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<Strin
     match h.via.as_ref()? {
         Via::Renamed => Some(format!("renamed from {before}")),
         Via::Split => {
-            let parts = crate::analysis::correspond::split_parts(before);
+            let parts = crate::knowledge::correspond::split_parts(before);
             let (last, rest) = parts.split_last()?;
             Some(format!(
                 "split from {before} into {} and {last}",
@@ -375,6 +380,12 @@ pub fn via_words(h: &crate::explain::HistoryEntry, before: &str) -> Option<Strin
             ))
         }
     }
+}
+
+/// Lines after the first indented by `by` spaces more: a printed rule's
+/// continuations where its first line starts `by` columns in.
+fn indented(text: &str, by: usize) -> String {
+    text.replace('\n', &format!("\n{}", " ".repeat(by)))
 }
 
 /// `explain`'s text: the rule as printed and read, its PEG with the notes on
@@ -385,7 +396,7 @@ pub fn explanation(ex: &Explanation) -> String {
     if let Some(g) = &ex.gloss {
         let _ = writeln!(out, "Meaning: {} ({})\n", g.gloss, g.section);
     }
-    let _ = writeln!(out, "As printed:\n  {}", ex.printed);
+    let _ = writeln!(out, "As printed:\n  {}", indented(&ex.printed, 2));
     if let (Some(reading), Some(c)) = (&ex.reading, ex.correction) {
         let _ = writeln!(out, "Read as ({c}: {}):\n  {reading}", c.summary());
     } else if let Some(c) = ex.correction {
@@ -433,7 +444,7 @@ pub fn explanation(ex: &Explanation) -> String {
             out,
             "  {:<12} {}\n  {:<12} {change}",
             h.edition.id(),
-            h.printed,
+            indented(&h.printed, 15),
             ""
         );
         for r in h.language.iter().flat_map(shown_reasons) {

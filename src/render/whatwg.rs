@@ -4,7 +4,7 @@
 use std::fmt::Write;
 
 use super::{count, esc, percent};
-use crate::analysis::report::WhatwgCounts;
+use crate::tools::report::WhatwgCounts;
 
 const LABEL: &str = "WHATWG URL Standard (the url crate's parser; a reading, not an edition)";
 

@@ -2,14 +2,15 @@
 
 use std::io::Write;
 
+use super::super::grammar_files::GrammarFiles;
 use super::super::input::{Batch, Input, Piece, Stdin, each_lines_parallel, line_input};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, verdict_lints,
     write_heading, write_lints, write_visible,
 };
 use super::super::{CliError, editions, has_rule, unknown_rule};
-use crate::analysis::check::{self, Engine, Verdict};
 use crate::edition::Edition;
+use crate::verdicts::check::{self, Engine, Verdict};
 
 pub(crate) const LONG: &str = "\
 Check each input against a rule of each selected edition.
@@ -59,13 +60,18 @@ pub(crate) struct Targets {
     /// faster). Diagnoses always come from the DFA.
     #[arg(long, value_enum, default_value_t = Engine::Dfa)]
     pub(crate) engine: Engine,
+
+    #[command(flatten)]
+    pub(crate) files: GrammarFiles,
 }
 
 impl Targets {
     /// A checker per (edition, rule); a note on `err` for editions that lack
-    /// the rule.
+    /// the rule. Grammar files are read here, each an edition of its own.
     pub(crate) fn checkers(&self, err: &mut dyn Write) -> Result<Vec<check::Checker>, CliError> {
-        let targets = targets(&self.grammars, self.rule.as_deref(), err)?;
+        let mut grammars = self.grammars.clone();
+        grammars.extend(self.files.load()?);
+        let targets = targets(&grammars, self.rule.as_deref(), err)?;
         // Each rule's automata compile on a thread of their own.
         crate::engine::automaton::on_threads(targets, |(edition, rule)| {
             check::Checker::new(edition, &rule, self.engine)
@@ -86,9 +92,12 @@ pub(crate) struct CheckArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// Add security warnings for valid URLs (RFC 1738 section 6): a port other
-    /// than the scheme's default, a password, encoded controls for line
-    /// protocols, unsafe characters. Warnings never change the exit status.
+    /// Add security warnings for valid URLs, each from the edition's own
+    /// document and citing it (RFC 1738 §6; RFC 3986 §3.2.1, §7): a port
+    /// other than the scheme's default, a password, encoded controls for line
+    /// protocols, unsafe characters; under RFC 3986 also user information that
+    /// looks like a host, rare IPv4 forms, %00 and encoded dot segments.
+    /// Warnings never change the exit status
     #[arg(long)]
     lint: bool,
 
@@ -122,11 +131,9 @@ pub(crate) struct ReadingArgs {
     #[arg(long)]
     pub(crate) known_schemes: bool,
 
-    /// Read upper case letters in a scheme as lower case, as RFC 1738
-    /// section 2.1 asks of programs ("allow HTTP as well as http"); the BNF's
-    /// scheme names are lower case. Applies to rfc1738 only: the other
-    /// documents say nothing of case. Each folded verdict carries a note.
-    #[arg(long)]
+    /// Read upper case letters in a scheme as lower case where the edition's
+    /// document asks it and its BNF does not derive them (more with --help)
+    #[arg(long, long_help = crate::cli::fold_scheme_case_help())]
     pub(crate) fold_scheme_case: bool,
 }
 
@@ -421,7 +428,7 @@ pub(crate) struct CheckLine<'a> {
     input_hex: Option<String>,
     /// With `--lint`, the lints of a valid URL.
     #[serde(skip_serializing_if = "Option::is_none")]
-    lints: Option<&'a [crate::analysis::lint::Lint]>,
+    lints: Option<&'a [crate::verdicts::lint::Lint]>,
 }
 
 impl<'a> CheckLine<'a> {
@@ -429,7 +436,7 @@ impl<'a> CheckLine<'a> {
     pub(crate) fn new(
         verdict: &'a Verdict,
         input_hex: Option<String>,
-        lints: Option<&'a [crate::analysis::lint::Lint]>,
+        lints: Option<&'a [crate::verdicts::lint::Lint]>,
     ) -> CheckLine<'a> {
         CheckLine {
             verdict,

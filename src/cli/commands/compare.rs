@@ -9,9 +9,9 @@ use super::super::output::{
     ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading, write_lints,
     write_only, write_prose_notes,
 };
-use crate::analysis::check::Reading;
 use crate::edition::Edition;
 use crate::render::text;
+use crate::verdicts::check::Reading;
 
 pub(crate) const LONG: &str = "\
 Check each input against every edition's default rule, oldest first, side by
@@ -37,7 +37,7 @@ pub(crate) struct CompareArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// With each valid URL, its security lints (RFC 1738 section 6), as
+    /// With each valid URL, its security lints (each from the edition's document), as
     /// `check --lint` gives them
     #[arg(long)]
     lint: bool,
@@ -139,7 +139,7 @@ fn compare_one(
         write_prose_notes(out, &notes, "      ")?;
         write_lints(out, &lint_of(&result, lint).unwrap_or_default(), "      ")?;
     }
-    let whatwg = crate::analysis::whatwg::read(input.shown());
+    let whatwg = crate::tools::whatwg::read(input.shown());
     if json {
         out.write_all(b"],\"whatwg\":")?;
         serde_json::to_writer(&mut *out, &whatwg).map_err(io::Error::from)?;
@@ -166,9 +166,9 @@ fn compare_one(
 fn lint_of(
     result: &Result<crate::ast::Url<'_>, crate::Error>,
     lint: bool,
-) -> Option<Vec<crate::analysis::lint::Lint>> {
+) -> Option<Vec<crate::verdicts::lint::Lint>> {
     match result {
-        Ok(url) if lint => Some(crate::analysis::lint::lints(url)),
+        Ok(url) if lint => Some(crate::verdicts::lint::lints(url)),
         _ => None,
     }
 }
@@ -183,5 +183,5 @@ pub(crate) struct CompareJson<'a> {
     /// The verdicts, one per edition.
     verdicts: Vec<ParseJson<'a>>,
     /// What the WHATWG URL Standard makes of the input (a reading, not an edition).
-    whatwg: crate::analysis::whatwg::Whatwg,
+    whatwg: crate::tools::whatwg::Whatwg,
 }

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use super::super::grammar_files::{NotationArg, edition_or_file};
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, has_rule, unknown_rule};
 use crate::edition::Edition;
@@ -28,13 +29,18 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct DiffArgs {
-    /// The earlier edition
+    /// The earlier edition (an id, or a grammar file of your own)
     #[arg(value_name = "A")]
-    a: Edition,
+    a: String,
 
-    /// The later edition
+    /// The later edition (an id, or a grammar file of your own)
     #[arg(value_name = "B")]
-    b: Edition,
+    b: String,
+
+    /// How to read a grammar file that does not say (`%notation`): by default
+    /// ABNF, or RFC 822 where its definitions use `|`
+    #[arg(long, value_enum, value_name = "NOTATION")]
+    notation: Option<NotationArg>,
 
     /// Only this rule (its name in A or in B)
     #[arg(long, value_name = "NAME")]
@@ -46,13 +52,15 @@ pub(crate) struct DiffArgs {
 }
 
 pub(crate) fn run(args: DiffArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
+    let a = edition_or_file(&args.a, args.notation)?;
+    let b = edition_or_file(&args.b, args.notation)?;
     if let Some(rule) = &args.rule {
         let known = |e: Edition| has_rule(e, rule);
-        if !known(args.a) && !known(args.b) {
-            return Err(CliError::Usage(unknown_rule(rule, &[args.a, args.b])));
+        if !known(a) && !known(b) {
+            return Err(CliError::Usage(unknown_rule(rule, &[a, b])));
         }
     }
-    let d = crate::analysis::diff::diff(args.a, args.b, args.rule.as_deref());
+    let d = crate::comparisons::diff::diff(a, b, args.rule.as_deref());
     if args.json {
         json_line(out, &d)?;
     } else {

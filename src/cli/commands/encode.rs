@@ -5,9 +5,9 @@ use std::io::Write;
 use super::super::CliError;
 use super::super::input::{Files, Stdin, each_input};
 use super::super::output::{Tally, json_line};
-use crate::analysis::encoding;
-use crate::analysis::meaning::Component;
 use crate::edition::Edition;
+use crate::knowledge::encoding;
+use crate::knowledge::meaning::Component;
 
 pub(crate) const LONG: &str = "\
 Encode text for use in a URL of an edition, by the edition's own character

@@ -4,8 +4,8 @@ use std::io::Write;
 
 use super::super::CliError;
 use super::super::output::{Tally, json_line, visible};
-use crate::analysis::meaning::{Level, meaning};
 use crate::edition::Edition;
+use crate::knowledge::meaning::{Level, meaning};
 
 pub(crate) const LONG: &str = "\
 Whether two URLs are equivalent by the edition's own reading: each brought to
@@ -72,7 +72,7 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
     let level = args
         .level
         .unwrap_or_else(|| meaning(args.grammar).default_level());
-    let e = crate::analysis::equivalence::equivalent(args.grammar, level, &args.a, &args.b)
+    let e = crate::tools::equivalence::equivalent(args.grammar, level, &args.a, &args.b)
         .map_err(CliError::Usage)?;
     let mut tally = Tally::default();
     tally.count(e.equivalent);

@@ -2,6 +2,7 @@
 
 use std::io::Write;
 
+use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, has_rule, unknown_rule};
 use crate::edition::Edition;
@@ -31,6 +32,9 @@ pub(crate) struct ExplainArgs {
     #[arg(long = "grammar", value_name = "ID")]
     grammar: Option<Edition>,
 
+    #[command(flatten)]
+    files: GrammarFiles,
+
     /// The explanation as one JSON object
     #[arg(long)]
     pub(crate) json: bool,
@@ -54,7 +58,8 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
             "name the rule: explain --rule NAME".to_string(),
         ));
     };
-    let edition = match args.grammar {
+    let file = args.files.load()?.pop().and_then(|g| g.0.first().copied());
+    let edition = match file.or(args.grammar) {
         Some(e) => e,
         None => Edition::ALL
             .into_iter()
@@ -62,7 +67,7 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
             .find(|e| has_rule(*e, rule))
             .ok_or_else(|| CliError::Usage(unknown_rule(rule, &Edition::ALL)))?,
     };
-    let Some(ex) = crate::analysis::explain::explain(edition, rule) else {
+    let Some(ex) = crate::comparisons::explain::explain(edition, rule) else {
         return Err(CliError::Usage(unknown_rule(rule, &[edition])));
     };
     if args.json {

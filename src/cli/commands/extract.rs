@@ -9,16 +9,21 @@ use super::super::output::{
 };
 use super::super::{CliError, editions};
 use super::check::{CheckLine, Only};
-use crate::analysis::check::{self, Engine, Verdict};
-use crate::analysis::extract::{Extractor, Found};
-use crate::analysis::lint;
+use crate::tools::extract::{Delimiters, Extractor, Found};
+use crate::verdicts::check::{self, Engine, Verdict};
+use crate::verdicts::lint;
 
 pub(crate) const LONG: &str = "\
-Find URLs in plain text by their wrappers, <URL:...> and <...> (RFC 1738
-appendix; draft-1994 \"Wrappers for URIs in plain text\"), join URLs wrapped across
-lines by dropping whitespace, and check each one. A line break right after a
-hyphen is ambiguous (the hyphen may or may not be part of the URL): the reading
-without the hyphen is reported too.
+Find URLs in plain text by their wrappers, as the selected editions' documents
+delimit them: <URL:...> and <...> (RFC 1738 appendix; draft-1994 \"Wrappers for
+URIs in plain text\"), and under rfc2396 and rfc3986 also \"...\" (RFC 3986
+Appendix C: a quote right before a scheme opens one, the next quote in the
+paragraph closes it; \"URL:\" is still stripped). Editions whose document names
+no wrapper (draft-1993, RFC 1630) read what the others find, or alone <URL:...>
+and <...>. URLs wrapped across lines are joined by dropping whitespace, and
+each one is checked. A line break right after a hyphen is ambiguous (the hyphen
+may or may not be part of the URL): the reading without the hyphen is reported
+too.
 
 Exit status: 0 when every URL found is valid under every selected edition, 1
 otherwise, 2 on a usage error, 3 when a file cannot be read or output fails.";
@@ -39,7 +44,7 @@ pub(crate) struct ExtractArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// With each valid URL, its security lints (RFC 1738 section 6), as
+    /// With each valid URL, its security lints (each from the edition's document), as
     /// `check --lint` gives them
     #[arg(long)]
     lint: bool,
@@ -68,7 +73,9 @@ pub(crate) fn run(
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
-    let checkers = editions(&args.grammars)
+    let selected = editions(&args.grammars);
+    let delimiters = Delimiters::of(&selected);
+    let checkers = selected
         .into_iter()
         .map(|e| {
             check::Checker::new(e, e.default_rule(), Engine::Pest)
@@ -81,12 +88,15 @@ pub(crate) fn run(
     let mut unclosed = Vec::new();
     each_stream(false, &files, stdin, |reader| {
         // Line by line: each URL is written as soon as its wrapper closes.
-        let mut extractor = Extractor::default();
+        let mut extractor = Extractor::new(delimiters);
         let mut line = Vec::new();
         loop {
             line.clear();
             if reader.read_until(b'\n', &mut line)? == 0 {
                 unclosed.extend(extractor.unclosed());
+                for found in &extractor.finish() {
+                    write_found(found, &checkers, &args, out, &mut tally)?;
+                }
                 return Ok(());
             }
             let found = extractor.feed(&String::from_utf8_lossy(&line));
@@ -206,7 +216,7 @@ pub(crate) struct ExtractJson<'a> {
     /// The input, as given.
     input: &'a str,
     /// The wrapper around the URL.
-    wrapper: crate::analysis::extract::Wrapper,
+    wrapper: crate::tools::extract::Wrapper,
     /// Readings without a hyphen that a line break follows.
     without_hyphen: &'a [String],
     /// How many line breaks follow a hyphen.

@@ -3,6 +3,7 @@
 pub(crate) mod book;
 pub(crate) mod check;
 pub(crate) mod compare;
+pub(crate) mod conform;
 pub(crate) mod diff;
 pub(crate) mod encode;
 pub(crate) mod equiv;

@@ -5,10 +5,10 @@ use std::io::Write;
 use super::super::CliError;
 use super::super::input::{Batch, Input, Tally, each_lines_parallel, line_input};
 use super::super::output::{json_line, visible, write_visible_line};
-use crate::analysis::meaning::{Level, meaning};
-use crate::analysis::normalize::{Normalized, Normalizer};
-use crate::analysis::resolve::Note;
 use crate::edition::Edition;
+use crate::knowledge::meaning::{Level, meaning};
+use crate::tools::normalize::{Normalized, Normalizer};
+use crate::tools::resolve::Note;
 
 pub(crate) const LONG: &str = "\
 Bring URLs to a level of their edition's comparison, one result a line: what

@@ -3,17 +3,18 @@
 use std::io::Write;
 
 use super::super::CliError;
+use super::super::grammar_files::no_transcription;
 use super::super::input::{Batch, Input, Stdin, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
     write_heading, write_lints, write_only, write_prose_notes,
 };
 use super::check::{ReadingArgs, targets};
-use crate::analysis::ast;
-use crate::analysis::check::Reading;
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
+use crate::verdicts::ast;
+use crate::verdicts::check::Reading;
 
 pub(crate) const LONG: &str = "\
 Parse each input into the typed AST: the scheme and its components (host, port,
@@ -40,6 +41,11 @@ pub(crate) struct ParseArgs {
     #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
     grammars: Vec<crate::cli::Grammars>,
 
+    /// A grammar file has no transcription and no AST: refused, saying what
+    /// reads one
+    #[arg(long = "grammar-file", value_name = "FILE", hide = true)]
+    grammar_file: Option<std::path::PathBuf>,
+
     /// URL rule to parse with, by its printed name (`prefixedurl`, `httpurl`,
     /// `waisdoc`...); default: each edition's whole-URL rule. A rule that names
     /// no whole URL (`hostname`, `login`) has no AST: `urlbnf tree --rule`
@@ -51,7 +57,7 @@ pub(crate) struct ParseArgs {
     #[arg(long)]
     pub(crate) json: bool,
 
-    /// With each valid URL, its security lints (RFC 1738 section 6), as
+    /// With each valid URL, its security lints (each from the edition's document), as
     /// `check --lint` gives them
     #[arg(long)]
     lint: bool,
@@ -74,6 +80,9 @@ pub(crate) fn run(
     out: &mut dyn Write,
     terminal: bool,
 ) -> Result<Tally, CliError> {
+    if let Some(f) = &args.grammar_file {
+        return Err(no_transcription("parse", &f.display().to_string()));
+    }
     // Notes on editions without the rule wait until the rule is known to be a URL's.
     let mut notes = Vec::new();
     let targets = targets(&args.grammars, args.rule.as_deref(), &mut notes)?;
@@ -127,7 +136,7 @@ fn parse_one(
         let result = parse_in(edition, rule, input, &text, reading);
         tally.count(result.is_ok());
         let lints = match (&result, lint) {
-            (Ok(url), true) => Some(crate::analysis::lint::lints(url)),
+            (Ok(url), true) => Some(crate::verdicts::lint::lints(url)),
             _ => None,
         };
         if json {

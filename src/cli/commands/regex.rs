@@ -2,10 +2,11 @@
 
 use std::io::Write;
 
+use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, has_rule, unknown_rule};
-use crate::analysis::regex::{self, Flavor};
 use crate::edition::Edition;
+use crate::tools::regex::{self, Flavor};
 
 pub(crate) const LONG: &str = "\
 Print a rule as one regular expression that matches a whole input exactly when
@@ -46,6 +47,9 @@ pub(crate) struct RegexArgs {
     #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
     grammar: Edition,
 
+    #[command(flatten)]
+    files: GrammarFiles,
+
     /// The rule, by its printed name (default: the edition's whole-URL rule)
     #[arg(long, value_name = "NAME")]
     rule: Option<String>,
@@ -60,7 +64,11 @@ pub(crate) struct RegexArgs {
 }
 
 pub(crate) fn run(args: RegexArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let edition = args.grammar;
+    // A grammar file, given, is the edition.
+    let edition = match args.files.load()?.pop() {
+        Some(g) => g.0.first().copied().unwrap_or(args.grammar),
+        None => args.grammar,
+    };
     if let Some(rule) = &args.rule
         && !has_rule(edition, rule)
     {

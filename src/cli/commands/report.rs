@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use super::super::input::{Files, Jobs, Lines, Stdin, Stream, fold_lines, say_bom, say_reading};
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, Terminal};
-use crate::analysis::report::{Report, Reporter};
 use crate::render::report as render;
 use crate::render::write::{self, Output};
+use crate::tools::report::{Report, Reporter};
 
 pub(crate) const LONG: &str = "\
 Report the conformance of a corpus: one report, not one verdict per input.
@@ -91,7 +91,7 @@ pub(crate) struct ReportArgs {
     #[command(flatten)]
     reading: super::check::ReadingArgs,
 
-    /// Count the security lints (RFC 1738 section 6) of valid inputs, per code
+    /// Count the security lints (each from the edition's document) of valid inputs, per code
     #[arg(long)]
     lint: bool,
 

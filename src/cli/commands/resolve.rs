@@ -7,7 +7,7 @@ use super::super::input::{
     Batch, Files, Input, Jobs, Stdin, Tally, each_lines_parallel, line_input,
 };
 use super::super::output::{json_line, visible};
-use crate::analysis::resolve::{Note, Resolution, Resolver, Rules};
+use crate::tools::resolve::{Note, Resolution, Resolver, Rules};
 
 pub(crate) const LONG: &str = "\
 Resolve references (partial, relative forms) against a base URL, by a rule set:

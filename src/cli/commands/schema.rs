@@ -8,7 +8,7 @@ use serde_json::{Map, Value};
 
 use super::super::CliError;
 use super::super::output::{ParseJson, Tally};
-use super::{check, compare, encode, extract, normalize, regex, resolve, tree};
+use super::{check, compare, conform, encode, extract, normalize, regex, resolve, tree};
 
 pub(crate) const LONG: &str = "\
 Print the JSON Schema (draft 2020-12) of a command's --json output: each line
@@ -40,6 +40,7 @@ pub(crate) enum Of {
     Explain,
     Regex,
     Report,
+    Conform,
 }
 
 impl Of {
@@ -189,7 +190,8 @@ pub(crate) fn schema(command: Of) -> Value {
 /// What the Rust doc links in the types' descriptions stand for, in the
 /// terms a script reading the JSON sees: a constant's value, or words.
 fn link_words() -> Vec<(&'static str, String)> {
-    use crate::analysis::{diff, report};
+    use crate::comparisons::diff;
+    use crate::tools::report;
     vec![
         ("[`FOUND_END`]", format!("\"{}\"", crate::error::FOUND_END)),
         (
@@ -220,7 +222,7 @@ fn link_words() -> Vec<(&'static str, String)> {
         ),
         ("[`LanguageDiff::explained`]", "explained".to_string()),
         (
-            "[`lint::Lint::code`](crate::analysis::lint::Lint)",
+            "[`lint::Lint::code`](crate::verdicts::lint::Lint)",
             "`code` of a lint".to_string(),
         ),
         ("[`prose::DISAGREEMENTS`]", "the notes' codes".to_string()),
@@ -257,16 +259,17 @@ fn generated(command: Of) -> schemars::Schema {
         Of::Check => generator.into_root_schema_for::<check::CheckOutput<'_>>(),
         Of::Parse => generator.into_root_schema_for::<ParseJson<'_>>(),
         Of::Tree => generator.into_root_schema_for::<tree::TreeJson<'_>>(),
-        Of::Diff => generator.into_root_schema_for::<crate::analysis::diff::Diff>(),
+        Of::Diff => generator.into_root_schema_for::<crate::comparisons::diff::Diff>(),
         Of::Compare => generator.into_root_schema_for::<compare::CompareJson<'_>>(),
         Of::Resolve => generator.into_root_schema_for::<resolve::ResolveJson<'_>>(),
-        Of::Equiv => generator.into_root_schema_for::<crate::analysis::equivalence::Equivalence>(),
+        Of::Equiv => generator.into_root_schema_for::<crate::tools::equivalence::Equivalence>(),
         Of::Normalize => generator.into_root_schema_for::<normalize::NormalizeJson<'_>>(),
         Of::Encode => generator.into_root_schema_for::<encode::EncodeJson<'_>>(),
         Of::Extract => generator.into_root_schema_for::<extract::ExtractJson<'_>>(),
-        Of::Explain => generator.into_root_schema_for::<crate::analysis::explain::Explanation>(),
+        Of::Explain => generator.into_root_schema_for::<crate::comparisons::explain::Explanation>(),
         Of::Regex => generator.into_root_schema_for::<regex::RegexJson>(),
-        Of::Report => generator.into_root_schema_for::<crate::analysis::report::Report>(),
+        Of::Report => generator.into_root_schema_for::<crate::tools::report::Report>(),
+        Of::Conform => generator.into_root_schema_for::<conform::ConformJson>(),
     }
 }
 

@@ -2,19 +2,20 @@
 
 use std::io::Write;
 
+use super::super::grammar_files::no_transcription;
 use super::super::input::{Files, Input, Stdin, each_input};
 use super::super::output::{
     Tally, caret, json_line, parse_bounded, prose_notes, reading_text, summary, write_prose_notes,
 };
 use super::super::{CliError, has_rule, unknown_rule};
 use super::check::ReadingArgs;
-use crate::analysis::ast;
-use crate::analysis::check::CheckError;
 use crate::edition::Edition;
 use crate::engine::derive;
 use crate::error::Error;
 use crate::grammar::{Node, PestOutcome, peg};
 use crate::render::text;
+use crate::verdicts::ast;
+use crate::verdicts::check::CheckError;
 
 pub(crate) const LONG: &str = "\
 Print the derivation pest finds: each node's rule name as printed, its byte span
@@ -44,8 +45,18 @@ Examples:
 #[derive(Debug, clap::Args)]
 pub(crate) struct TreeArgs {
     /// Edition whose grammar derives the input
-    #[arg(long = "grammar", value_name = "ID", required = true)]
-    grammar: Edition,
+    #[arg(
+        long = "grammar",
+        value_name = "ID",
+        required_unless_present = "grammar_file"
+    )]
+    grammar: Option<Edition>,
+
+    /// A grammar file has no transcription: refused, saying what reads one
+    /// (`tree --printed` derives by the printed grammar, but it shows pest's
+    /// tree too)
+    #[arg(long = "grammar-file", value_name = "FILE", hide = true)]
+    grammar_file: Option<std::path::PathBuf>,
 
     /// Rule, by its printed name; default: the edition's whole-URL rule
     #[arg(long, value_name = "NAME")]
@@ -77,7 +88,11 @@ pub(crate) fn run(
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
 ) -> Result<Tally, CliError> {
-    let edition = args.grammar;
+    let edition = match (args.grammar, &args.grammar_file) {
+        (_, Some(f)) => return Err(no_transcription("tree", &f.display().to_string())),
+        (Some(e), None) => e,
+        (None, None) => return Err(CliError::Usage("name the edition: --grammar ID".into())),
+    };
     let rule = args
         .rule
         .unwrap_or_else(|| edition.default_rule().to_string());

@@ -13,7 +13,7 @@ use std::path::PathBuf;
 
 use super::CliError;
 
-use crate::analysis::check::CheckError;
+use crate::verdicts::check::CheckError;
 
 mod batch;
 mod stream;

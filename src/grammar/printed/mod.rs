@@ -27,7 +27,7 @@ mod rules;
 mod schemes;
 
 pub use notation::parse_definition;
-pub use read::read;
+pub use read::{read, read_lines};
 pub use rules::{Expr, Notation, PrintedGrammar, PrintedRule, fold_space};
 pub use schemes::SchemeRule;
 
@@ -103,16 +103,35 @@ impl fmt::Display for Correction {
 }
 
 impl PrintedRule {
-    /// The whole printed line, name and definition, as the document shows it
-    /// (spaces folded); for a supplied rule, the supplied definition.
-    pub fn printed_line(&self, notation: Notation) -> String {
+    /// The rule as the document prints it, name and definition, line by
+    /// line: a continuation under the definition, one that starts with an
+    /// operator or a comment (`/`, `|`, `;`, `=/`) under the `=`, as the
+    /// documents align them; for a supplied rule, the supplied definition.
+    pub fn printed_text(&self, notation: Notation) -> String {
         let name = self.printed_name.as_deref().unwrap_or(&self.name);
-        let def = self.printed.as_deref().unwrap_or(&self.reading);
-        match (notation, def.is_empty()) {
-            (_, true) => name.to_string(),
-            (Notation::Letters, false) => format!("{name} {def}"),
-            (Notation::Rfc822 | Notation::Abnf, false) => format!("{name} = {def}"),
+        let def = self.printed_lines.as_deref().unwrap_or(&self.reading);
+        let (head, under_def) = match (notation, def.is_empty()) {
+            (_, true) => return name.to_string(),
+            (Notation::Letters, false) => (format!("{name} "), name.chars().count() + 1),
+            (Notation::Rfc822 | Notation::Abnf, false) => {
+                (format!("{name} = "), name.chars().count() + 3)
+            }
+        };
+        let mut out = head;
+        for (i, line) in def.lines().enumerate() {
+            if i > 0 {
+                let operator = ["/", "|", ";", "=/"].iter().any(|o| line.starts_with(o));
+                let indent = if operator && notation != Notation::Letters {
+                    under_def.saturating_sub(2)
+                } else {
+                    under_def
+                };
+                out.push('\n');
+                out.push_str(&" ".repeat(indent));
+            }
+            out.push_str(line);
         }
+        out
     }
 
     internal! {
@@ -123,16 +142,26 @@ impl PrintedRule {
     }
 }
 
+/// Every edition's printed grammar, read once.
+static GRAMMARS: PerEdition<PrintedGrammar> = PerEdition::new();
+
 impl PrintedGrammar {
     /// The printed grammar of an edition (read once, then shared).
     pub fn of(edition: Edition) -> &'static PrintedGrammar {
-        static GRAMMARS: PerEdition<PrintedGrammar> = PerEdition::new();
         GRAMMARS.get_or_init(edition, || match read(edition, edition.bnf_source()) {
             Ok(g) => g,
             // The transcriptions ship inside the crate and every test reads them:
             // a defect here is urlbnf's, found before release, never the input's.
             Err(e) => panic!("{e}"),
         })
+    }
+
+    /// Keep `grammar`, read from a grammar file, as its edition's (a
+    /// registered edition's grammar is read by the loader, which knows its
+    /// notation; never re-read).
+    pub(crate) fn keep(grammar: PrintedGrammar) -> &'static PrintedGrammar {
+        let edition = grammar.edition;
+        GRAMMARS.get_or_init(edition, || grammar)
     }
 
     /// The rule, or [`Error::UnknownRule`].

@@ -23,6 +23,9 @@ struct Block {
     printed_name: Option<(Correction, String)>,
     read: Option<(Correction, String)>,
     supplied: Option<Correction>,
+    /// An RFC 5234 core rule (Appendix B.1) a grammar file uses and does not
+    /// define: `%core NAME definition`.
+    core: bool,
     comment: Option<String>,
     /// ABNF `=/`: alternatives added to the rule of this name.
     incremental: bool,
@@ -41,17 +44,26 @@ struct Reader {
 
 impl Reader {
     /// A `%key value` line: the header, or a correction on the rule above.
-    fn directive(
-        &mut self,
-        edition: Edition,
-        line: usize,
-        directive: &str,
-    ) -> Result<(), (usize, String)> {
+    fn directive(&mut self, id: &str, line: usize, directive: &str) -> Result<(), (usize, String)> {
         let (key, value) = directive.split_once(' ').unwrap_or((directive, ""));
         let value = value.trim();
         match key {
-            "edition" if value == edition.id() => {}
-            "edition" => return err(line, format!("transcription of {value}, not {edition}")),
+            "edition" if value == id => {}
+            "edition" => return err(line, format!("transcription of {value}, not {id}")),
+            "core" => {
+                let (name, def) = value.split_once(' ').unwrap_or((value, ""));
+                self.blocks.push(Block {
+                    name: name.to_string(),
+                    line,
+                    text: def.to_string(),
+                    printed_name: None,
+                    read: None,
+                    supplied: None,
+                    core: true,
+                    comment: None,
+                    incremental: false,
+                });
+            }
             "document" => self.document = value.to_string(),
             "section" => self.section = value.to_string(),
             "notation" => {
@@ -82,6 +94,7 @@ impl Reader {
                         printed_name: None,
                         read: None,
                         supplied: Some(correction),
+                        core: false,
                         comment: None,
                         incremental: false,
                     });
@@ -148,6 +161,7 @@ impl Reader {
             printed_name: None,
             read: None,
             supplied: None,
+            core: false,
             comment: (!self.comment.is_empty()).then(|| self.comment.join(" ")),
             incremental,
         });
@@ -180,7 +194,8 @@ impl Reader {
             rules.push(PrintedRule {
                 name: b.name,
                 printed_name: b.printed_name.map(|(_, n)| n),
-                printed: b.supplied.is_none().then(|| fold_space(&b.text)),
+                printed: (b.supplied.is_none() && !b.core).then(|| fold_space(&b.text)),
+                printed_lines: (b.supplied.is_none() && !b.core).then(|| lines(&b.text)),
                 reading: fold_space(&reading),
                 correction,
                 expr,
@@ -248,7 +263,22 @@ fn add_alternatives(
         text.push_str(" =/ ");
         text.push_str(&more_text);
     }
+    if let Some(printed) = rule.printed_lines.as_mut() {
+        printed.push_str("\n=/ ");
+        printed.push_str(&lines(&b.text));
+    }
     Ok(())
+}
+
+/// A definition's lines as printed: each line's own spacing kept (the
+/// columns of its comments), the indentation of continuations dropped (the
+/// printed text's layout is [`PrintedRule::printed_text`]'s).
+fn lines(text: &str) -> String {
+    text.lines()
+        .map(|l| l.trim())
+        .filter(|l| !l.is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 fn respell(e: &mut Expr, spelled: &BTreeMap<String, String>) {
@@ -267,21 +297,37 @@ fn respell(e: &mut Expr, spelled: &BTreeMap<String, String>) {
 /// Read a transcription (the `grammar/*.bnf` format described in its header).
 /// A defect is [`Error::Transcription`], with its line.
 pub fn read(edition: Edition, source: &str) -> Result<PrintedGrammar, Error> {
-    let mut reader = Reader::default();
+    read_lines(edition, edition.id(), source, None).map_err(|(line, message)| {
+        Error::Transcription {
+            edition,
+            rule: None,
+            message: format!("grammar/{edition}.bnf line {line}: {message}"),
+        }
+    })
+}
+
+/// Read a grammar in the transcriptions' format as the grammar `id` (its
+/// `%edition` line, if any, must say so), for `edition`, in `notation` where
+/// it has no `%notation` line; a defect as its line and what is wrong.
+pub fn read_lines(
+    edition: Edition,
+    id: &str,
+    source: &str,
+    notation: Option<Notation>,
+) -> Result<PrintedGrammar, (usize, String)> {
+    let mut reader = Reader {
+        notation,
+        ..Reader::default()
+    };
     let lines = source.lines().enumerate().map(|(i, raw)| (i + 1, raw));
-    let result = lines
+    lines
         .filter(|(_, raw)| {
             let t = raw.trim_start();
             !t.is_empty() && !t.starts_with('#')
         })
         .try_for_each(|(line, raw)| match raw.trim_start().strip_prefix('%') {
-            Some(directive) => reader.directive(edition, line, directive),
+            Some(directive) => reader.directive(id, line, directive),
             None => reader.rule_line(line, raw),
         })
-        .and_then(|()| reader.finish(edition));
-    result.map_err(|(line, message)| Error::Transcription {
-        edition,
-        rule: None,
-        message: format!("grammar/{edition}.bnf line {line}: {message}"),
-    })
+        .and_then(|()| reader.finish(edition))
 }

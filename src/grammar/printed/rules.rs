@@ -76,9 +76,14 @@ pub struct PrintedRule {
     pub name: String,
     /// The name as printed, where a correction changed it (C1).
     pub printed_name: Option<String>,
-    /// The printed definition, line breaks and runs of spaces folded to one space;
-    /// `None` for a rule a correction supplies (C4).
+    /// The printed definition, line breaks and runs of spaces folded to one
+    /// space (an ABNF `;` comment then runs on over the lines after it:
+    /// [`PrintedRule::printed_text`] shows them); `None` for a rule a
+    /// correction supplies (C4).
     pub printed: Option<String>,
+    /// The printed definition line by line, each line's own spacing kept
+    /// (the columns of its comments).
+    pub printed_lines: Option<String>,
     /// The definition as urlbnf reads it: the printed one, or the correction's.
     pub reading: String,
     /// The correction applied to this rule, if any.

@@ -3,7 +3,7 @@
 use std::fmt::Write as _;
 
 use super::{esc, page, page_name, rule_link, witness};
-use crate::analysis::diff;
+use crate::comparisons::diff;
 use crate::edition::Edition;
 
 /// Witness strings as code, with spaces, tabs and other controls made visible.
@@ -118,7 +118,7 @@ fn pair_row(a: Edition, b_ed: Edition, p: &diff::RulePair) -> String {
     };
     let printed = if p.changed {
         format!(
-            "{}: <code>{}</code><br>{}: <code>{}</code>",
+            "{}: <code class=\"printed\">{}</code><br>{}: <code class=\"printed\">{}</code>",
             a.id(),
             esc(&p.a_printed),
             b_ed.id(),
@@ -126,7 +126,7 @@ fn pair_row(a: Edition, b_ed: Edition, p: &diff::RulePair) -> String {
         )
     } else {
         format!(
-            "<span class=\"muted\">unchanged</span> <code>{}</code>",
+            "<span class=\"muted\">unchanged</span> <code class=\"printed\">{}</code>",
             esc(&p.b_printed)
         )
     };

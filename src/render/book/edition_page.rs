@@ -4,14 +4,14 @@
 use std::fmt::Write as _;
 
 use super::{anchor, diagram, esc, page, playground, prose, rule_link, witness};
-use crate::analysis::diagnosis::expected_words_with;
-use crate::analysis::examples::Examples;
-use crate::analysis::explain;
-use crate::analysis::regex::Flavor;
+use crate::comparisons::examples::Examples;
+use crate::comparisons::explain;
 use crate::edition::Edition;
 use crate::error::FOUND_END;
 use crate::grammar::PrintedGrammar;
 use crate::render::text::{change_words_with, shown_reasons, via_words};
+use crate::tools::regex::Flavor;
+use crate::verdicts::diagnosis::expected_words_with;
 
 pub(super) fn page_html(edition: Edition) -> String {
     let g = PrintedGrammar::of(edition);
@@ -118,7 +118,7 @@ fn rule_section(edition: Edition, ex: &explain::Explanation) -> String {
         );
     }
     // The rule as an exact regular expression, for the engine most readers have.
-    if let Ok(r) = crate::analysis::regex::rule_regex(edition, &ex.rule, Flavor::Python) {
+    if let Ok(r) = crate::tools::regex::rule_regex(edition, &ex.rule, Flavor::Python) {
         let _ = writeln!(
             b,
             "<p class=\"muted\">Regular expression (Python <code>re</code>; <code>urlbnf regex --flavor</code> writes it for other engines):</p>\n<pre class=\"regex\">{}</pre>",
@@ -219,7 +219,7 @@ fn history_table(edition: Edition, history: &[explain::HistoryEntry]) -> String 
         }
         let _ = writeln!(
             b,
-            "<tr><td>{} {}</td><td><code>{}</code></td><td>{change}</td></tr>",
+            "<tr><td>{} {}</td><td><code class=\"printed\">{}</code></td><td>{change}</td></tr>",
             h.edition.id(),
             rule_link(h.edition, &h.rule, edition),
             esc(&h.printed)

@@ -11,11 +11,12 @@ use crate::edition::Edition;
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
 
+mod corrections;
 mod diagram;
 mod diff_page;
 mod edition_page;
 mod manual;
-mod notes;
+mod partial_forms;
 mod playground;
 mod playground_notes;
 mod resolution;
@@ -122,6 +123,7 @@ section.result h3 { margin: 0.3rem 0; }
 .verdict.invalid { color: #b3261e; }
 .verdict.none { color: var(--muted); }
 pre.caret { white-space: pre; }
+code.printed { white-space: pre; display: inline-block; vertical-align: top; }
 .readings label { display: inline-block; margin-right: 1rem; }
 p.note q { display: block; font-size: 0.9em; margin-top: 0.2rem; }
 details.tree { overflow-x: auto; }
@@ -309,9 +311,12 @@ pub fn build(out: &Path, force: bool) -> Result<Vec<PathBuf>, Error> {
     for (a, b) in Edition::CHRONOLOGY {
         pages.push((diff_page(a, b), diff_page::page_html(a, b)));
     }
-    pages.push(("partial-forms.html".into(), notes::partial_forms_page()));
+    pages.push((
+        "partial-forms.html".into(),
+        partial_forms::partial_forms_page(),
+    ));
     pages.push((resolution::PAGE.into(), resolution::page_html()));
-    pages.push(("corrections.html".into(), notes::corrections_page()));
+    pages.push(("corrections.html".into(), corrections::corrections_page()));
     pages.extend(manual::pages());
     let mut extra = playground::files().into_iter();
     pages.extend(extra.next());

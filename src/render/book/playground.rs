@@ -12,19 +12,22 @@ use std::fmt::Write as _;
 use regex_automata::util::primitives::StateID;
 
 use super::{esc, js, page};
-use crate::analysis::diagnosis::describe;
-use crate::analysis::gloss::gloss;
-use crate::analysis::known;
-use crate::analysis::report::innermost_rule;
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};
 use crate::engine::derive::{self, Op};
 use crate::grammar::PrintedGrammar;
+use crate::knowledge::gloss::gloss;
+use crate::knowledge::known;
+use crate::tools::report::innermost_rule;
+use crate::verdicts::diagnosis::describe;
 
 /// The page's file name; links carry `#try=` and `&rule=`.
 pub(crate) const PAGE: &str = "playground.html";
 const TABLES: &str = "playground-tables.js";
 const SCRIPT: &str = "playground.js";
+/// The page's core, free of the page: `check`'s verdicts and notes and `tree
+/// --printed`'s derivations from the tables (the tests run it under Node.js).
+const CORE: &str = "playground-core.js";
 
 /// A link to the playground with `input` filled in, checked by `rule`.
 pub(crate) fn link(input: &str, rule: &str) -> String {
@@ -283,6 +286,7 @@ pub(crate) fn page_html() -> String {
 <div id="results" aria-live="polite"></div>
 <noscript><p>The playground runs in JavaScript; every other page of the book works without it.</p></noscript>
 <script src="{TABLES}"></script>
+<script src="{CORE}"></script>
 <script src="{SCRIPT}"></script>
 "#
     );
@@ -293,10 +297,14 @@ pub(crate) fn page_html() -> String {
 /// address in step with the input.
 pub(crate) const SCRIPT_JS: &str = include_str!("playground.js");
 
+/// The core the page draws with (DOM-free).
+pub(crate) const CORE_JS: &str = include_str!("playground-core.js");
+
 /// The files the playground adds to the book: the page, its script and its tables.
 pub(crate) fn files() -> Vec<(String, String)> {
     vec![
         (PAGE.into(), page_html()),
+        (CORE.into(), CORE_JS.into()),
         (SCRIPT.into(), SCRIPT_JS.into()),
         (TABLES.into(), tables()),
     ]

@@ -8,13 +8,13 @@
 use std::fmt::Write as _;
 
 use super::js;
-use crate::analysis::ast;
-use crate::analysis::check::CheckError;
-use crate::analysis::encoding;
-use crate::analysis::known::{self, CatchAll};
-use crate::analysis::prose::{self, ProseNote};
 use crate::edition::Edition;
 use crate::grammar::PrintedGrammar;
+use crate::knowledge::encoding;
+use crate::knowledge::known::{self, CatchAll};
+use crate::verdicts::ast;
+use crate::verdicts::check::CheckError;
+use crate::verdicts::prose::{self, ProseNote};
 
 /// Stand-ins for the input's parts, each replaced by a placeholder.
 const PART: &str = "\u{1}";

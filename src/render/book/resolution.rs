@@ -6,12 +6,12 @@
 use std::fmt::Write as _;
 
 use super::{esc, page};
-use crate::analysis::equivalence::equivalent;
-use crate::analysis::meaning::Level;
-#[cfg(feature = "whatwg")]
-use crate::analysis::resolve::whatwg::DEPARTURES;
-use crate::analysis::resolve::{self, Rules};
 use crate::edition::Edition;
+use crate::knowledge::meaning::Level;
+use crate::tools::equivalence::equivalent;
+#[cfg(feature = "whatwg")]
+use crate::tools::resolve::whatwg::DEPARTURES;
+use crate::tools::resolve::{self, Rules};
 
 pub(super) const PAGE: &str = "resolution.html";
 

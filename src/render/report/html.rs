@@ -5,8 +5,8 @@ use std::fmt::Write;
 
 use super::super::{count, esc, percent, plural, visible, whatwg};
 use super::{catch_all_counted, catch_all_name, difference, has_catch_all, reading_words};
-use crate::analysis::check::Reading;
-use crate::analysis::report::{Cause, EditionReport, Report};
+use crate::tools::report::{Cause, EditionReport, Report};
+use crate::verdicts::check::Reading;
 
 const STYLE: &str = r#"
 body { font: 16px/1.5 system-ui, sans-serif; max-width: 64rem; margin: 2rem auto; padding: 0 1rem; color: #1d1d1f; }

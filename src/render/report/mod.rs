@@ -4,10 +4,10 @@
 use std::fmt::Write;
 
 use super::{count, percent, plural, visible, whatwg};
-use crate::analysis::check::{Checker, Engine, Reading};
-use crate::analysis::prose::ProseNote;
-use crate::analysis::report::{Cause, EditionReport, Report};
 use crate::edition::Edition;
+use crate::tools::report::{Cause, EditionReport, Report};
+use crate::verdicts::check::{Checker, Engine, Reading};
+use crate::verdicts::prose::ProseNote;
 
 mod html;
 pub use html::{MARK as HTML_MARK, html};
@@ -151,7 +151,7 @@ pub(super) fn reading_words(report: &Report) -> String {
 
 /// Whether the edition's rule ends its schemes with a catch-all for new ones.
 pub(super) fn has_catch_all(e: &EditionReport) -> bool {
-    crate::analysis::known::catch_all(e.edition).is_some_and(|c| c.applies_to(&e.rule))
+    crate::knowledge::known::catch_all(e.edition).is_some_and(|c| c.applies_to(&e.rule))
 }
 
 /// How the inputs only a catch-all derives were counted, in the reading.
@@ -164,7 +164,7 @@ pub(super) fn catch_all_counted(known: bool) -> &'static str {
 }
 
 pub(super) fn catch_all_name(e: &EditionReport) -> String {
-    crate::analysis::known::catch_all(e.edition).map_or_else(String::new, |c| c.catch_all.clone())
+    crate::knowledge::known::catch_all(e.edition).map_or_else(String::new, |c| c.catch_all.clone())
 }
 
 fn scheme_row(out: &mut String, name: &str, valid: u64, invalid: u64) {

@@ -1,0 +1,354 @@
+//! `urlbnf conform`: another parser (the peer, a program) tested against a
+//! rule: the suite made from the rule, the peer's disagreements shrunk and
+//! named by cause.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use serde::Serialize;
+
+use super::super::grammar_files::GrammarFiles;
+use super::super::output::{Tally, json_line};
+use super::super::{CliError, unknown_rule};
+use crate::edition::Edition;
+use crate::render::conform as render;
+use crate::render::write::{self, Output};
+use crate::tools::conform::{self, Answer, Component, Components, Conformance, Coverage, Suite};
+
+pub(crate) const LONG: &str = "\
+Test another parser (the peer: any program) against a rule of an edition.
+
+The inputs are a suite made from the rule: from its minimal automaton, a
+string through every live transition (each state and each class of bytes that
+continues a valid input), a near miss for every class that leads out of the
+language at every state (completed as the rule allows), and each state's
+shortest prefix (truncations); from its printed parts, counted repetitions
+and ranges at and past their bounds (dec-octet's 255 and 256, h16's four
+digits) and ABNF's quoted letters in both cases (\"v\" and \"V\"); then strings
+derived from the rule, mutated and truncated, from --seed; and the lines of
+any -f FILE. The same seed gives the same suite. No input holds a line break.
+
+The peer is COMMAND [ARGS...] after `--`, run as a line filter: the inputs one
+a line on its standard input (closed after each batch), one verdict a line on
+its standard output: 1, true, valid or ok (any case) accepts, anything else
+(0, false, invalid, an error message) rejects. With --each it is run once per
+input, the input as its last argument, and its exit status is the verdict (0
+accepts, another status rejects). With --components it prints, per input, a
+JSON object with any of scheme, userinfo, host, port, path, query, fragment
+(each a string, or null for none; those left out are not compared), or null
+where it rejects the input; they are compared with the edition's AST (a URL
+rule's only), each as written in the input.
+
+Each disagreement is shrunk with the peer in the loop (each step still a
+disagreement the same way) and grouped into causes. Peer accepts what the
+rule does not derive: by where the rule stops (the innermost rule open there,
+what was found, what could come, as `report` says it). Peer rejects what the
+rule derives: by the part of the witness the peer refuses (the deepest rule
+whose text, replaced by the rule's shortest string, it takes), with the
+alternative taken, the characters it refuses, or a letter it refuses in one
+case. Components: by component. Each cause: how many inputs, the shortest
+witness (exactly as given to the peer), the rule with its section.
+
+The peer is an error (exit 2), naming the input and what it printed, when it
+cannot be run, exits with a failure or dies, outlasts --timeout, prints more
+or fewer lines than the inputs, or a line longer than 64 KiB.
+
+--export FILE writes the suite as JSON lines ({input, valid, grammar, rule,
+kind, covers}) for a project to run in its own CI; --html FILE writes the
+run as a page. Neither overwrites a file urlbnf did not write without
+--force, nor ever a file the run reads; each is written whole or not at all.";
+
+pub(crate) const EXAMPLES: &str = "\
+Exit status: 0 when the peer agrees on every input (or only --export was
+asked), 1 when it departs, 2 on a usage error or when the peer fails, 3 when
+a file cannot be read or written or output fails.
+
+Examples:
+  urlbnf conform --grammar rfc3986 --rule IPv6address -- python3 tests/conform/python/ipaddress_check.py 6
+  urlbnf conform --grammar rfc3986 --rule URI -- perl tests/conform/perl/data-validate-uri.pl
+  urlbnf conform --grammar rfc3986 --components -- python3 tests/conform/python/urlsplit_components.py
+  urlbnf conform --grammar rfc1738 --rule httpurl --each -- ./my-validator
+  urlbnf conform --grammar rfc3986 --rule URI --export rfc3986-URI.jsonl";
+
+#[derive(Debug, clap::Args)]
+pub(crate) struct ConformArgs {
+    /// The edition the peer is tested against
+    #[arg(
+        long = "grammar",
+        value_name = "ID",
+        value_enum,
+        required_unless_present = "grammar_files"
+    )]
+    grammar: Option<Edition>,
+
+    #[command(flatten)]
+    grammar_files: GrammarFiles,
+
+    /// The rule, by its printed name (default: the edition's whole-URL rule)
+    #[arg(long, value_name = "NAME")]
+    rule: Option<String>,
+
+    /// The seed of the derived and mutated strings
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    seed: u64,
+
+    /// Strings derived from the rule (as many mutated, half as many truncated)
+    #[arg(long, value_name = "N", default_value_t = conform::DERIVED)]
+    derived: usize,
+
+    /// Add the lines of FILE to the suite (repeatable)
+    #[arg(long = "file", short = 'f', value_name = "FILE")]
+    files: Vec<PathBuf>,
+
+    /// Run COMMAND once per input, the input its last argument; its exit
+    /// status is the verdict
+    #[arg(long, conflicts_with = "components")]
+    each: bool,
+
+    /// COMMAND prints components as JSON, compared with the edition's AST
+    #[arg(long)]
+    components: bool,
+
+    /// Inputs per run of a line filter
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    batch: usize,
+
+    /// Seconds one run may take (one batch; one input with --each)
+    #[arg(long, value_name = "SECS", default_value_t = 60.0)]
+    timeout: f64,
+
+    /// Write the result as one JSON object
+    #[arg(long)]
+    json: bool,
+
+    /// Also write the result as a self-contained HTML page
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+
+    /// Write the suite as JSON lines to FILE
+    #[arg(long, value_name = "FILE")]
+    export: Option<PathBuf>,
+
+    /// Let --export and --html replace a file urlbnf did not write
+    #[arg(long)]
+    force: bool,
+
+    /// The peer: COMMAND [ARGS...], after `--`
+    #[arg(last = true, value_name = "COMMAND")]
+    command: Vec<OsString>,
+}
+
+/// One line of `--export`.
+#[derive(Serialize)]
+struct Exported<'a> {
+    input: &'a str,
+    valid: bool,
+    grammar: Edition,
+    rule: &'a str,
+    kind: conform::Kind,
+    covers: &'a str,
+}
+
+/// `conform --json`: the suite's size and coverage, the peer, what it did.
+#[derive(Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub(crate) struct ConformJson {
+    /// The peer's command line.
+    peer: String,
+    /// The seed of the suite's derived strings.
+    seed: u64,
+    /// Inputs of the suite the rule derives.
+    valid: usize,
+    /// Inputs it does not.
+    invalid: usize,
+    /// What the suite covers of the rule's automaton and parts.
+    coverage: Coverage,
+    /// What the peer did.
+    #[serde(flatten)]
+    found: Conformance,
+}
+
+pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
+    // A grammar file, given, is the edition.
+    let file = args
+        .grammar_files
+        .load()?
+        .pop()
+        .and_then(|g| g.0.first().copied());
+    let Some(edition) = file.or(args.grammar) else {
+        return Err(CliError::Usage(
+            "name the edition: --grammar ID or --grammar-file FILE".into(),
+        ));
+    };
+    let rule = args
+        .rule
+        .clone()
+        .unwrap_or_else(|| edition.default_rule().to_string());
+    if crate::grammar::PrintedGrammar::of(edition)
+        .rule(&rule)
+        .is_none()
+    {
+        return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
+    }
+    if args.command.is_empty() && args.export.is_none() {
+        return Err(CliError::Usage(
+            "no peer: give its command after `--` (or --export FILE to write the suite only)"
+                .into(),
+        ));
+    }
+    if args.components && !crate::verdicts::ast::is_url_rule(edition, &rule) {
+        return Err(CliError::Usage(format!(
+            "--components needs a URL rule: {edition} '{rule}' has no AST (try {})",
+            edition.default_rule()
+        )));
+    }
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        return Err(CliError::Usage(
+            "--timeout must be a positive number of seconds".into(),
+        ));
+    }
+    // The files written are claimed before any is read: never an input of
+    // the run, never a file urlbnf did not write (without --force).
+    if let (Some(export), Some(html)) = (&args.export, &args.html)
+        && export == html
+    {
+        return Err(CliError::Usage(format!(
+            "--export and --html both name {}: give each its own file",
+            export.display()
+        )));
+    }
+    let claim = |path: &Option<PathBuf>, flag, what, mark| {
+        path.as_ref()
+            .map(|p| {
+                let output = Output {
+                    flag,
+                    what,
+                    mark,
+                    files: &args.files,
+                    stdin: false,
+                };
+                write::claim_file(p, &output, args.force)
+            })
+            .transpose()
+    };
+    let export = claim(&args.export, "--export", "a suite", EXPORT_MARK)?;
+    let html = claim(
+        &args.html,
+        "--html",
+        "a conformance page",
+        render::HTML_MARK,
+    )?;
+    let mut corpus = Vec::new();
+    for path in &args.files {
+        let text = std::fs::read(path).map_err(|e| crate::Error::io(path, &e))?;
+        corpus.extend(
+            String::from_utf8_lossy(&text)
+                .lines()
+                .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()),
+        );
+    }
+    let suite = Suite::with_size(edition, &rule, args.seed, args.derived)?.with_corpus(corpus)?;
+    if args.export.is_some() {
+        let mut text = Vec::new();
+        for c in &suite.cases {
+            let line = Exported {
+                input: &c.input,
+                valid: c.valid,
+                grammar: edition,
+                rule: &rule,
+                kind: c.kind,
+                covers: &c.covers,
+            };
+            json_line(&mut text, &line)?;
+        }
+        if let Some(claim) = &export {
+            claim.write(&text)?;
+        }
+    }
+    if args.command.is_empty() {
+        if !args.json {
+            writeln!(out, "{}", render::suite_line(&suite))?;
+        }
+        return Ok(Tally::default());
+    }
+    let peer_words: Vec<String> = args
+        .command
+        .iter()
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let peer_line = peer_words.join(" ");
+    let (program, rest) = args
+        .command
+        .split_first()
+        .map_or((OsString::new(), &[][..]), |(p, r)| (p.clone(), r));
+    let timeout = Duration::from_secs_f64(args.timeout);
+    let found = if args.each {
+        let mut peer = conform::EachRun::new(program, rest.iter().cloned()).timeout(timeout);
+        conform::compare(&suite, &mut peer)?
+    } else {
+        let mut peer = conform::LineFilter::new(program, rest.iter().cloned())
+            .batch(args.batch)
+            .timeout(timeout);
+        if args.components {
+            peer = peer.decoder(decode_components);
+        }
+        conform::compare(&suite, &mut peer)?
+    };
+    if let Some(claim) = &html {
+        let page = render::html(&suite, &peer_line, &found, &crate::render::today());
+        claim.write(page.as_bytes())?;
+    }
+    let departs = !found.causes.is_empty();
+    if args.json {
+        let valid = suite.cases.iter().filter(|c| c.valid).count();
+        json_line(
+            out,
+            &ConformJson {
+                peer: peer_line,
+                seed: suite.seed,
+                valid,
+                invalid: suite.cases.len() - valid,
+                coverage: suite.coverage,
+                found,
+            },
+        )?;
+    } else {
+        out.write_all(render::text(&suite, &peer_line, &found).as_bytes())?;
+    }
+    Ok(Tally {
+        bad: usize::from(departs),
+        ..Tally::default()
+    })
+}
+
+/// A `--components` line: an object of components, or `null`/`false` for a
+/// rejected input.
+fn decode_components(line: &str) -> Result<Answer, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(line).map_err(|e| format!("not JSON ({e})"))?;
+    let object = match value {
+        serde_json::Value::Null | serde_json::Value::Bool(false) => return Ok(Answer::Rejects),
+        serde_json::Value::Object(o) => o,
+        _ => return Err("neither a JSON object nor null".into()),
+    };
+    let mut parts = Components::new();
+    for (name, v) in object {
+        let c = Component::from_name(&name).ok_or_else(|| {
+            format!("no component '{name}' (scheme, userinfo, host, port, path, query, fragment)")
+        })?;
+        let text = match v {
+            serde_json::Value::Null => None,
+            serde_json::Value::String(s) => Some(s),
+            serde_json::Value::Number(n) => Some(n.to_string()),
+            _ => return Err(format!("'{name}' is neither a string, a number nor null")),
+        };
+        parts.insert(c, text);
+    }
+    Ok(Answer::Parts(parts))
+}
+
+/// What every line of `--export` holds, and so its first 4 KB: an exported
+/// suite is replaced without --force.
+const EXPORT_MARK: &str = "\"covers\":";

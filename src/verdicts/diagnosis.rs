@@ -1,0 +1,156 @@
+//! The diagnosis of an input a rule does not derive: the exact point where it
+//! stops being a prefix of any derived string (from the reference automaton of
+//! the printed BNF), what could come there, named by the edition's character
+//! classes, and what came instead. Below `check` and `ast`, which both report it.
+
+use crate::edition::Edition;
+use crate::engine::automaton::{self, Stop};
+use crate::error::{CheckError, Error, Expected, found_at};
+use crate::grammar::{CharSet, PestOutcome, PrintedGrammar, peg};
+
+pub(crate) fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError {
+    let expected = describe(edition, stop);
+    let message = message(edition, input, stop, &expected);
+    CheckError {
+        offset: stop.offset,
+        byte_offset: stop.byte_offset,
+        expected,
+        found: found_at(input, stop.byte_offset),
+        message,
+    }
+}
+
+/// The diagnosis of an input the rule does not derive, by the letter.
+///
+/// ```
+/// use urlbnf::{Edition, check};
+/// let e = check::diagnose(Edition::Rfc1738, "httpurl", "http://h/a b")?;
+/// assert_eq!((e.offset, e.found.as_str()), (10, " "));
+/// # Ok::<(), urlbnf::Error>(())
+/// ```
+pub fn diagnose(edition: Edition, rule: &str, input: &str) -> Result<CheckError, Error> {
+    match automaton::automaton(edition, rule) {
+        Ok(a) => Ok(match a.diagnose(input) {
+            Err(stop) => error_at(edition, input, &stop),
+            // The engines agree on every tested input; should the automaton
+            // accept what pest rejected, report pest's own furthest point.
+            Ok(_) => pest_diagnosis(edition, rule, input),
+        }),
+        Err(e @ Error::UnknownRule { .. }) => Err(e),
+        Err(_) => Ok(pest_diagnosis(edition, rule, input)),
+    }
+}
+
+pub(crate) fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> CheckError {
+    let (byte_offset, expected) = match peg::run(edition, rule, input) {
+        Ok(PestOutcome::Failed { pos, expected }) => {
+            (pos, expected.into_iter().map(Expected::Class).collect())
+        }
+        Ok(PestOutcome::Prefix { end }) => (end, vec![Expected::End]),
+        _ => (input.len(), Vec::new()),
+    };
+    let offset = input.get(..byte_offset).map_or(0, |s| s.chars().count());
+    CheckError {
+        offset,
+        byte_offset,
+        message: "pest stops here".to_string(),
+        expected,
+        found: found_at(input, byte_offset),
+    }
+}
+
+internal! {
+    /// Name a set of next characters by the edition's character-class rules where a
+    /// whole class fits, and by single characters otherwise.
+    fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
+        let classes = PrintedGrammar::of(edition).char_classes();
+        let mut left = stop.next;
+        let mut out = Vec::new();
+        loop {
+            // The class that names the most characters still unnamed, printed order first.
+            let best = classes
+                .iter()
+                .enumerate()
+                .filter(|(_, (_, set))| set.is_subset(stop.next))
+                .map(|(i, (name, set))| (name, (*set & left).len(), std::cmp::Reverse(i)))
+                .filter(|(_, gain, _)| *gain >= 2)
+                .max_by_key(|(_, gain, first)| (*gain, *first))
+                .map(|(name, gain, _)| (name, gain));
+            let Some((name, _)) = best else { break };
+            let set = classes
+                .iter()
+                .find(|(n, _)| n == name)
+                .map_or(CharSet::EMPTY, |(_, s)| *s);
+            left = left & !set;
+            out.push(Expected::Class(name.clone()));
+        }
+        out.extend(left.iter().map(|b| Expected::Char(char::from(b))));
+        if stop.may_end {
+            out.push(Expected::End);
+        }
+        out
+    }
+}
+
+/// A character found, quoted; one that would print as an escape such as
+/// `\u{feff}` is named by its code point instead.
+fn found_char(c: char) -> String {
+    let quoted = format!("{:?}", c.to_string());
+    match c {
+        _ if !quoted.contains("\\u{") => quoted,
+        '\u{feff}' => "U+FEFF (a byte-order mark)".to_string(),
+        _ => format!("U+{:04X}", u32::from(c)),
+    }
+}
+
+fn message(edition: Edition, input: &str, stop: &Stop, expected: &[Expected]) -> String {
+    let c = input.get(stop.byte_offset..).and_then(|s| s.chars().next());
+    let found = match c {
+        Some(c) => format!("found {}", found_char(c)),
+        None => "found end of input".to_string(),
+    };
+    let fix = c
+        .and_then(|c| escape_fix(edition, c, stop.next.contains(b'%')))
+        .map(|e| format!(" (escaped: {e})"))
+        .unwrap_or_default();
+    format!("expected {}; {found}{fix}", expected_words(expected))
+}
+
+/// The fix for a character where an input stops: where an escape could
+/// come (`percent_next`), a character the edition does not reserve can come
+/// escaped (a reserved one escaped would mean another thing, RFC 1738 §2.2).
+pub(crate) fn escape_fix(edition: Edition, c: char, percent_next: bool) -> Option<String> {
+    let reserved = crate::knowledge::encoding::reserved(edition);
+    (percent_next && c != '%' && !reserved.contains_char(c)).then(|| escaped(c))
+}
+
+/// A character as `%XX` escapes of its UTF-8 bytes, upper case as the
+/// documents print them (`~` as `%7E`, `é` as `%C3%A9`).
+fn escaped(c: char) -> String {
+    let mut buf = [0; 4];
+    c.encode_utf8(&mut buf)
+        .bytes()
+        .map(|b| format!("%{b:02X}"))
+        .collect()
+}
+
+/// What could come, in words: `alpha, "-" or end of input`.
+pub(crate) fn expected_words(expected: &[Expected]) -> String {
+    expected_words_with(expected, |c| format!("{c:?}"))
+}
+
+/// [`expected_words`] with each character shown by `show`.
+pub(crate) fn expected_words_with(expected: &[Expected], show: impl Fn(&str) -> String) -> String {
+    let words: Vec<String> = expected
+        .iter()
+        .map(|e| match e {
+            Expected::Char(c) => show(&c.to_string()),
+            other => other.to_string(),
+        })
+        .collect();
+    match words.as_slice() {
+        [] => "nothing (no string of this rule starts this way)".to_string(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}

@@ -1,0 +1,186 @@
+//! A user's grammar file, read at run time as an edition with no
+//! transcription: ABNF (RFC 5234, its core rules included) or RFC 822 BNF;
+//! check, report, diff, regex and explain serve it, parse and tree say why
+//! they cannot, and a defect is an error with its line.
+
+use crate::common;
+
+const ZONES: &str = "tests/corpus/rfc3986-rfc6874.abnf";
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = common::run_urlbnf(args, b"");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// RFC 3986 with RFC 6874's zone identifiers: the zone's "%" is encoded.
+#[test]
+fn rfc6874_zone_identifiers_read_from_a_file() {
+    let (code, out, err) = run(&[
+        "check",
+        "--json",
+        "--grammar-file",
+        ZONES,
+        "http://[fe80::1%25eth0]/",
+        "http://[fe80::1%eth0]/",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["grammar"], ZONES);
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["error"]["offset"], 16);
+    // RFC 3986 itself refuses both.
+    let (code, _, _) = run(&["check", "--grammar", "rfc3986", "http://[fe80::1%25eth0]/"]);
+    assert_eq!(code, 1);
+    // diff shows what RFC 6874 adds: witnesses with "%25".
+    let (code, out, err) = run(&["diff", "rfc3986", ZONES, "--rule", "IP-literal"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("IP-literal ⊂ IP-literal"), "{out}");
+    assert!(out.contains("\"[::%25-]\""), "{out}");
+    assert!(out.contains("in IP-literal → IPv6addrz"), "{out}");
+    // The whole-URL rules pair by name: URI-reference, not the file's first rule.
+    let (_, out, _) = run(&["diff", "rfc3986", ZONES]);
+    assert!(out.contains("URI-reference ⊂ URI-reference"), "{out}");
+    assert!(
+        out.contains("Rules only in tests/corpus/rfc3986-rfc6874.abnf (2)"),
+        "{out}"
+    );
+    // regex and explain read it; report counts it.
+    let (code, out, _) = run(&[
+        "regex",
+        "--grammar-file",
+        ZONES,
+        "--rule",
+        "ZoneID",
+        "--flavor",
+        "posix",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.starts_with('^'), "{out}");
+    let (code, out, _) = run(&["explain", "--grammar-file", ZONES, "IPv6addrz"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("IPv6addrz = IPv6address \"%25\" ZoneID"),
+        "{out}"
+    );
+    let (code, out, _) = run(&[
+        "report",
+        "--grammar-file",
+        ZONES,
+        "tests/corpus/tour-urls.txt",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains(&format!("{ZONES} URI: 5 valid")), "{out}");
+}
+
+/// What needs a transcription says a grammar file has none.
+#[test]
+fn parse_and_tree_say_a_grammar_file_has_no_transcription() {
+    for command in ["parse", "tree"] {
+        let (code, _, err) = run(&[command, "--grammar-file", ZONES, "http://a/"]);
+        assert_eq!(code, 2, "{command}");
+        assert!(
+            err.contains("is a grammar file") && err.contains("check, report, diff"),
+            "{err}"
+        );
+    }
+}
+
+/// A defect names its file, line and rule: a rule used and not defined,
+/// recursion no automaton holds, an automaton past urlbnf's bounds.
+#[test]
+fn a_defective_grammar_names_its_line() {
+    let dir = std::env::temp_dir().join(format!("urlbnf-grammar-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let cases = [
+        (
+            "undefined.abnf",
+            "; a comment\na = b\nb = \"x\" / c\n",
+            "line 3: rule 'b' uses undefined 'c'",
+        ),
+        ("left.abnf", "a = a \"x\" / \"y\"\n", "line 1, rule 'a'"),
+        (
+            "nested.abnf",
+            "s = \"x\"\na = \"(\" a \")\" / \"x\"\n",
+            "line 2, rule 'a'",
+        ),
+        (
+            "huge.abnf",
+            "big = *(\"a\" / \"b\") \"a\" 26(\"a\" / \"b\")\n",
+            "bound of 32 MiB",
+        ),
+    ];
+    for (name, text, says) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = run(&["check", "--grammar-file", path.to_str().unwrap(), "x"]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(err.contains(name) && err.contains(says), "{name}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// RFC 822 BNF, as RFC 1738 prints it, is told apart by its `|`; ABNF's core
+/// rules are there when used and not defined; `--notation` decides where the
+/// file gives no sign.
+#[test]
+fn notations_and_core_rules() {
+    let dir = std::env::temp_dir().join(format!("urlbnf-notations-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bnf = dir.join("scheme.bnf");
+    std::fs::write(&bnf, "url = \"x:\" name\nname = 1*[ \"a\" | \"b\" ]\n").unwrap();
+    let (code, out, _) = run(&[
+        "check",
+        "--grammar-file",
+        bnf.to_str().unwrap(),
+        "x:ab",
+        "x:c",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("url              valid") && out.contains("expected \"a\" or \"b\""),
+        "{out}"
+    );
+    let abnf = dir.join("hex.abnf");
+    std::fs::write(&abnf, "color = \"#\" 6HEXDIG\n").unwrap();
+    let (code, out, _) = run(&["check", "--grammar-file", abnf.to_str().unwrap(), "#00ffAA"]);
+    assert_eq!(code, 0, "{out}");
+    let plain = dir.join("plain.txt");
+    std::fs::write(&plain, "a = \"x\" [ \"y\" ]\n").unwrap();
+    for notation in ["abnf", "rfc822"] {
+        let (code, _, err) = run(&[
+            "check",
+            "--grammar-file",
+            plain.to_str().unwrap(),
+            "--notation",
+            notation,
+            "xy",
+        ]);
+        assert_eq!(code, 0, "{notation}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The library reads a grammar's text as an edition.
+#[test]
+fn the_library_reads_a_grammar() {
+    let digits =
+        urlbnf::load_grammar_text("digits", "number = 1*DIGIT [ \".\" 1*DIGIT ]\n", None).unwrap();
+    assert!(!digits.has_transcription());
+    assert_eq!(digits.id(), "digits");
+    let checker = urlbnf::Checker::for_edition(digits).unwrap();
+    assert!(checker.is_valid("3.14") && !checker.is_valid("3."));
+    assert_eq!(checker.check("3.x").error.unwrap().offset, 2);
+    // The same text again is the same edition; another under its name is refused.
+    let again = urlbnf::load_grammar_text("digits", "number = 1*DIGIT [ \".\" 1*DIGIT ]\n", None);
+    assert_eq!(again, Ok(digits));
+    assert!(urlbnf::load_grammar_text("digits", "number = DIGIT\n", None).is_err());
+    assert!(urlbnf::load_grammar_text("rfc3986", "a = \"x\"\n", None).is_err());
+}
