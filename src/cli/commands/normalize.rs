@@ -91,15 +91,17 @@ pub(crate) fn run(
                 // A URL of the edition in text: written as it is normalized,
                 // no result kept.
                 Input::Text(text) if valid && !json => {
-                    tally.inputs += 1;
                     normal.clear();
                     notes.clear();
                     match n.normalize_valid(text, &mut normal, &mut notes) {
                         Ok(()) => {
+                            tally.inputs += 1;
                             tally.count(true);
                             write_visible_line(out, &normal)?;
                             write_notes(out, &notes)?;
                         }
+                        // Refused after all (RFC 1630's malformed escapes):
+                        // read again, and counted, as any other.
                         Err(_) => one(&n, level, json, &input, out, tally)?,
                     }
                 }
