@@ -5,6 +5,8 @@
 //! an edition has comes from [`crate::meaning`]. An input that is not a URL
 //! of the edition is refused with where it stops, never compared.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::edition::Edition;
@@ -12,7 +14,7 @@ use crate::knowledge::encoding;
 use crate::knowledge::meaning::{Comparison, Level, default_port, meaning};
 use crate::tools::resolve::Note;
 use crate::tools::resolve::rfc3986::{
-    encoded_dot_segment, remove_dot_segments, rootless_dots, split,
+    encoded_dot_segment, has_dot_segment, position, remove_dot_segments, rootless_dots, split,
 };
 use crate::verdicts::check::{CheckError, Checker, Engine};
 
@@ -245,7 +247,7 @@ fn unreserved(b: u8) -> bool {
 /// `lower`, the other letters in lower case (a host, §6.2.2.1).
 fn percent(component: &str, lower: bool, out: &mut String) {
     let start = out.len();
-    if !component.contains('%') {
+    if !component.bytes().any(|b| b == b'%') {
         // Most components: copied whole (lowering a letter keeps each
         // character's length).
         out.push_str(component);
@@ -296,14 +298,14 @@ fn percent(component: &str, lower: bool, out: &mut String) {
 /// An authority's parts (§3.2): userinfo before the first `@` (it has none),
 /// the host (an IP literal in brackets, or up to the port's `:`), the port.
 fn authority(a: &str) -> (Option<&str>, &str, Option<&str>) {
-    let (userinfo, hostport) = match a.split_once('@') {
-        Some((u, h)) => (Some(u), h),
+    let (userinfo, hostport) = match position(a, |b| b == b'@') {
+        Some(at) => (a.get(..at), a.get(at + 1..).unwrap_or("")),
         None => (None, a),
     };
     let host_end = if hostport.starts_with('[') {
-        hostport.find(']').map_or(hostport.len(), |i| i + 1)
+        position(hostport, |b| b == b']').map_or(hostport.len(), |i| i + 1)
     } else {
-        hostport.find(':').unwrap_or(hostport.len())
+        position(hostport, |b| b == b':').unwrap_or(hostport.len())
     };
     let (host, port) = hostport.split_at(host_end.min(hostport.len()));
     (userinfo, host, port.strip_prefix(':'))
@@ -364,14 +366,20 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>, to: &mut Strin
     }
     // §6.2.2.2 then §6.2.2.3: a dot segment written "%2E" is decoded first,
     // then removed.
-    let mut decoded = String::with_capacity(p.path.len());
-    percent(p.path, false, &mut decoded);
+    // A path without "%" is its own decoding.
+    let decoded: Cow<'_, str> = if p.path.bytes().any(|b| b == b'%') {
+        let mut decoded = String::with_capacity(p.path.len());
+        percent(p.path, false, &mut decoded);
+        Cow::Owned(decoded)
+    } else {
+        Cow::Borrowed(p.path)
+    };
     // Without a dot segment, remove_dot_segments gives the path back.
-    let (mut path, dots, rootless_changed) = if decoded.split('/').any(|s| s == "." || s == "..") {
+    let (mut path, dots, rootless_changed) = if has_dot_segment(&decoded) {
         let mut path = String::with_capacity(decoded.len());
         let dots = remove_dot_segments(&decoded, &mut path);
         let changed = !decoded.starts_with('/') && path != decoded;
-        (path, dots, changed)
+        (Cow::Owned(path), dots, changed)
     } else {
         (decoded, Default::default(), false)
     };
@@ -411,7 +419,7 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>, to: &mut Strin
             // §6.2.3: "In general, a URI that uses the generic syntax for
             // authority with an empty path should be normalized to a path of
             // "/"": done for the schemes that define it so.
-            path.push('/');
+            path.to_mut().push('/');
             notes.push(Note {
                 code: "empty-path-as-root",
                 message: format!(
@@ -422,7 +430,7 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>, to: &mut Strin
             });
         }
         if mailto {
-            path = mailto_domains(&path, notes);
+            path = Cow::Owned(mailto_domains(&path, notes));
         }
     }
     to.push_str(&path);

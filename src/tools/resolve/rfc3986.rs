@@ -25,15 +25,17 @@ pub(crate) struct Parts<'a> {
 pub(crate) fn split(s: &str) -> Parts<'_> {
     let mut p = Parts::default();
     let mut rest = s;
-    if let Some((before, fragment)) = rest.split_once('#') {
-        p.fragment = Some(fragment);
-        rest = before;
+    // Each delimiter is ASCII, so a byte's position is a character boundary;
+    // the components are short, and a loop over their bytes beats a search.
+    if let Some(at) = position(rest, |b| b == b'#') {
+        p.fragment = rest.get(at + 1..);
+        rest = rest.get(..at).unwrap_or("");
     }
-    if let Some((before, query)) = rest.split_once('?') {
-        p.query = Some(query);
-        rest = before;
+    if let Some(at) = position(rest, |b| b == b'?') {
+        p.query = rest.get(at + 1..);
+        rest = rest.get(..at).unwrap_or("");
     }
-    if let Some(colon) = rest.find([':', '/'])
+    if let Some(colon) = position(rest, |b| b == b':' || b == b'/')
         && colon > 0
         && rest.as_bytes().get(colon) == Some(&b':')
     {
@@ -41,12 +43,25 @@ pub(crate) fn split(s: &str) -> Parts<'_> {
         rest = rest.get(colon + 1..).unwrap_or("");
     }
     if let Some(after) = rest.strip_prefix("//") {
-        let end = after.find('/').unwrap_or(after.len());
+        let end = position(after, |b| b == b'/').unwrap_or(after.len());
         p.authority = after.get(..end);
         rest = after.get(end..).unwrap_or("");
     }
     p.path = rest;
     p
+}
+
+/// The first byte of `s` that is `this`.
+pub(crate) fn position(s: &str, this: impl Fn(u8) -> bool) -> Option<usize> {
+    s.bytes().position(this)
+}
+
+/// Whether a segment of `path` is "." or "..": without one, §5.2.4 gives
+/// the path back.
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    path.as_bytes()
+        .split(|&b| b == b'/')
+        .any(|s| s == b"." || s == b"..")
 }
 
 /// RFC 3986 §5.3, Component Recomposition, added to `out`.
@@ -92,7 +107,7 @@ pub(crate) struct Dots {
 /// removal looks only at the characters it removes.
 pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
     let mut dots = Dots::default();
-    if !path.split('/').any(|s| s == "." || s == "..") {
+    if !has_dot_segment(path) {
         // No dot segment: step E alone, moving every segment.
         out.push_str(path);
         return dots;
@@ -143,11 +158,23 @@ pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
 /// Whether a segment of `path` is a dot segment written with `%2E` (§2.3:
 /// `.` is unreserved, and its encoding an alias of it).
 pub(crate) fn encoded_dot_segment(path: &str) -> bool {
-    path.contains('%')
-        && path.split('/').any(|s| {
-            let s = s.to_ascii_lowercase().replace("%2e", ".");
-            s != path && (s == "." || s == "..")
-        })
+    // With a "%" in the path, a segment of one or two dots, each "." or
+    // "%2E" in either case (the path itself is no such segment).
+    fn dots(segment: &[u8]) -> bool {
+        let (mut n, mut rest) = (0, segment);
+        while let Some(&b) = rest.first() {
+            rest = match (b, rest.get(1..3)) {
+                (b'.', _) => rest.get(1..).unwrap_or_default(),
+                (b'%', Some([b'2', e])) if e.eq_ignore_ascii_case(&b'e') => {
+                    rest.get(3..).unwrap_or_default()
+                }
+                _ => return false,
+            };
+            n += 1;
+        }
+        n == 1 || n == 2
+    }
+    path.bytes().any(|b| b == b'%') && path.as_bytes().split(|&b| b == b'/').any(dots)
 }
 
 /// §5.2.3: the merged path.
@@ -388,6 +415,31 @@ mod tests {
         assert_eq!(rds("/.."), "/");
         assert_eq!(rds(".."), "");
         assert_eq!(rds("a/..//b"), "//b");
+    }
+
+    #[test]
+    fn an_encoded_dot_segment_is_found_without_decoding() {
+        // The reading as first written: each segment lowered and "%2e"
+        // replaced, on every path of up to six characters of these.
+        let decoded = |path: &str| {
+            path.contains('%')
+                && path.split('/').any(|s| {
+                    let s = s.to_ascii_lowercase().replace("%2e", ".");
+                    s != path && (s == "." || s == "..")
+                })
+        };
+        let alphabet = ['.', '%', '2', 'e', 'E', '/', 'a'];
+        let mut paths = vec![String::new()];
+        for _ in 0..6 {
+            let longer: Vec<String> = paths
+                .iter()
+                .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
+                .collect();
+            for path in &longer {
+                assert_eq!(encoded_dot_segment(path), decoded(path), "{path:?}");
+            }
+            paths = longer;
+        }
     }
 
     #[test]
