@@ -327,9 +327,10 @@ fn compile(grammar: &PrintedGrammar, rule: &str, form: &Form) -> Result<Automato
     let without = form.without.as_ref().map(|(r, a)| (r.as_str(), a.as_str()));
     // Only a transcription's rules were compiled ahead: a grammar file read
     // at run time is compiled now, whatever its name.
-    let ahead = grammar.edition.has_transcription().then(|| {
-        ahead::find(grammar.edition.id(), rule, without, form.positions)
-    });
+    let ahead = grammar
+        .edition
+        .has_transcription()
+        .then(|| ahead::find(grammar.edition.id(), rule, without, form.positions));
     if let Some((dense, table)) = ahead.flatten() {
         return Ok(Automaton::new(dense, table));
     }
