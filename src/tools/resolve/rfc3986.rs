@@ -27,11 +27,23 @@ pub(crate) fn split(s: &str) -> Parts<'_> {
     let mut rest = s;
     // Each delimiter is ASCII, so a byte's position is a character boundary;
     // the components are short, and a loop over their bytes beats a search.
-    if let Some(at) = position(rest, |b| b == b'#') {
+    // One pass finds the first "#" and the first "?" before it.
+    let (mut query, mut fragment) = (None, None);
+    for (i, b) in s.bytes().enumerate() {
+        match b {
+            b'#' => {
+                fragment = Some(i);
+                break;
+            }
+            b'?' if query.is_none() => query = Some(i),
+            _ => {}
+        }
+    }
+    if let Some(at) = fragment {
         p.fragment = rest.get(at + 1..);
         rest = rest.get(..at).unwrap_or("");
     }
-    if let Some(at) = position(rest, |b| b == b'?') {
+    if let Some(at) = query {
         p.query = rest.get(at + 1..);
         rest = rest.get(..at).unwrap_or("");
     }
@@ -453,6 +465,8 @@ mod tests {
         assert_eq!((p.scheme, p.path, p.query), (None, "a/b:c", Some("x")));
         assert_eq!(p.fragment, Some("y?z"));
         assert_eq!(split(":x").scheme, None);
+        let p = split("s:p#f?q");
+        assert_eq!((p.path, p.query, p.fragment), ("p", None, Some("f?q")));
         let mut out = String::new();
         recompose_into(&split("s://a?#"), "/p", &mut out);
         assert_eq!(out, "s://a/p?#");
