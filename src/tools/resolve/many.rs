@@ -1,7 +1,9 @@
 //! References many at a time: which are URI-references, walked side by side,
 //! and the result of each alone, written into buffers the caller reuses.
 
-use super::{Base, Note, Resolver, early, rfc3986};
+#[cfg(feature = "cli")]
+use super::{Base, rfc3986};
+use super::{Note, Resolver, early};
 
 impl Resolver {
     /// Whether each reference is an RFC 3986 URI-reference, eight walked
