@@ -121,6 +121,7 @@ pub(crate) struct Descriptor {
     pub fold_scheme_case: Option<Cited>,
     /// Where the prose reads scheme names without case and the BNF derives
     /// upper case already: folding changes nothing.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))] // --fold-scheme-case's help
     pub scheme_case_derived: Option<Cited>,
     /// Where the prose says more of a URL than the BNF.
     pub notes: &'static [NoteText],
