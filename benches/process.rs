@@ -402,7 +402,10 @@ fn conform(urlbnf: &str) -> std::io::Result<()> {
 
 /// The same commands pinned to one core (`taskset -c 0`, `--jobs 1`): what
 /// one core does, beside the `url` loop pinned alike, in bytes per second and
-/// per cycle at the clock /proc/cpuinfo reports.
+/// per cycle at the clock /proc/cpuinfo reports; then four ratios: `check`
+/// of one URL under every edition against `compare` of it, every edition
+/// against one, `report --no-whatwg` against `check --quiet`, and `report`
+/// against the `url` loop.
 fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
     if !Command::new("taskset")
         .arg("-V")
@@ -441,13 +444,13 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
     })?;
     println!("\none core ({mhz:.0} MHz), --jobs 1");
     println!(
-        "{:<22} {:>9} {:>8} {:>9} {:>11} {:>12}",
+        "{:<24} {:>9} {:>8} {:>9} {:>11} {:>12}",
         "command", "time", "vs url", "MB/s", "bytes/cycle", "peak memory"
     );
     let row = |name: &str, (t, kb): (Duration, u64)| {
         let rate = bytes / t.as_secs_f64().max(1e-9);
         println!(
-            "{name:<22} {:>8.3}s {:>7.2}x {:>9.0} {:>11.2} {:>9.1} MB",
+            "{name:<24} {:>8.3}s {:>7.2}x {:>9.0} {:>11.2} {:>9.1} MB",
             t.as_secs_f64(),
             t.as_secs_f64() / reference.0.as_secs_f64().max(1e-9),
             rate / 1e6,
@@ -460,49 +463,81 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
         );
     };
     row("url loop", reference);
-    let runs: [(&str, &[&str]); 4] = [
+    let httpurl = ["--grammar", "rfc1738", "--rule", "httpurl"];
+    let runs: [(&str, Vec<&str>); 6] = [
         (
             "check --quiet",
-            &[
-                "check",
-                "--quiet",
-                "--grammar",
-                "rfc1738",
-                "--rule",
-                "httpurl",
-            ],
+            [&["check", "--quiet"][..], &httpurl].concat(),
         ),
         (
             "report --no-whatwg",
-            &[
-                "report",
-                "--no-whatwg",
-                "--grammar",
-                "rfc1738",
-                "--rule",
-                "httpurl",
-            ],
+            [&["report", "--no-whatwg"][..], &httpurl].concat(),
         ),
-        ("check --quiet, all", &["check", "--quiet"]),
-        ("report --no-whatwg, all", &["report", "--no-whatwg"]),
+        (
+            "check --quiet, rfc3986",
+            vec!["check", "--quiet", "--grammar", "rfc3986"],
+        ),
+        ("check --quiet, all", vec!["check", "--quiet"]),
+        ("report --no-whatwg, all", vec!["report", "--no-whatwg"]),
+        // With the WHATWG reading: one `url` parse an input, beside the
+        // reference loop's.
+        ("report, all", vec!["report"]),
     ];
-    let mut times = Vec::new();
+    let mut times = std::collections::HashMap::new();
+    times.insert("url loop", reference.0.as_secs_f64());
     for (name, args) in runs {
+        if name.starts_with("report") && !has_report(urlbnf) {
+            continue;
+        }
         let m = time(&mut || {
             let mut c = pinned(Path::new(urlbnf));
-            c.args(args).args(["--jobs", "1"]);
+            c.args(&args).args(["--jobs", "1"]);
             c
         })?;
         row(name, m);
-        times.push(m.0.as_secs_f64());
+        times.insert(name, m.0.as_secs_f64());
     }
-    if let [check, report, check_all, report_all] = times[..] {
-        println!(
-            "report / check --quiet: {:.2}x (httpurl), {:.2}x (all editions)",
-            report / check.max(1e-9),
-            report_all / check_all.max(1e-9)
-        );
-    }
+    // One URL as an argument, each a process: what a shell loop, a hook or
+    // an editor pays per URL, all seven editions against `compare` (pest's
+    // parsers, no automata), median of 21.
+    let url = "http://www.w3.org/Addressing/";
+    let once = |args: &[&str]| -> std::io::Result<Duration> {
+        let runs = (0..21)
+            .map(|_| {
+                let mut c = pinned(Path::new(urlbnf));
+                c.args(args);
+                measure(&mut c, Path::new("/dev/null"))
+            })
+            .collect::<Result<_, _>>()?;
+        Ok(median(runs).0)
+    };
+    let (check_one, compare_one) = (once(&["check", url])?, once(&["compare", url])?);
+    println!(
+        "one URL ({url}): check, all editions {:.1} ms; compare {:.1} ms",
+        check_one.as_secs_f64() * 1e3,
+        compare_one.as_secs_f64() * 1e3
+    );
+    let ratio = |a: &str, b: &str| match (times.get(a), times.get(b)) {
+        (Some(a), Some(b)) => format!("{:.2}x", a / b.max(1e-9)),
+        _ => "-".to_string(),
+    };
+    println!(
+        "check of one URL / compare: {:.2}x",
+        check_one.as_secs_f64() / compare_one.as_secs_f64().max(1e-9)
+    );
+    println!(
+        "all editions / one (check --quiet, rfc3986): {}",
+        ratio("check --quiet, all", "check --quiet, rfc3986")
+    );
+    println!(
+        "report --no-whatwg / check --quiet: {} (httpurl), {} (all editions)",
+        ratio("report --no-whatwg", "check --quiet"),
+        ratio("report --no-whatwg, all", "check --quiet, all")
+    );
+    println!(
+        "report / url loop (all editions): {}",
+        ratio("report, all", "url loop")
+    );
     Ok(())
 }
 

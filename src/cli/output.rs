@@ -445,6 +445,13 @@ pub(crate) fn write_visible(out: &mut (impl Write + ?Sized), input: &str) -> io:
     }
 }
 
+/// [`write_visible`] and a line end: `writeln!(out, "{}", visible(input))`
+/// without the copy.
+pub(crate) fn write_visible_line(out: &mut (impl Write + ?Sized), input: &str) -> io::Result<()> {
+    write_visible(out, input)?;
+    out.write_all(b"\n")
+}
+
 /// A verdict that borrows its input and rule: what `check` writes as JSON
 /// without copying either (the same fields as [`Verdict`]).
 #[derive(Serialize)]

@@ -7,20 +7,20 @@
 //! over bytes. No printed grammar has a non-ASCII character, so any non-ASCII
 //! input character ends every derivation.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
-use regex_automata::dfa::{Automaton as _, StartKind, dense};
-use regex_automata::nfa::thompson;
+use regex_automata::dfa::Automaton as _;
 use regex_automata::util::primitives::StateID;
-use regex_automata::{Anchored, MatchKind, util::start};
 use regex_syntax::hir::Hir;
 
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::grammar::{CharSet, PrintedGrammar};
 
+use super::ahead;
+use super::dense::{Dense, MEMORY_LIMIT};
 pub use super::hir::{CompileError, HirGrammar};
 use super::lanes::{Dfa, Table};
 
@@ -42,13 +42,11 @@ pub struct Stop {
 
 /// A minimal DFA for one rule of one edition.
 pub struct Automaton {
-    dfa: dense::DFA<Vec<u32>>,
-    start: StateID,
-    /// Whether some continuation is accepted from a state, by state id.
+    /// The DFA, and whether some continuation is accepted from each state.
     /// regex-automata reports a match one byte late, so a state that only
-    /// remembers "the input before the last byte matched" is not dead, yet not
-    /// live either.
-    live_index: Vec<bool>,
+    /// remembers "the input before the last byte matched" is not dead, yet
+    /// not live either.
+    dense: Dense,
     /// Shortest paths from the start, computed when first asked for.
     pub(super) from_start: OnceLock<HashMap<StateID, (StateID, u8)>>,
     /// Shortest accepted continuations, computed when first asked for.
@@ -60,14 +58,10 @@ pub struct Automaton {
 impl fmt::Debug for Automaton {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Automaton")
-            .field("bytes", &self.dfa.memory_usage())
+            .field("bytes", &self.dense.dfa.memory_usage())
             .finish()
     }
 }
-
-/// The most memory one rule's NFA, or its DFA while built or when done, may
-/// take (bytes).
-const MEMORY_LIMIT: usize = 32 << 20;
 
 impl Automaton {
     /// Compile a HIR to an anchored DFA that accepts exactly its language.
@@ -79,67 +73,35 @@ impl Automaton {
     /// is one set of positions in the rule's expression: inputs that reach it
     /// stand at the same places of the same sub-rules.
     pub fn from_hir_with(hir: &Hir, minimize: bool) -> Result<Automaton, CompileError> {
-        // Bounds on memory, whatever the grammar (a user's grammar file may
-        // describe a language no automaton of reasonable size holds): every
-        // edition's rules stay far below them.
-        let nfa = thompson::Compiler::new()
-            .configure(thompson::Config::new().nfa_size_limit(Some(MEMORY_LIMIT)))
-            .build_from_hir(hir)
-            .map_err(|e| CompileError(e.to_string()))?;
-        let dfa = dense::Builder::new()
-            .configure(
-                dense::Config::new()
-                    .determinize_size_limit(Some(MEMORY_LIMIT))
-                    .dfa_size_limit(Some(MEMORY_LIMIT))
-                    .match_kind(MatchKind::All)
-                    .start_kind(StartKind::Anchored)
-                    .minimize(minimize),
-            )
-            .build_from_nfa(&nfa)
-            .map_err(|e| CompileError(e.to_string()))?;
-        let start = dfa
-            .start_state(&start::Config::new().anchored(Anchored::Yes))
-            .map_err(|e| CompileError(e.to_string()))?;
-        let live = live_states(&dfa, start);
-        // State ids are premultiplied by the stride: shifted back, they index
-        // a table as small as the automaton.
-        let stride2 = dfa.stride2();
-        let size = live
-            .iter()
-            .map(|s| (s.as_usize() >> stride2) + 1)
-            .max()
-            .unwrap_or(0);
-        let mut live_index = vec![false; size];
-        for s in &live {
-            if let Some(slot) = live_index.get_mut(s.as_usize() >> stride2) {
-                *slot = true;
-            }
-        }
-        Ok(Automaton {
-            dfa,
-            start,
-            live_index,
+        Ok(Automaton::new(Dense::compile(hir, minimize)?, None))
+    }
+
+    /// An automaton of a DFA, with its table if it was built already.
+    fn new(dense: Dense, table: Option<Table>) -> Automaton {
+        Automaton {
+            dense,
             from_start: OnceLock::new(),
             to_end: OnceLock::new(),
-            table: OnceLock::new(),
-        })
+            table: table.map(OnceLock::from).unwrap_or_default(),
+        }
     }
 
     /// The start state.
     pub fn start(&self) -> StateID {
-        self.start
+        self.dense.start
     }
 
     /// The state after one ASCII byte.
     pub fn step(&self, state: StateID, byte: u8) -> StateID {
-        self.dfa.next_state(state, byte)
+        self.dense.dfa.next_state(state, byte)
     }
 
     /// A dense number for a live state, below [`Automaton::live_states`]:
     /// tables indexed by state use it instead of hashing.
     pub fn live_number(&self, state: StateID) -> Option<usize> {
-        let i = state.as_usize() >> self.dfa.stride2();
-        self.live_index
+        let i = state.as_usize() >> self.dense.dfa.stride2();
+        self.dense
+            .live
             .get(i)
             .copied()
             .unwrap_or(false)
@@ -148,32 +110,31 @@ impl Automaton {
 
     /// The bound of [`Automaton::live_number`].
     pub fn live_states(&self) -> usize {
-        self.live_index.len()
+        self.dense.live.len()
     }
 
     /// Whether some continuation from `state` (the empty one included) is accepted.
     pub fn is_live(&self, state: StateID) -> bool {
-        self.live_index
-            .get(state.as_usize() >> self.dfa.stride2())
-            .copied()
-            .unwrap_or(false)
+        self.dense.is_live(state)
     }
 
     /// Whether the input read so far is accepted if it ends here.
     pub fn accepts_at_end(&self, state: StateID) -> bool {
-        self.dfa.is_match_state(self.dfa.next_eoi_state(state))
+        self.dense
+            .dfa
+            .is_match_state(self.dense.dfa.next_eoi_state(state))
     }
 
     /// Whether the rule derives the whole input.
     pub fn matches(&self, input: &str) -> bool {
-        let mut s = self.start;
+        let mut s = self.dense.start;
         for &b in input.as_bytes() {
             // A non-ASCII byte never matches: the grammars are ASCII.
             if b >= 0x80 {
                 return false;
             }
-            s = self.dfa.next_state(s, b);
-            if self.dfa.is_dead_state(s) {
+            s = self.dense.dfa.next_state(s, b);
+            if self.dense.dfa.is_dead_state(s) {
                 return false;
             }
         }
@@ -202,14 +163,14 @@ impl Automaton {
     /// every byte leads from it to the dead state, so it can only be the last
     /// state of a walk, and the live state before it is where the input stops.
     pub fn stop_point_fast(&self, input: &str) -> Option<(StateID, usize, usize)> {
-        let (mut before, mut s) = (self.start, self.start);
+        let (mut before, mut s) = (self.dense.start, self.dense.start);
         for (i, &b) in input.as_bytes().iter().enumerate() {
             // No grammar has a non-ASCII character.
             if !b.is_ascii() {
                 return Some(self.last_live(before, s, i));
             }
-            let next = self.dfa.next_state(s, b);
-            if self.dfa.is_dead_state(next) {
+            let next = self.dense.dfa.next_state(s, b);
+            if self.dense.dfa.is_dead_state(next) {
                 return Some(self.last_live(before, s, i));
             }
             before = s;
@@ -232,13 +193,13 @@ impl Automaton {
     /// the state, the offset in characters and in bytes; `None` when the rule
     /// derives the input.
     pub fn stop_point(&self, input: &str) -> Option<(StateID, usize, usize)> {
-        let mut s = self.start;
+        let mut s = self.dense.start;
         let mut offset = 0;
         for (byte_offset, &b) in input.as_bytes().iter().enumerate() {
             // A UTF-8 continuation byte is part of the character before it,
             // which already stopped the walk (no grammar has a non-ASCII one).
             let next = if b.is_ascii() {
-                self.dfa.next_state(s, b)
+                self.dense.dfa.next_state(s, b)
             } else {
                 self.dead()
             };
@@ -257,7 +218,9 @@ impl Automaton {
         match self.stop_point(input) {
             Some((s, offset, byte_offset)) => self.stop_at(s, offset, byte_offset),
             None => {
-                let s = self.state_after(input.as_bytes()).unwrap_or(self.start);
+                let s = self
+                    .state_after(input.as_bytes())
+                    .unwrap_or(self.dense.start);
                 self.stop_at(s, input.chars().count(), input.len())
             }
         }
@@ -265,13 +228,13 @@ impl Automaton {
 
     fn dead(&self) -> StateID {
         // Byte 0x80 never occurs in a printed grammar, so it leads to the dead state.
-        self.dfa.next_state(self.start, 0x80)
+        self.dense.dfa.next_state(self.dense.start, 0x80)
     }
 
     /// The ASCII characters that keep `state` live.
     pub fn live_bytes(&self, state: StateID) -> CharSet {
         (0u8..128)
-            .filter(|&b| self.is_live(self.dfa.next_state(state, b)))
+            .filter(|&b| self.is_live(self.dense.dfa.next_state(state, b)))
             .collect()
     }
 
@@ -292,12 +255,12 @@ impl Automaton {
 
     /// The state after `input` from the start, if every byte keeps it live.
     pub fn state_after(&self, input: &[u8]) -> Option<StateID> {
-        let mut s = self.start;
+        let mut s = self.dense.start;
         for &b in input {
             if b >= 0x80 {
                 return None;
             }
-            s = self.dfa.next_state(s, b);
+            s = self.dense.dfa.next_state(s, b);
             if !self.is_live(s) {
                 return None;
             }
@@ -310,11 +273,11 @@ impl Dfa for Automaton {
     type State = StateID;
 
     fn start(&self) -> StateID {
-        self.start
+        self.dense.start
     }
 
     fn step(&self, state: StateID, byte: u8) -> StateID {
-        self.dfa.next_state(state, byte)
+        self.dense.dfa.next_state(state, byte)
     }
 
     fn is_live(&self, state: StateID) -> bool {
@@ -326,52 +289,18 @@ impl Dfa for Automaton {
     }
 }
 
-/// The states reachable from `start` by ASCII bytes from which an accepted end
-/// can be reached.
-fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
-    let mut seen = HashSet::from([start]);
-    let mut order = vec![start];
-    let mut edges: HashMap<StateID, Vec<StateID>> = HashMap::new(); // reversed
-    let mut i = 0;
-    while let Some(&s) = order.get(i) {
-        i += 1;
-        for b in 0u8..128 {
-            let t = dfa.next_state(s, b);
-            edges.entry(t).or_default().push(s);
-            if seen.insert(t) {
-                order.push(t);
-            }
-        }
-    }
-    let mut live: HashSet<StateID> = order
-        .iter()
-        .copied()
-        .filter(|&s| dfa.is_match_state(dfa.next_eoi_state(s)))
-        .collect();
-    let mut work: Vec<StateID> = live.iter().copied().collect();
-    while let Some(t) = work.pop() {
-        for &s in edges.get(&t).map(Vec::as_slice).unwrap_or(&[]) {
-            if live.insert(s) {
-                work.push(s);
-            }
-        }
-    }
-    live
-}
-
 /// What is compiled from the rules of the editions, kept for the process, by
 /// edition, rule and (where one rule has several) which form.
 pub(crate) type RuleCache<T, F = ()> =
     OnceLock<Mutex<HashMap<(Edition, String, F), Arc<Mutex<Option<Arc<T>>>>>>>;
 
-/// `compile` of a rule's HIR (made by `hir`), once per process in `cache`. A
-/// rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
-/// is [`Error::Transcription`] (urlbnf's defect, never the caller's).
+/// `compile` of a rule, once per process in `cache`. A rule the edition
+/// lacks is [`Error::UnknownRule`]; one that does not compile is
+/// [`Error::Transcription`] (urlbnf's defect, never the caller's).
 pub(crate) fn compiled_once<T, F: Eq + std::hash::Hash>(
     cache: &RuleCache<T, F>,
     (edition, rule, form): (Edition, &str, F),
-    hir: impl FnOnce(&'static PrintedGrammar) -> Result<Hir, CompileError>,
-    compile: impl FnOnce(&Hir) -> Result<T, CompileError>,
+    compile: impl FnOnce(&'static PrintedGrammar) -> Result<T, CompileError>,
 ) -> Result<Arc<T>, Error> {
     let grammar = PrintedGrammar::of(edition);
     grammar.require(rule)?;
@@ -387,10 +316,29 @@ pub(crate) fn compiled_once<T, F: Eq + std::hash::Hash>(
     if let Some(done) = slot.as_ref() {
         return Ok(done.clone());
     }
-    let defect = |e: CompileError| defect(edition, rule, e);
-    let done = Arc::new(compile(&hir(grammar).map_err(defect)?).map_err(defect)?);
+    let done = Arc::new(compile(grammar).map_err(|e| defect(edition, rule, e))?);
     *slot = Some(done.clone());
     Ok(done)
+}
+
+/// A rule's automaton in a [`Form`]: the one the build script compiled
+/// ahead where it did (each edition's whole-URL rule), else compiled now.
+fn compile(grammar: &PrintedGrammar, rule: &str, form: &Form) -> Result<Automaton, CompileError> {
+    let without = form.without.as_ref().map(|(r, a)| (r.as_str(), a.as_str()));
+    // Only a transcription's rules were compiled ahead: a grammar file read
+    // at run time is compiled now, whatever its name.
+    let ahead = grammar
+        .edition
+        .has_transcription()
+        .then(|| ahead::find(grammar.edition.id(), rule, without, form.positions));
+    if let Some((dense, table)) = ahead.flatten() {
+        return Ok(Automaton::new(dense, table));
+    }
+    let hir = match without {
+        Some((r, alt)) => HirGrammar::without(grammar, r, alt).rule(rule),
+        None => HirGrammar::new(grammar).rule(rule),
+    }?;
+    Automaton::from_hir_with(&hir, !form.positions)
 }
 
 /// A rule that does not compile: urlbnf's defect in an edition's
@@ -426,12 +374,9 @@ static AUTOMATA: RuleCache<Automaton> = OnceLock::new();
 /// A rule the edition lacks is [`Error::UnknownRule`]; one that does not compile
 /// is [`Error::Transcription`] (urlbnf's defect, never the caller's).
 pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> {
-    compiled_once(
-        &AUTOMATA,
-        (edition, rule, ()),
-        |grammar| HirGrammar::new(grammar).rule(rule),
-        Automaton::from_hir,
-    )
+    compiled_once(&AUTOMATA, (edition, rule, ()), |grammar| {
+        compile(grammar, rule, &Form::default())
+    })
 }
 
 /// `work` on each item, one thread each, results in order: a command's
@@ -474,13 +419,7 @@ pub fn automaton_of(edition: Edition, rule: &str, form: &Form) -> Result<Arc<Aut
     if *form == Form::default() {
         return automaton(edition, rule);
     }
-    compiled_once(
-        &FORMS,
-        (edition, rule, form.clone()),
-        |grammar| match &form.without {
-            Some((r, alt)) => HirGrammar::without(grammar, r, alt).rule(rule),
-            None => HirGrammar::new(grammar).rule(rule),
-        },
-        |hir| Automaton::from_hir_with(hir, !form.positions),
-    )
+    compiled_once(&FORMS, (edition, rule, form.clone()), |grammar| {
+        compile(grammar, rule, form)
+    })
 }

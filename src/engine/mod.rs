@@ -2,8 +2,10 @@
 //! rule, compiled by regex-automata) and a generator of strings each rule derives.
 //! Analyses ask these, never the grammar files.
 
+mod ahead;
 pub mod ambiguity;
 pub mod automaton;
+mod dense;
 // For `tree` and the book's playground: not compiled into the library alone.
 #[cfg(any(feature = "book", feature = "internals"))]
 pub mod derive;

@@ -13,4 +13,4 @@ pub use peg::{Derivation, Node, NodeRef, PestOutcome, Token};
 pub use printed::Notation;
 #[cfg(feature = "internals")]
 pub use printed::PrintedRule;
-pub use printed::{Correction, Expr, PrintedGrammar};
+pub use printed::{Correction, Expr, PrintedGrammar, SchemeRule};

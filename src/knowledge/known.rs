@@ -24,7 +24,7 @@
 
 use crate::edition::{Edition, PerEdition};
 use crate::engine::automaton::Form;
-use crate::grammar::{Expr, PrintedGrammar};
+use crate::grammar::{Expr, PrintedGrammar, SchemeRule};
 
 /// A scheme that has a rule of its own.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,7 +95,7 @@ impl CatchAll {
     /// assert!(!c.applies_to("otherurl"));
     /// ```
     pub fn applies_to(&self, rule: &str) -> bool {
-        starts_with(self.edition, rule, &self.rule)
+        PrintedGrammar::of(self.edition).starts_with_rule(rule, &self.rule)
     }
 
     /// The automaton form of a rule without the catch-all.
@@ -107,97 +107,50 @@ impl CatchAll {
     }
 }
 
-/// A rule's alternatives when all are rules: those with a scheme of their
-/// own, and the others.
-fn alternatives(g: &PrintedGrammar, e: &Expr) -> Option<(Vec<KnownScheme>, Vec<String>)> {
-    let Expr::Alt(items) = e else {
-        return None;
-    };
-    let mut schemes = Vec::new();
-    let mut others = Vec::new();
-    for item in items {
-        let Expr::Ref(name) = item else { return None };
-        let (prefix, _) = literal_prefix(g, item, 0);
-        match prefix.find(':').and_then(|i| prefix.get(..=i)) {
-            Some(p) if p.len() > 1 => schemes.push(KnownScheme {
-                scheme: p.trim_end_matches(':').to_string(),
-                rule: name.clone(),
-                prefix: p.to_string(),
-            }),
-            _ => others.push(name.clone()),
-        }
-    }
-    Some((schemes, others))
-}
-
-/// The scheme rule with a catch-all: the first rule, in printed order, whose
-/// alternatives are rules, at least two of them with a scheme of their own and
-/// exactly one without.
+/// The edition's scheme rule with a catch-all
+/// ([`PrintedGrammar::catch_all_rule`]), with what its document says of it.
 fn read(g: &PrintedGrammar) -> Option<CatchAll> {
-    g.rules.iter().find_map(|rule| {
-        let (schemes, others) = alternatives(g, &rule.expr)?;
-        let [catch_all] = others.as_slice() else {
-            return None;
-        };
-        if schemes.len() < 2 {
-            return None;
+    let found = g.catch_all_rule()?;
+    let catch_all = found.catch_all.as_str();
+    // Where the document says what the catch-all is for (its descriptor,
+    // else the BNF's own section): its words, or the comment printed above
+    // the catch-all or above the rule it names.
+    let prose = g.edition.descriptor().catch_all;
+    let section = prose.map_or(g.edition.info().title, |p| p.section);
+    let (section, quote) = match prose.map(|p| p.quote) {
+        Some(quote) if !quote.is_empty() => (section, quote.to_string()),
+        _ => {
+            let comment = |name: &str| g.rule(name).and_then(|r| r.comment.clone());
+            let named = g.rule(catch_all).and_then(|r| match &r.expr {
+                Expr::Ref(n) => Some(n.as_str()),
+                _ => None,
+            });
+            (
+                section,
+                comment(catch_all)
+                    .or_else(|| named.and_then(comment))
+                    .unwrap_or_default(),
+            )
         }
-        // Where the document says what the catch-all is for (its descriptor,
-        // else the BNF's own section): its words, or the comment printed above
-        // the catch-all or above the rule it names.
-        let prose = g.edition.descriptor().catch_all;
-        let section = prose.map_or(g.edition.info().title, |p| p.section);
-        let (section, quote) = match prose.map(|p| p.quote) {
-            Some(quote) if !quote.is_empty() => (section, quote.to_string()),
-            _ => {
-                let comment = |name: &str| g.rule(name).and_then(|r| r.comment.clone());
-                let named = g.rule(catch_all).and_then(|r| match &r.expr {
-                    Expr::Ref(n) => Some(n.as_str()),
-                    _ => None,
-                });
-                (
-                    section,
-                    comment(catch_all)
-                        .or_else(|| named.and_then(comment))
-                        .unwrap_or_default(),
-                )
-            }
-        };
-        Some(CatchAll {
-            edition: g.edition,
-            rule: rule.name.clone(),
-            catch_all: catch_all.clone(),
-            schemes,
-            section,
-            quote,
-        })
+    };
+    Some(CatchAll {
+        edition: g.edition,
+        rule: found.rule,
+        catch_all: found.catch_all,
+        schemes: found.schemes.into_iter().map(KnownScheme::from).collect(),
+        section,
+        quote,
     })
 }
 
-/// Whether `rule` is `target`, or starts with it (draft-1993 `fragmentaddress
-/// = url [ # fragmentid ]`): an input's scheme is then `target`'s.
-fn starts_with(edition: Edition, rule: &str, target: &str) -> bool {
-    let g = PrintedGrammar::of(edition);
-    let mut name = rule;
-    for _ in 0..g.rules.len() {
-        if name == target {
-            return true;
+impl From<SchemeRule> for KnownScheme {
+    fn from(k: SchemeRule) -> KnownScheme {
+        KnownScheme {
+            scheme: k.scheme,
+            rule: k.rule,
+            prefix: k.prefix,
         }
-        let first = match g.rule(name).map(|r| &r.expr) {
-            Some(Expr::Ref(r)) => r,
-            Some(Expr::Seq(items)) => match items.first() {
-                Some(Expr::Ref(r))
-                    if !items.iter().skip(1).any(|i| i.refs().contains(&r.as_str())) =>
-                {
-                    r
-                }
-                _ => return false,
-            },
-            _ => return false,
-        };
-        name = first;
     }
-    false
 }
 
 /// An edition's closed list of schemes: a whole-URL rule whose every
@@ -227,7 +180,8 @@ pub fn scheme_list(edition: Edition) -> Option<&'static SchemeList> {
     ALL.get_or_init(edition, || {
         let g = PrintedGrammar::of(edition);
         g.rules.iter().find_map(|rule| {
-            let (schemes, others) = alternatives(g, &rule.expr)?;
+            let (schemes, others) = g.scheme_alternatives(&rule.expr)?;
+            let schemes: Vec<KnownScheme> = schemes.into_iter().map(KnownScheme::from).collect();
             // Two schemes at least: RFC 1738's `waisurl` is three forms of one.
             let distinct: std::collections::BTreeSet<&str> =
                 schemes.iter().map(|k| k.scheme.as_str()).collect();
@@ -272,7 +226,7 @@ impl SchemeList {
     /// assert!(list.applies_to("url") && !list.applies_to("prefixedurl"));
     /// ```
     pub fn applies_to(&self, rule: &str) -> bool {
-        starts_with(self.edition, rule, &self.rule)
+        PrintedGrammar::of(self.edition).starts_with_rule(rule, &self.rule)
     }
 }
 
@@ -288,49 +242,6 @@ pub(crate) fn literal_prefix_len(edition: Edition, rule: &str) -> usize {
     };
     *lengths.entry(rule.to_string()).or_insert_with(|| {
         let g = PrintedGrammar::of(edition);
-        literal_prefix(g, &Expr::Ref(rule.to_string()), 0).0.len()
+        g.literal_prefix(&Expr::Ref(rule.to_string()), 0).0.len()
     })
-}
-
-/// The text every string of `e` starts with, and whether `e` derives that
-/// text alone.
-fn literal_prefix(g: &PrintedGrammar, e: &Expr, depth: usize) -> (String, bool) {
-    if depth > 64 {
-        return (String::new(), false);
-    }
-    match e {
-        Expr::Empty => (String::new(), true),
-        Expr::Lit(s) => (s.clone(), true),
-        Expr::Ref(r) => g.rule(r).map_or((String::new(), false), |r| {
-            literal_prefix(g, &r.expr, depth + 1)
-        }),
-        Expr::Seq(items) => {
-            let mut out = String::new();
-            for item in items {
-                let (p, whole) = literal_prefix(g, item, depth + 1);
-                out.push_str(&p);
-                if !whole {
-                    return (out, false);
-                }
-            }
-            (out, true)
-        }
-        Expr::Alt(items) => {
-            let mut all = items.iter().map(|i| literal_prefix(g, i, depth + 1));
-            let Some(first) = all.next() else {
-                return (String::new(), false);
-            };
-            all.fold(first, |(a, aw), (b, bw)| {
-                let common: String = a
-                    .chars()
-                    .zip(b.chars())
-                    .take_while(|(x, y)| x == y)
-                    .map(|(x, _)| x)
-                    .collect();
-                let whole = aw && bw && a == b;
-                (common, whole)
-            })
-        }
-        Expr::Opt(_) | Expr::Rep { .. } | Expr::Range(..) => (String::new(), false),
-    }
 }

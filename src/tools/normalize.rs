@@ -5,6 +5,8 @@
 //! an edition has comes from [`crate::meaning`]. An input that is not a URL
 //! of the edition is refused with where it stops, never compared.
 
+use std::borrow::Cow;
+
 use serde::Serialize;
 
 use crate::edition::Edition;
@@ -12,7 +14,7 @@ use crate::knowledge::encoding;
 use crate::knowledge::meaning::{Comparison, Level, default_port, meaning};
 use crate::tools::resolve::Note;
 use crate::tools::resolve::rfc3986::{
-    Parts, encoded_dot_segment, recompose, remove_dot_segments, rootless_dots, split,
+    encoded_dot_segment, has_dot_segment, position, remove_dot_segments, rootless_dots, split,
 };
 use crate::verdicts::check::{CheckError, Checker, Engine};
 
@@ -148,20 +150,45 @@ impl Normalizer {
             out.errors.push(checker.diagnose(input));
             return out;
         }
-        out.normalized = match (meaning(self.edition).comparison, self.level) {
-            (_, Level::String) => Some(input.to_string()),
-            (Comparison::EncodingLevel, _) => match encoding::canonical(self.edition, input) {
-                Ok(c) => Some(c),
-                Err(errors) => {
-                    out.errors = errors;
-                    None
-                }
-            },
-            (Comparison::Ladder, level) => {
-                Some(ladder(input, level == Level::Scheme, &mut out.notes))
-            }
-        };
+        let mut normal = String::new();
+        match self.normalize_valid(input, &mut normal, &mut out.notes) {
+            Ok(()) => out.normalized = Some(normal),
+            Err(errors) => out.errors = errors,
+        }
         out
+    }
+
+    /// Whether each input is a URL of the edition (what
+    /// [`Normalizer::normalize`] checks first), eight walked side by side;
+    /// one that is not UTF-8 is not.
+    #[cfg(feature = "cli")]
+    pub(crate) fn valid_each(&self, inputs: &[&[u8]]) -> Vec<bool> {
+        match &self.checker {
+            Some(checker) => checker.valid_each(inputs),
+            None => inputs
+                .iter()
+                .map(|i| std::str::from_utf8(i).is_ok())
+                .collect(),
+        }
+    }
+
+    /// [`Normalizer::normalize`] of an input [`Normalizer::valid_each`]
+    /// found valid: the normalized URL added to `to`, its notes to `notes`,
+    /// or (RFC 1630, Example 3) its malformed escapes.
+    pub(crate) fn normalize_valid(
+        &self,
+        input: &str,
+        to: &mut String,
+        notes: &mut Vec<Note>,
+    ) -> Result<(), Vec<CheckError>> {
+        match (meaning(self.edition).comparison, self.level) {
+            (_, Level::String) => to.push_str(input),
+            (Comparison::EncodingLevel, _) => {
+                to.push_str(&encoding::canonical(self.edition, input)?)
+            }
+            (Comparison::Ladder, level) => ladder(input, level == Level::Scheme, notes, to),
+        }
+        Ok(())
     }
 }
 
@@ -205,6 +232,11 @@ fn hex(b: u8) -> Option<u8> {
         .and_then(|d| u8::try_from(d).ok())
 }
 
+/// A hexadecimal digit in upper case, as §6.2.2.1 writes percent-encodings.
+fn upper_hex(d: u8) -> char {
+    char::from_digit(u32::from(d), 16).map_or('0', |c| c.to_ascii_uppercase())
+}
+
 /// RFC 3986 §2.3: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`.
 fn unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
@@ -214,6 +246,16 @@ fn unreserved(b: u8) -> bool {
 /// unreserved character decoded, every other one in upper case; with
 /// `lower`, the other letters in lower case (a host, §6.2.2.1).
 fn percent(component: &str, lower: bool, out: &mut String) {
+    let start = out.len();
+    if !component.bytes().any(|b| b == b'%') {
+        // Most components: copied whole (lowering a letter keeps each
+        // character's length).
+        out.push_str(component);
+        if lower && let Some(tail) = out.get_mut(start..) {
+            tail.make_ascii_lowercase();
+        }
+        return;
+    }
     let bytes = component.as_bytes();
     let mut i = 0;
     while let Some(&b) = bytes.get(i) {
@@ -230,7 +272,8 @@ fn percent(component: &str, lower: bool, out: &mut String) {
                     out.push(if lower { c.to_ascii_lowercase() } else { c });
                 } else {
                     out.push('%');
-                    out.push_str(&format!("{octet:02X}"));
+                    out.push(upper_hex(hi));
+                    out.push(upper_hex(lo));
                 }
                 i += 3;
             }
@@ -241,10 +284,10 @@ fn percent(component: &str, lower: bool, out: &mut String) {
                     .and_then(|r| r.chars().next())
                     .map_or(1, char::len_utf8);
                 let text = component.get(i..i + len).unwrap_or("");
-                if lower {
-                    out.push_str(&text.to_ascii_lowercase());
-                } else {
-                    out.push_str(text);
+                let at = out.len();
+                out.push_str(text);
+                if lower && let Some(tail) = out.get_mut(at..) {
+                    tail.make_ascii_lowercase();
                 }
                 i += len;
             }
@@ -255,34 +298,40 @@ fn percent(component: &str, lower: bool, out: &mut String) {
 /// An authority's parts (§3.2): userinfo before the first `@` (it has none),
 /// the host (an IP literal in brackets, or up to the port's `:`), the port.
 fn authority(a: &str) -> (Option<&str>, &str, Option<&str>) {
-    let (userinfo, hostport) = match a.split_once('@') {
-        Some((u, h)) => (Some(u), h),
+    let (userinfo, hostport) = match position(a, |b| b == b'@') {
+        Some(at) => (a.get(..at), a.get(at + 1..).unwrap_or("")),
         None => (None, a),
     };
     let host_end = if hostport.starts_with('[') {
-        hostport.find(']').map_or(hostport.len(), |i| i + 1)
+        position(hostport, |b| b == b']').map_or(hostport.len(), |i| i + 1)
     } else {
-        hostport.find(':').unwrap_or(hostport.len())
+        position(hostport, |b| b == b':').unwrap_or(hostport.len())
     };
     let (host, port) = hostport.split_at(host_end.min(hostport.len()));
     (userinfo, host, port.strip_prefix(':'))
 }
 
 /// §6.2.2, then with `scheme_based` §6.2.3, on a URI (`URI`, so it has a
-/// scheme; the caller has checked it).
-fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
+/// scheme; the caller has checked it), added to `to` (§5.3's recomposition).
+fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>, to: &mut String) {
     let p = split(input);
     // §6.2.2.1: the scheme in lower case.
-    let scheme = p.scheme.unwrap_or("").to_ascii_lowercase();
-    let mut authority_text = None;
+    let start = to.len();
+    to.push_str(p.scheme.unwrap_or(""));
+    if let Some(scheme) = to.get_mut(start..) {
+        scheme.make_ascii_lowercase();
+    }
+    let scheme = to.get(start..).unwrap_or("");
+    let (default, mailto) = (default_port(scheme), scheme == "mailto");
+    to.push(':');
     if let Some(a) = p.authority {
         let (userinfo, host, port) = authority(a);
-        let mut s = String::with_capacity(a.len());
+        to.push_str("//");
         if let Some(u) = userinfo {
-            percent(u, false, &mut s);
-            s.push('@');
+            percent(u, false, to);
+            to.push('@');
         }
-        percent(host, true, &mut s);
+        percent(host, true, to);
         let port = match port {
             // §6.2.3: "an explicit ":port", for which the port is empty or
             // the default for the scheme, is equivalent to one where the port
@@ -294,7 +343,7 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
                 });
                 None
             }
-            Some(port) if scheme_based => match default_port(&scheme) {
+            Some(port) if scheme_based => match default {
                 Some(d) if port.parse::<u32>().ok() == Some(u32::from(d.port)) => {
                     notes.push(Note {
                         code: "default-port-dropped",
@@ -311,17 +360,29 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
             port => port,
         };
         if let Some(port) = port {
-            s.push(':');
-            s.push_str(port);
+            to.push(':');
+            to.push_str(port);
         }
-        authority_text = Some(s);
     }
     // §6.2.2.2 then §6.2.2.3: a dot segment written "%2E" is decoded first,
     // then removed.
-    let mut decoded = String::with_capacity(p.path.len());
-    percent(p.path, false, &mut decoded);
-    let mut path = String::with_capacity(decoded.len());
-    let dots = remove_dot_segments(&decoded, &mut path);
+    // A path without "%" is its own decoding.
+    let decoded: Cow<'_, str> = if p.path.bytes().any(|b| b == b'%') {
+        let mut decoded = String::with_capacity(p.path.len());
+        percent(p.path, false, &mut decoded);
+        Cow::Owned(decoded)
+    } else {
+        Cow::Borrowed(p.path)
+    };
+    // Without a dot segment, remove_dot_segments gives the path back.
+    let (mut path, dots, rootless_changed) = if has_dot_segment(&decoded) {
+        let mut path = String::with_capacity(decoded.len());
+        let dots = remove_dot_segments(&decoded, &mut path);
+        let changed = !decoded.starts_with('/') && path != decoded;
+        (Cow::Owned(path), dots, changed)
+    } else {
+        (decoded, Default::default(), false)
+    };
     if encoded_dot_segment(p.path) {
         notes.push(Note {
             code: "encoded-dot-removed",
@@ -330,7 +391,7 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
                 .into(),
         });
     }
-    if !decoded.starts_with('/') && path != decoded && !dots.rootless_removed {
+    if rootless_changed && !dots.rootless_removed {
         notes.push(rootless_dots());
     }
     if dots.rootless_removed {
@@ -351,14 +412,14 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
         });
     }
     if scheme_based {
-        if authority_text.is_some()
+        if p.authority.is_some()
             && path.is_empty()
-            && let Some(d) = default_port(&scheme).filter(|d| d.empty_path_is_root)
+            && let Some(d) = default.filter(|d| d.empty_path_is_root)
         {
             // §6.2.3: "In general, a URI that uses the generic syntax for
             // authority with an empty path should be normalized to a path of
             // "/"": done for the schemes that define it so.
-            path.push('/');
+            path.to_mut().push('/');
             notes.push(Note {
                 code: "empty-path-as-root",
                 message: format!(
@@ -368,26 +429,19 @@ fn ladder(input: &str, scheme_based: bool, notes: &mut Vec<Note>) -> String {
                 ),
             });
         }
-        if scheme == "mailto" {
-            path = mailto_domains(&path, notes);
+        if mailto {
+            path = Cow::Owned(mailto_domains(&path, notes));
         }
     }
-    let mut query = String::new();
-    let mut fragment = String::new();
+    to.push_str(&path);
     if let Some(q) = p.query {
-        percent(q, false, &mut query);
+        to.push('?');
+        percent(q, false, to);
     }
     if let Some(f) = p.fragment {
-        percent(f, false, &mut fragment);
+        to.push('#');
+        percent(f, false, to);
     }
-    let parts = Parts {
-        scheme: Some(&scheme),
-        authority: authority_text.as_deref(),
-        path: "",
-        query: p.query.map(|_| query.as_str()),
-        fragment: p.fragment.map(|_| fragment.as_str()),
-    };
-    recompose(&parts, &path)
 }
 
 /// §6.2.3's example: "mailto:Joe@Example.COM" is equivalent to

@@ -3,11 +3,12 @@
 use std::io::Write;
 
 use super::super::CliError;
-use super::super::input::{Batch, Input, Tally, each_input_parallel};
-use super::super::output::{json_line, visible};
+use super::super::input::{Batch, Input, Tally, each_lines_parallel, line_input};
+use super::super::output::{json_line, visible, write_visible_line};
 use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
 use crate::tools::normalize::{Normalized, Normalizer};
+use crate::tools::resolve::Note;
 
 pub(crate) const LONG: &str = "\
 Bring URLs to a level of their edition's comparison, one result a line: what
@@ -79,40 +80,84 @@ pub(crate) fn run(
         .unwrap_or_else(|| meaning(args.grammar).default_level());
     let n = Normalizer::new(args.grammar, level).map_err(CliError::Usage)?;
     let json = args.json;
-    each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
-        tally.inputs += 1;
-        let result = match input {
-            Input::Text(text) => n.normalize(text),
-            Input::NotUtf8 { raw, .. } => n.normalize_bytes(raw),
-        };
-        tally.count(result.normalized.is_some());
-        if json {
-            return json_line(
-                out,
-                &NormalizeJson {
-                    grammar: n.edition(),
-                    level,
-                    normalized: &result,
-                },
-            );
-        }
-        match &result.normalized {
-            Some(normal) => writeln!(out, "{}", visible(normal))?,
-            None => {
-                writeln!(out, "{}", visible(&result.input))?;
-                for e in &result.errors {
-                    writeln!(
-                        out,
-                        "  not a URL of {}: {}",
-                        n.edition(),
-                        visible(&e.to_string())
-                    )?;
+    each_lines_parallel(&args.batch, stdin, out, |piece, out, tally| {
+        let lines = piece.lines();
+        // Which lines are URLs of the edition, eight walked side by side.
+        let valid = n.valid_each(&lines);
+        let (mut normal, mut notes) = (String::new(), Vec::new());
+        for (line, valid) in lines.iter().zip(valid) {
+            let input = line_input(line);
+            match input {
+                // A URL of the edition in text: written as it is normalized,
+                // no result kept.
+                Input::Text(text) if valid && !json => {
+                    normal.clear();
+                    notes.clear();
+                    match n.normalize_valid(text, &mut normal, &mut notes) {
+                        Ok(()) => {
+                            tally.inputs += 1;
+                            tally.count(true);
+                            write_visible_line(out, &normal)?;
+                            write_notes(out, &notes)?;
+                        }
+                        // Refused after all (RFC 1630's malformed escapes):
+                        // read again, and counted, as any other.
+                        Err(_) => one(&n, level, json, &input, out, tally)?,
+                    }
                 }
+                _ => one(&n, level, json, &input, out, tally)?,
             }
-        }
-        for note in &result.notes {
-            writeln!(out, "  note[{}]: {}", note.code, visible(&note.message))?;
         }
         Ok(())
     })
+}
+
+/// One input normalized, counted and written.
+fn one(
+    n: &Normalizer,
+    level: Level,
+    json: bool,
+    input: &Input<'_>,
+    out: &mut dyn Write,
+    tally: &mut Tally,
+) -> Result<(), CliError> {
+    tally.inputs += 1;
+    let result = match input {
+        Input::Text(text) => n.normalize(text),
+        Input::NotUtf8 { raw, .. } => n.normalize_bytes(raw),
+    };
+    tally.count(result.normalized.is_some());
+    if json {
+        return json_line(
+            out,
+            &NormalizeJson {
+                grammar: n.edition(),
+                level,
+                normalized: &result,
+            },
+        );
+    }
+    match &result.normalized {
+        Some(normal) => write_visible_line(out, normal)?,
+        None => {
+            writeln!(out, "{}", visible(&result.input))?;
+            for e in &result.errors {
+                writeln!(
+                    out,
+                    "  not a URL of {}: {}",
+                    n.edition(),
+                    visible(&e.to_string())
+                )?;
+            }
+        }
+    }
+    write_notes(out, &result.notes)
+}
+
+/// Each note on a line of its own.
+fn write_notes(out: &mut dyn Write, notes: &[Note]) -> Result<(), CliError> {
+    for note in notes {
+        writeln!(out, "  note[{}]: {}", note.code, visible(&note.message))?;
+    }
+    Ok(())
 }

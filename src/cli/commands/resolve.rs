@@ -3,7 +3,9 @@
 use std::io::Write;
 
 use super::super::CliError;
-use super::super::input::{Batch, Files, Input, Jobs, Stdin, Tally, each_input_parallel};
+use super::super::input::{
+    Batch, Files, Input, Jobs, Stdin, Tally, each_lines_parallel, line_input,
+};
 use super::super::output::{json_line, visible};
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules};
 
@@ -125,7 +127,7 @@ pub(crate) fn run(
     }
     let (json, compare, base) = (args.json, args.compare, args.base.as_str());
     let batch = Batch::new(args.jobs, args.files, args.partials);
-    each_input_parallel(&batch, stdin, out, |input, out, tally| {
+    let one = |input: &Input<'_>, out: &mut dyn Write, tally: &mut Tally| {
         tally.inputs += 1;
         let readings: Vec<Resolution> = resolvers.iter().map(|r| reading(r, input)).collect();
         tally.count(
@@ -146,7 +148,69 @@ pub(crate) fn run(
             ),
             (false, compare) => text(out, input, &readings, compare, &resolvers),
         }
+    };
+    // One rule set, in text: the references' verdicts walked side by side,
+    // and each URI-reference's result written as it is made.
+    let single = match resolvers.as_slice() {
+        [r] if !json => Some(r),
+        _ => None,
+    };
+    each_lines_parallel(&batch, stdin, out, |piece, out, tally| {
+        let lines = piece.lines();
+        let valid = single.and_then(|r| r.valid_each(&lines));
+        let (mut row, mut result, mut notes) = (String::new(), String::new(), Vec::new());
+        for (k, line) in lines.iter().enumerate() {
+            let input = line_input(line);
+            if let (Some(r), Input::Text(text)) = (single, &input)
+                && valid.as_ref().is_some_and(|v| v.get(k) == Some(&true))
+            {
+                result.clear();
+                notes.clear();
+                if r.resolve_valid(text, &mut result, &mut notes) {
+                    tally.inputs += 1;
+                    tally.count(true);
+                    row_of(&mut row, text, [result.as_str()]);
+                    out.write_all(row.trim_end().as_bytes())?;
+                    out.write_all(b"\n")?;
+                    for n in notes.iter().filter(|n| !said(&resolvers, n)) {
+                        writeln!(out, "  note[{}]: {}", n.code, visible(&n.message))?;
+                    }
+                    continue;
+                }
+            }
+            one(&input, out, tally)?;
+        }
+        Ok(())
     })
+}
+
+/// A reference's row without `--compare`: the reference at least twelve
+/// characters wide, then each result after a space (untrimmed).
+fn row_of<'r>(row: &mut String, reference: &str, results: impl IntoIterator<Item = &'r str>) {
+    row.clear();
+    push_visible(row, reference);
+    let width = row.chars().count();
+    row.extend(std::iter::repeat_n(' ', 12usize.saturating_sub(width)));
+    for result in results {
+        row.push(' ');
+        push_visible(row, result);
+    }
+}
+
+/// [`visible`] of `s`, added to `row`.
+fn push_visible(row: &mut String, s: &str) {
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        row.push_str(s);
+    } else {
+        row.push_str(&visible(s));
+    }
+}
+
+/// Whether a note is one the base has, said once above.
+fn said(resolvers: &[Resolver], n: &Note) -> bool {
+    resolvers
+        .iter()
+        .any(|r| r.base_notes().iter().any(|b| b.code == n.code))
 }
 
 /// One reference's line, its notes (the base's are said once, above), and
@@ -158,25 +222,23 @@ fn text(
     compare: bool,
     resolvers: &[Resolver],
 ) -> Result<(), CliError> {
-    let mut row = format!("{:<12}", visible(input.shown()));
-    for r in readings {
-        let shown = match &r.failure {
-            Some(_) => "(failure)".to_string(),
-            None => visible(&r.result),
-        };
-        if compare {
-            row.push_str(&format!(" {shown:<28}"));
-        } else {
-            row.push(' ');
-            row.push_str(&shown);
+    fn shown(r: &Resolution) -> &str {
+        match &r.failure {
+            Some(_) => "(failure)",
+            None => &r.result,
         }
     }
+    let mut row = String::new();
+    if compare {
+        row = format!("{:<12}", visible(input.shown()));
+        for r in readings {
+            row.push_str(&format!(" {:<28}", visible(shown(r))));
+        }
+    } else {
+        row_of(&mut row, input.shown(), readings.iter().map(shown));
+    }
     writeln!(out, "{}", row.trim_end())?;
-    let said = |n: &Note| {
-        resolvers
-            .iter()
-            .any(|r| r.base_notes().iter().any(|b| b.code == n.code))
-    };
+    let said = |n: &Note| said(resolvers, n);
     for r in readings {
         let by = if compare {
             format!("{} ", r.rules.id())

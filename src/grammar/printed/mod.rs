@@ -14,7 +14,6 @@
 //! - *rfc822* (RFC 1738 §5): quoted literals, `<">` for the quote, `[optional]`,
 //!   `n*element` for n or more repetitions, `;` comments.
 
-use std::collections::BTreeMap;
 use std::fmt;
 
 use crate::edition::{Edition, PerEdition};
@@ -24,70 +23,13 @@ use crate::grammar::CharSet;
 mod abnf;
 mod notation;
 mod read;
+mod rules;
+mod schemes;
 
 pub use notation::parse_definition;
 pub use read::{read, read_lines};
-
-/// A grammar expression, as the printed notation states it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Expr {
-    /// Nothing: the body of `void`.
-    Empty,
-    /// Literal text, case-sensitive as printed.
-    Lit(String),
-    /// One character from a range, both ends included (ABNF `%x41-5A`).
-    Range(char, char),
-    /// A rule, by its printed name.
-    Ref(String),
-    /// One after another.
-    Seq(Vec<Expr>),
-    /// One of these (the printed `|`).
-    Alt(Vec<Expr>),
-    /// `[ … ]`.
-    Opt(Box<Expr>),
-    /// RFC 822 `n*element`; ABNF `n*m`, `n` and `*m` too.
-    Rep {
-        /// At least this many repetitions.
-        min: u32,
-        /// At most this many (`None`: no limit).
-        max: Option<u32>,
-        /// What is repeated.
-        item: Box<Expr>,
-    },
-}
-
-impl Expr {
-    /// Every rule name this expression refers to, in order of first use.
-    pub fn refs(&self) -> Vec<&str> {
-        let mut out = Vec::new();
-        self.collect_refs(&mut out);
-        out
-    }
-
-    fn collect_refs<'a>(&'a self, out: &mut Vec<&'a str>) {
-        match self {
-            Expr::Empty | Expr::Lit(_) | Expr::Range(..) => {}
-            Expr::Ref(name) => {
-                if !out.contains(&name.as_str()) {
-                    out.push(name);
-                }
-            }
-            Expr::Seq(items) | Expr::Alt(items) => items.iter().for_each(|e| e.collect_refs(out)),
-            Expr::Opt(item) | Expr::Rep { item, .. } => item.collect_refs(out),
-        }
-    }
-}
-
-/// Which notation a document's BNF is printed in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Notation {
-    /// Both drafts and RFC 1630: juxtaposed single letters and rule words.
-    Letters,
-    /// RFC 1738 §5 and RFC 2396 Appendix A: RFC 822 conventions.
-    Rfc822,
-    /// RFC 3986 Appendix A: ABNF (RFC 2234, now RFC 5234).
-    Abnf,
-}
+pub use rules::{Expr, Notation, PrintedGrammar, PrintedRule, fold_space};
+pub use schemes::SchemeRule;
 
 impl Notation {
     /// How to read the notation, in a line.
@@ -160,35 +102,6 @@ impl fmt::Display for Correction {
     }
 }
 
-/// One rule of a printed grammar.
-#[derive(Clone, Debug)]
-pub struct PrintedRule {
-    /// The rule's name as urlbnf uses it (the printed name, after C1).
-    pub name: String,
-    /// The name as printed, where a correction changed it (C1).
-    pub printed_name: Option<String>,
-    /// The printed definition, line breaks and runs of spaces folded to one
-    /// space (an ABNF `;` comment then runs on over the lines after it:
-    /// [`PrintedRule::printed_text`] shows them); `None` for a rule a
-    /// correction supplies (C4).
-    pub printed: Option<String>,
-    /// The printed definition line by line, each line's own spacing kept
-    /// (the columns of its comments).
-    pub printed_lines: Option<String>,
-    /// The definition as urlbnf reads it: the printed one, or the correction's.
-    pub reading: String,
-    /// The correction applied to this rule, if any.
-    pub correction: Option<Correction>,
-    /// The parsed reading.
-    pub expr: Expr,
-    /// Line of the transcription (`grammar/<edition>.bnf`) where the rule starts.
-    pub line: usize,
-    /// The comment printed just above the rule (RFC 822 `;` lines since the
-    /// rule before), without its `;`s: RFC 1738's `otherurl` has "new
-    /// schemes follow the general syntax".
-    pub comment: Option<String>,
-}
-
 impl PrintedRule {
     /// The rule as the document prints it, name and definition, line by
     /// line: a continuation under the definition, one that starts with an
@@ -232,24 +145,6 @@ impl PrintedRule {
 /// Every edition's printed grammar, read once.
 static GRAMMARS: PerEdition<PrintedGrammar> = PerEdition::new();
 
-/// One edition's printed grammar.
-#[derive(Clone, Debug)]
-pub struct PrintedGrammar {
-    /// The edition.
-    pub edition: Edition,
-    /// The document, its authors and date.
-    #[cfg_attr(not(feature = "book"), allow(dead_code))] // the book's pages name it
-    pub document: String,
-    /// The section that prints the BNF.
-    #[cfg_attr(not(feature = "book"), allow(dead_code))]
-    pub section: String,
-    /// The notation the BNF is printed in.
-    pub notation: Notation,
-    /// The rules in printed order; supplied rules (C4) last.
-    pub rules: Vec<PrintedRule>,
-    index: BTreeMap<String, usize>,
-}
-
 impl PrintedGrammar {
     /// The printed grammar of an edition (read once, then shared).
     pub fn of(edition: Edition) -> &'static PrintedGrammar {
@@ -269,24 +164,10 @@ impl PrintedGrammar {
         GRAMMARS.get_or_init(edition, || grammar)
     }
 
-    /// A rule by its name, spelled as defined (references in ABNF, whose
-    /// names are case-insensitive, are respelled so when read).
-    pub fn rule(&self, name: &str) -> Option<&PrintedRule> {
-        self.index.get(name).and_then(|&i| self.rules.get(i))
-    }
-
     /// The rule, or [`Error::UnknownRule`].
     pub fn require(&self, name: &str) -> Result<&PrintedRule, Error> {
         self.rule(name)
             .ok_or_else(|| Error::unknown_rule(self.edition, name))
-    }
-
-    /// The rules whose definitions refer to `name`, in printed order.
-    pub fn users_of(&self, name: &str) -> Vec<&PrintedRule> {
-        self.rules
-            .iter()
-            .filter(|r| r.expr.refs().contains(&name))
-            .collect()
     }
 
     /// The character-class rules: those whose every string is one character
@@ -332,9 +213,4 @@ impl PrintedGrammar {
             _ => None,
         }
     }
-}
-
-/// Fold line breaks and runs of white space to single spaces.
-pub fn fold_space(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
 }

@@ -29,6 +29,7 @@ use crate::verdicts::check::{CheckError, Checker, Engine};
 mod dots;
 mod early;
 mod libwww;
+mod many;
 pub(crate) mod rfc3986;
 #[cfg(feature = "whatwg")]
 pub mod whatwg;
@@ -384,7 +385,16 @@ impl Resolver {
                 }
                 let parts = rfc3986::split(base);
                 let trace = rfc3986::Trace(self.steps.then_some(&mut steps));
-                rfc3986::transform(&parts, reference, self.strict, &mut notes, trace)
+                let mut result = String::new();
+                let step = rfc3986::transform(
+                    &parts,
+                    reference,
+                    self.strict,
+                    &mut notes,
+                    trace,
+                    &mut result,
+                );
+                (step, result)
             }
             #[cfg(feature = "whatwg")]
             Base::Whatwg(base) => match whatwg::join(base, reference, &mut notes, &mut steps) {
@@ -401,19 +411,7 @@ impl Resolver {
                 early::resolve(self.rules, &self.context, reference, &mut notes, &mut steps)
             }
         };
-        if let Some(expected) =
-            early::printed_example_disagreement(self.rules, &self.context, reference)
-        {
-            notes.push(Note {
-                code: "printed-example-differs",
-                message: format!(
-                    "RFC 1630 prints {reference:?} -> {expected:?} as an example, which its own rule \
-                     does not give; its author later wrote that RFC 1630 \"has an error in the \
-                     examples\" (uri mailing list, 27 January 1997). urlbnf follows the rule; \
-                     libwww 1993 gives the printed result (resolve --rules libwww-1993)."
-                ),
-            });
-        }
+        notes.extend(self.printed_example(reference));
         if !self.steps {
             steps.clear();
         }

@@ -25,15 +25,29 @@ pub(crate) struct Parts<'a> {
 pub(crate) fn split(s: &str) -> Parts<'_> {
     let mut p = Parts::default();
     let mut rest = s;
-    if let Some((before, fragment)) = rest.split_once('#') {
-        p.fragment = Some(fragment);
-        rest = before;
+    // Each delimiter is ASCII, so a byte's position is a character boundary;
+    // the components are short, and a loop over their bytes beats a search.
+    // One pass finds the first "#" and the first "?" before it.
+    let (mut query, mut fragment) = (None, None);
+    for (i, b) in s.bytes().enumerate() {
+        match b {
+            b'#' => {
+                fragment = Some(i);
+                break;
+            }
+            b'?' if query.is_none() => query = Some(i),
+            _ => {}
+        }
     }
-    if let Some((before, query)) = rest.split_once('?') {
-        p.query = Some(query);
-        rest = before;
+    if let Some(at) = fragment {
+        p.fragment = rest.get(at + 1..);
+        rest = rest.get(..at).unwrap_or("");
     }
-    if let Some(colon) = rest.find([':', '/'])
+    if let Some(at) = query {
+        p.query = rest.get(at + 1..);
+        rest = rest.get(..at).unwrap_or("");
+    }
+    if let Some(colon) = position(rest, |b| b == b':' || b == b'/')
         && colon > 0
         && rest.as_bytes().get(colon) == Some(&b':')
     {
@@ -41,7 +55,7 @@ pub(crate) fn split(s: &str) -> Parts<'_> {
         rest = rest.get(colon + 1..).unwrap_or("");
     }
     if let Some(after) = rest.strip_prefix("//") {
-        let end = after.find('/').unwrap_or(after.len());
+        let end = position(after, |b| b == b'/').unwrap_or(after.len());
         p.authority = after.get(..end);
         rest = after.get(end..).unwrap_or("");
     }
@@ -49,14 +63,27 @@ pub(crate) fn split(s: &str) -> Parts<'_> {
     p
 }
 
-/// RFC 3986 §5.3, Component Recomposition.
-pub(crate) fn recompose(p: &Parts<'_>, path: &str) -> String {
+/// The first byte of `s` that is `this`.
+pub(crate) fn position(s: &str, this: impl Fn(u8) -> bool) -> Option<usize> {
+    s.bytes().position(this)
+}
+
+/// Whether a segment of `path` is "." or "..": without one, §5.2.4 gives
+/// the path back.
+pub(crate) fn has_dot_segment(path: &str) -> bool {
+    path.as_bytes()
+        .split(|&b| b == b'/')
+        .any(|s| s == b"." || s == b"..")
+}
+
+/// RFC 3986 §5.3, Component Recomposition, added to `out`.
+fn recompose_into(p: &Parts<'_>, path: &str, out: &mut String) {
     let len = p.scheme.map_or(0, |s| s.len() + 1)
         + p.authority.map_or(0, |a| a.len() + 2)
         + path.len()
         + p.query.map_or(0, |q| q.len() + 1)
         + p.fragment.map_or(0, |f| f.len() + 1);
-    let mut out = String::with_capacity(len);
+    out.reserve(len);
     if let Some(scheme) = p.scheme {
         out.push_str(scheme);
         out.push(':');
@@ -74,7 +101,6 @@ pub(crate) fn recompose(p: &Parts<'_>, path: &str) -> String {
         out.push('#');
         out.push_str(fragment);
     }
-    out
 }
 
 /// What remove_dot_segments met on its way.
@@ -93,6 +119,11 @@ pub(crate) struct Dots {
 /// removal looks only at the characters it removes.
 pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
     let mut dots = Dots::default();
+    if !has_dot_segment(path) {
+        // No dot segment: step E alone, moving every segment.
+        out.push_str(path);
+        return dots;
+    }
     let mut input = path;
     while !input.is_empty() {
         // A. a prefix of "../" or "./" is removed.
@@ -139,11 +170,23 @@ pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
 /// Whether a segment of `path` is a dot segment written with `%2E` (§2.3:
 /// `.` is unreserved, and its encoding an alias of it).
 pub(crate) fn encoded_dot_segment(path: &str) -> bool {
-    path.contains('%')
-        && path.split('/').any(|s| {
-            let s = s.to_ascii_lowercase().replace("%2e", ".");
-            s != path && (s == "." || s == "..")
-        })
+    // With a "%" in the path, a segment of one or two dots, each "." or
+    // "%2E" in either case (the path itself is no such segment).
+    fn dots(segment: &[u8]) -> bool {
+        let (mut n, mut rest) = (0, segment);
+        while let Some(&b) = rest.first() {
+            rest = match (b, rest.get(1..3)) {
+                (b'.', _) => rest.get(1..).unwrap_or_default(),
+                (b'%', Some([b'2', e])) if e.eq_ignore_ascii_case(&b'e') => {
+                    rest.get(3..).unwrap_or_default()
+                }
+                _ => return false,
+            };
+            n += 1;
+        }
+        n == 1 || n == 2
+    }
+    path.bytes().any(|b| b == b'%') && path.as_bytes().split(|&b| b == b'/').any(dots)
 }
 
 /// §5.2.3: the merged path.
@@ -175,14 +218,15 @@ fn shown(c: Option<&str>) -> String {
 }
 
 /// §5.2.2: the target of `reference` against `base` (already without its
-/// fragment, §5.1), with the step that applied.
+/// fragment, §5.1), added to `to`; the step that applied.
 pub(super) fn transform(
     base: &Parts<'_>,
     reference: &str,
     strict: bool,
     notes: &mut Vec<Note>,
     mut trace: Trace<'_>,
-) -> (&'static str, String) {
+    to: &mut String,
+) -> &'static str {
     let mut r = split(reference);
     trace.say(|| {
         format!(
@@ -331,13 +375,14 @@ pub(super) fn transform(
             ),
         });
     }
-    let result = recompose(&t, &path);
+    let start = to.len();
+    recompose_into(&t, &path, to);
     trace.say(|| {
         let mut s = String::from("§5.3: recomposed: ");
-        let _ = write!(s, "{result}");
+        let _ = write!(s, "{}", to.get(start..).unwrap_or(""));
         s
     });
-    (step, result)
+    step
 }
 
 /// A rootless path whose dot segments went: §5.2.2 applies remove_dot_segments
@@ -385,6 +430,31 @@ mod tests {
     }
 
     #[test]
+    fn an_encoded_dot_segment_is_found_without_decoding() {
+        // The reading as first written: each segment lowered and "%2e"
+        // replaced, on every path of up to six characters of these.
+        let decoded = |path: &str| {
+            path.contains('%')
+                && path.split('/').any(|s| {
+                    let s = s.to_ascii_lowercase().replace("%2e", ".");
+                    s != path && (s == "." || s == "..")
+                })
+        };
+        let alphabet = ['.', '%', '2', 'e', 'E', '/', 'a'];
+        let mut paths = vec![String::new()];
+        for _ in 0..6 {
+            let longer: Vec<String> = paths
+                .iter()
+                .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
+                .collect();
+            for path in &longer {
+                assert_eq!(encoded_dot_segment(path), decoded(path), "{path:?}");
+            }
+            paths = longer;
+        }
+    }
+
+    #[test]
     fn appendix_b_splits_any_string() {
         let p = split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
         assert_eq!(p.scheme, Some("http"));
@@ -395,6 +465,10 @@ mod tests {
         assert_eq!((p.scheme, p.path, p.query), (None, "a/b:c", Some("x")));
         assert_eq!(p.fragment, Some("y?z"));
         assert_eq!(split(":x").scheme, None);
-        assert_eq!(recompose(&split("s://a?#"), "/p"), "s://a/p?#");
+        let p = split("s:p#f?q");
+        assert_eq!((p.path, p.query, p.fragment), ("p", None, Some("f?q")));
+        let mut out = String::new();
+        recompose_into(&split("s://a?#"), "/p", &mut out);
+        assert_eq!(out, "s://a/p?#");
     }
 }

@@ -10,8 +10,9 @@
 //! [`Automaton::matches`](super::automaton::Automaton::matches)
 //! does (the exactness tests run them on every input they make).
 
-use std::collections::HashMap;
 use std::hash::Hash;
+
+mod table;
 
 /// What a table is made from: a DFA over ASCII bytes (an
 /// [`Automaton`](super::automaton::Automaton)).
@@ -67,139 +68,7 @@ struct Lines {
 /// The top bit of a [`Lines`] entry: a line was derived.
 const DERIVED: u32 = 1 << 31;
 
-impl Lines {
-    fn new(
-        next: &[u32],
-        accept: &[bool],
-        class: &[u8; 256],
-        (start, dead, shift): (u32, u32, u32),
-    ) -> Lines {
-        let blocks = accept.len();
-        let (cr_derived, cr_not) = ((blocks as u32) << shift, (blocks as u32 + 1) << shift);
-        let (nl, cr) = (usize::from(class[0x0a]), usize::from(class[0x0d]));
-        let width = 1usize << shift;
-        let mut lines = vec![dead; ((blocks + 2) << shift).next_power_of_two()];
-        for (row, &derived) in accept.iter().enumerate() {
-            for c in 0..width {
-                let to = match c {
-                    _ if c == nl => start | if derived { DERIVED } else { 0 },
-                    _ if c == cr => {
-                        if derived {
-                            cr_derived
-                        } else {
-                            cr_not
-                        }
-                    }
-                    _ => next.get((row << shift) + c).copied().unwrap_or(dead),
-                };
-                if let Some(slot) = lines.get_mut((row << shift) + c) {
-                    *slot = to;
-                }
-            }
-        }
-        // After a "\r", only a "\n" goes on.
-        for (row, derived) in [(blocks, DERIVED), (blocks + 1, 0)] {
-            if let Some(slot) = lines.get_mut((row << shift) + nl) {
-                *slot = start | derived;
-            }
-        }
-        let accept: Vec<bool> = accept.iter().copied().chain([false, false]).collect();
-        Lines {
-            next: lines.into(),
-            accept: accept.into(),
-        }
-    }
-}
-
 impl Table {
-    /// The table of `automaton`: the same language, minimized.
-    pub fn new<A: Dfa>(automaton: &A) -> Table {
-        // The live states, numbered from 1 in the order met; 0 is dead.
-        let mut number: HashMap<_, u32> = HashMap::new();
-        let mut order = Vec::new();
-        if automaton.is_live(automaton.start()) {
-            number.insert(automaton.start(), 1);
-            order.push(automaton.start());
-        }
-        let mut rows: Vec<[u32; 128]> = vec![[0; 128]];
-        let mut i = 0;
-        while let Some(&s) = order.get(i) {
-            i += 1;
-            let mut row = [0u32; 128];
-            for (b, slot) in (0u8..128).zip(row.iter_mut()) {
-                let t = automaton.step(s, b);
-                if automaton.is_live(t) {
-                    let n = order.len() as u32 + 1;
-                    *slot = *number.entry(t).or_insert_with(|| {
-                        order.push(t);
-                        n
-                    });
-                }
-            }
-            rows.push(row);
-        }
-        let accept: Vec<bool> = std::iter::once(false)
-            .chain(order.iter().map(|&s| automaton.accepts_at_end(s)))
-            .collect();
-        let start = u32::from(!order.is_empty());
-        let (block, blocks) = minimize(&rows, &accept);
-        // Classes: bytes whose columns agree, as blocks; a non-ASCII byte's
-        // column is all dead.
-        // The line ends have classes of their own, for the walk of a piece.
-        let mut classes: HashMap<(u8, Vec<u32>), u8> = HashMap::new();
-        let mut class = [0u8; 256];
-        let mut members: Vec<Option<usize>> = Vec::new();
-        for (b, slot) in class.iter_mut().enumerate() {
-            let column: Vec<u32> = rows
-                .iter()
-                .map(|r| r.get(b).map_or(0, |&t| block_of(&block, t)))
-                .collect();
-            let end = match b {
-                0x0a => 1,
-                0x0d => 2,
-                _ => 0,
-            };
-            let n = classes.len() as u8;
-            *slot = *classes.entry((end, column)).or_insert_with(|| {
-                members.push((b < 128).then_some(b));
-                n
-            });
-        }
-        let shift = members.len().next_power_of_two().trailing_zeros();
-        // A power of two long (the rest dead), so that a masked index is in
-        // bounds.
-        let mut next = vec![0u32; (blocks << shift).next_power_of_two()];
-        let mut block_accept = vec![false; blocks];
-        for (s, row) in rows.iter().enumerate() {
-            let from = block_of(&block, s as u32) as usize;
-            if let Some(a) = block_accept.get_mut(from) {
-                *a = accept.get(s).copied().unwrap_or(false);
-            }
-            for (c, b) in members.iter().enumerate() {
-                let to = b
-                    .and_then(|b| row.get(b))
-                    .map_or(0, |&t| block_of(&block, t));
-                if let Some(slot) = next.get_mut((from << shift) + c) {
-                    *slot = to << shift;
-                }
-            }
-        }
-        let (start, dead) = (
-            block_of(&block, start) << shift,
-            block_of(&block, 0) << shift,
-        );
-        let lines = Lines::new(&next, &block_accept, &class, (start, dead, shift));
-        Table {
-            class,
-            next: next.into(),
-            accept: block_accept.into(),
-            start,
-            dead,
-            shift,
-            lines,
-        }
-    }
-
     /// The state after byte `b`.
     #[inline(always)]
     fn step(&self, state: u32, b: u8) -> u32 {
@@ -323,34 +192,6 @@ impl Table {
             verdict(i, self.ends(s));
         }
     }
-}
-
-/// The block of each state in the coarsest partition that keeps acceptance and
-/// transitions (Moore's refinement), and how many blocks.
-fn minimize(rows: &[[u32; 128]], accept: &[bool]) -> (Vec<u32>, usize) {
-    let mut block: Vec<u32> = accept.iter().map(|&a| u32::from(a)).collect();
-    let mut count = 0;
-    loop {
-        let mut ids: HashMap<(u32, Vec<u32>), u32> = HashMap::new();
-        let next: Vec<u32> = rows
-            .iter()
-            .zip(&block)
-            .map(|(row, &b)| {
-                let key = (b, row.iter().map(|&t| block_of(&block, t)).collect());
-                let n = ids.len() as u32;
-                *ids.entry(key).or_insert(n)
-            })
-            .collect();
-        if ids.len() == count {
-            return (next, count);
-        }
-        count = ids.len();
-        block = next;
-    }
-}
-
-fn block_of(block: &[u32], state: u32) -> u32 {
-    block.get(state as usize).copied().unwrap_or(0)
 }
 
 /// A table's transitions as the walks side by side read them: indices masked
