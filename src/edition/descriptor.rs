@@ -120,7 +120,8 @@ pub(crate) struct Descriptor {
     /// BNF does not derive (`--fold-scheme-case`).
     pub fold_scheme_case: Option<Cited>,
     /// Where the prose reads scheme names without case and the BNF derives
-    /// upper case already: folding changes nothing.
+    /// upper case already: folding changes nothing. (Only `--help` reads it.)
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))]
     pub scheme_case_derived: Option<Cited>,
     /// Where the prose says more of a URL than the BNF.
     pub notes: &'static [NoteText],
