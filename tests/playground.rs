@@ -222,6 +222,7 @@ globalThis.window = globalThis;
 const dir = __dirname;
 require(dir + "/playground-tables.js");
 require(dir + "/playground-core.js");
+require(dir + "/playground-fixes.js");
 const DATA = JSON.parse(require("fs").readFileSync(dir + "/data-RUN.json", "utf8"));
 const lines = [];
 BODY
