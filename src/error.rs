@@ -280,6 +280,13 @@ pub struct CheckError {
     pub found: String,
     /// The diagnosis in words, without the offset: `expected digit; found "a"`.
     pub message: String,
+    /// The input corrected where a fix is known (`check`'s message names it,
+    /// as `report`'s causes do): the character found escaped where escaping
+    /// makes it data, white space stripped, `./` before a first segment with
+    /// a colon, a non-ASCII host in its IDNA form. A note on the verdict says
+    /// why, citing the document.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fix: Option<String>,
 }
 
 impl fmt::Display for CheckError {

@@ -20,6 +20,12 @@ const NOTES: &[&str] = &[
     "gopher-tab",
     "file-host",
     "ftp-type",
+    "gen-delim-data",
+    "ip-literal",
+    "white-space",
+    "relative-only",
+    "colon-segment",
+    "idna",
 ];
 
 fn strings(v: &toml::Value) -> Vec<String> {

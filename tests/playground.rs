@@ -56,6 +56,17 @@ const NOTED: &[&str] = &[
     "h\u{301}://x",
     "http://\u{200b}h/",
     "\u{feff}http://h/",
+    "http://a/?a[]=1",
+    "http://a/b#c#d",
+    "http://a@b@c/",
+    "http://[::1]/",
+    " http://a/",
+    "http://a/ ",
+    "example.com/path",
+    "/x",
+    "a:b",
+    "localhost:8080/x",
+    "http://ex\u{e4}mple.com/",
 ];
 
 fn out_dir(name: &str) -> PathBuf {
@@ -211,6 +222,7 @@ globalThis.window = globalThis;
 const dir = __dirname;
 require(dir + "/playground-tables.js");
 require(dir + "/playground-core.js");
+require(dir + "/playground-fixes.js");
 const DATA = JSON.parse(require("fs").readFileSync(dir + "/data-RUN.json", "utf8"));
 const lines = [];
 BODY
@@ -311,13 +323,23 @@ fn the_playground_gives_checks_verdicts_and_notes() {
         "generic-slashes",
         "scheme-case",
         "gopher-tab",
+        "gen-delim-data",
+        "ip-literal",
+        "white-space",
+        "relative-only",
+        "colon-segment",
+        "idna",
     ] {
         assert!(codes.contains_key(code), "no {code} note compared");
     }
     assert!(fixes > 0, "no escape fix compared");
 
     // A rule other than the whole-URL one, in the editions that print it.
-    for (edition, rule) in [(Edition::Rfc1738, "hostport"), (Edition::Draft1993, "path")] {
+    for (edition, rule) in [
+        (Edition::Rfc1738, "hostport"),
+        (Edition::Draft1993, "path"),
+        (Edition::Rfc3986, "relative-ref"),
+    ] {
         let want = checked(&inputs, &["--grammar", edition.id(), "--rule", rule]);
         let cases: Vec<(String, String)> = inputs
             .iter()

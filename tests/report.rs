@@ -137,12 +137,18 @@ fn the_report_counts_what_check_counts_and_causes_are_where_check_stops() {
                     Some(ch) => ch.to_string(),
                 };
                 assert_eq!(found, c.found, "{id}: {:?}", ex.input);
-                // The cause's fix is the one check's message names.
+                // The cause's fix is the escape check's message names on its
+                // first example (on another, check may name the input's own
+                // fix: white space stripped).
                 let message = &messages[&(id.clone(), ex.input.clone())];
-                let named = message
-                    .split_once(" (escaped: ")
-                    .map(|(_, fix)| fix.trim_end_matches(')').to_string());
-                assert_eq!(named, c.fix, "{id}: {:?}: {message}", ex.input);
+                let named = message.split_once(" (escaped: ").map(|(_, fix)| {
+                    fix.chars()
+                        .take_while(|c| *c == '%' || c.is_ascii_hexdigit())
+                        .collect::<String>()
+                });
+                if Some(ex) == c.examples.first() || named.is_some() && c.fix.is_some() {
+                    assert_eq!(named, c.fix, "{id}: {:?}: {message}", ex.input);
+                }
                 fixes += usize::from(c.fix.is_some());
             }
         }

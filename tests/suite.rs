@@ -27,6 +27,7 @@ mod diff;
 mod escaping;
 mod explain;
 mod extract;
+mod fixes;
 mod known_schemes;
 mod lint;
 mod normalize;

@@ -129,6 +129,7 @@ fn illegal_escape(url: &str, at: usize, offset: usize) -> CheckError {
             "expected hex: \"%\" begins an escape of two hexadecimal digits; found {shown}"
         ),
         found,
+        fix: None,
     }
 }
 

@@ -17,6 +17,7 @@ pub(crate) fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError
         expected,
         found: found_at(input, stop.byte_offset),
         message,
+        fix: None,
     }
 }
 
@@ -56,6 +57,7 @@ pub(crate) fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> Check
         message: "pest stops here".to_string(),
         expected,
         found: found_at(input, byte_offset),
+        fix: None,
     }
 }
 
@@ -94,7 +96,7 @@ internal! {
 
 /// A character found, quoted; one that would print as an escape such as
 /// `\u{feff}` is named by its code point instead.
-fn found_char(c: char) -> String {
+pub(crate) fn found_char(c: char) -> String {
     let quoted = format!("{:?}", c.to_string());
     match c {
         _ if !quoted.contains("\\u{") => quoted,
@@ -126,7 +128,7 @@ pub(crate) fn escape_fix(edition: Edition, c: char, percent_next: bool) -> Optio
 
 /// A character as `%XX` escapes of its UTF-8 bytes, upper case as the
 /// documents print them (`~` as `%7E`, `é` as `%C3%A9`).
-fn escaped(c: char) -> String {
+pub(crate) fn escaped(c: char) -> String {
     let mut buf = [0; 4];
     c.encode_utf8(&mut buf)
         .bytes()

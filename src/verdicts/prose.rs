@@ -25,7 +25,9 @@ use crate::verdicts::ast::{Body, Url};
 pub struct ProseNote {
     /// The note's name: `scheme-case`, `gopher-tab`, `catch-all`,
     /// `no-scheme-rule`, `fragment`, `generic-slashes`, `gopher-type`,
-    /// `default-port`, `file-host` or `ftp-type`.
+    /// `default-port`, `file-host`, `ftp-type`; on a fix (`check`):
+    /// `gen-delim-data`, `ip-literal`, `white-space`, `colon-segment`,
+    /// `idna`; on a reference with no scheme, `relative-only`.
     pub code: &'static str,
     /// The document and section, e.g. `RFC 1738 §3.4`.
     pub section: &'static str,
@@ -40,7 +42,8 @@ pub struct ProseNote {
     pub message: String,
     /// `scheme-case`: the verdict with the scheme lowercased; `catch-all`: the
     /// verdict under the other reading (the known-scheme reading of a valid
-    /// verdict, the letter of an invalid one).
+    /// verdict, the letter of an invalid one); a fix's note: the verdict on
+    /// the input corrected (`error.fix`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub valid: Option<bool>,
     /// `catch-all`: the rule of the input's scheme (`httpurl`).

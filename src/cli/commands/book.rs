@@ -12,8 +12,9 @@ printed text, PEG and railroad diagram, linked), one page per chronological
 pair of editions (the diff with witnesses), the partial-form examples worked
 step by step, the corrections and PEG rewrites, the manual, and a playground
 that checks what you type (the one page with a script: the book's own,
-playground-core.js, which gives check's answers from the tables, and
-playground.js, which draws them; every other page has none).
+playground-core.js, which gives check's answers from the tables, with
+playground-fixes.js, the fixes it offers, and playground.js, which draws
+them; every other page has none).
 
 The book is written into a new folder beside DIR, then renamed to DIR: a
 failure leaves the earlier book, and nothing is written through a link in DIR.

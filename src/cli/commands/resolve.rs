@@ -299,7 +299,7 @@ fn reading(resolver: &Resolver, input: &Input<'_>) -> Resolution {
 #[serde(untagged)]
 #[allow(dead_code)] // Only its schema is used: each line is written as its own type.
 pub(crate) enum ResolveJson<'a> {
-    Reading(Resolution),
+    Reading(Box<Resolution>),
     Compare(ResolveCompare<'a>),
 }
 

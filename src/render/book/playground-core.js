@@ -110,7 +110,8 @@
         found: ch === null ? "end of input" : ch,
         message: "expected " + expectedWords(expected) + "; " + found
       },
-      inside: t.r ? ed.words[t.r[s]] : null
+      inside: t.r ? ed.words[t.r[s]] : null,
+      fixed: ch === null || !root.urlbnfFixes ? null : root.urlbnfFixes.fixAt(ed, t, text, w, w[1])
     };
   }
 
@@ -159,10 +160,18 @@
       valid = parted && !reading.known;
     }
     var out = { valid: valid };
+    var fixed = null;
     if (!valid) {
       var at = errorAt(ed, known && reading.known ? known.own : t, text);
       out.error = at.error;
       out.inside = at.inside;
+      fixed = at.fixed;
+      if (fixed && fixed.words) {
+        var ch = Array.from(text.slice(at.error.byte_offset))[0];
+        out.error.message = "expected " + expectedWords(at.error.expected) + "; found " +
+          foundChar(ch) + " (" + fixed.words + ")";
+      }
+      if (fixed && fixed.fix !== null) out.error.fix = fixed.fix;
     }
     var notes = [];
     if (known && parted && valid !== reading.known) {
@@ -174,12 +183,14 @@
       notes.push(n);
     }
     var unlisted = unlistedScheme(ed, rule, input);
-    var mayNote = !valid && (unlisted !== null || maySurprise(ed, input)) ||
+    var reference = valid && root.urlbnfFixes ? root.urlbnfFixes.referenceNote(ed, rule, input) : null;
+    var mayNote = !valid && (unlisted !== null || maySurprise(ed, input)) || reference !== null ||
       (valid
         ? ed.notes.folded && reading.fold && text !== input ||
           ed.notes.gopherTab && /^gopher:/i.test(input) && input.indexOf("%09") >= 0
         : ed.notes.schemeCase && /[A-Z]/.test(input.split(":")[0]));
     if (mayNote) {
+      if (reference) notes.push(reference);
       if (!valid && unlisted !== null) notes.push(noScheme(ed.list, unlisted));
       if (!valid) {
         var s = surprise(ed, rule, input, letter);
@@ -198,6 +209,7 @@
         if (g) notes.push(g);
       }
     }
+    if (fixed && fixed.note) notes.push(fixed.note);
     if (notes.length) out.notes = notes;
     return out;
   }
@@ -402,6 +414,9 @@
     var ed = editions.find(function (e) { return e.id === id; });
     return ed ? derive(ed, rule || ed.rule, text) : null;
   };
+
+  // What playground-fixes.js words its fixes with.
+  root.urlbnfWords = { walk: walk, utf8: utf8, quoted: quoted, foundChar: foundChar, fill: fill, chars: chars };
 
   // What the page draws with.
   root.urlbnfCore = {

@@ -28,6 +28,8 @@ const SCRIPT: &str = "playground.js";
 /// The page's core, free of the page: `check`'s verdicts and notes and `tree
 /// --printed`'s derivations from the tables (the tests run it under Node.js).
 const CORE: &str = "playground-core.js";
+/// The fixes check offers where an input stops, beside the core.
+const FIXES: &str = "playground-fixes.js";
 
 /// A link to the playground with `input` filled in, checked by `rule`.
 pub(crate) fn link(input: &str, rule: &str) -> String {
@@ -287,6 +289,7 @@ pub(crate) fn page_html() -> String {
 <noscript><p>The playground runs in JavaScript; every other page of the book works without it.</p></noscript>
 <script src="{TABLES}"></script>
 <script src="{CORE}"></script>
+<script src="{FIXES}"></script>
 <script src="{SCRIPT}"></script>
 "#
     );
@@ -300,11 +303,15 @@ pub(crate) const SCRIPT_JS: &str = include_str!("playground.js");
 /// The core the page draws with (DOM-free).
 pub(crate) const CORE_JS: &str = include_str!("playground-core.js");
 
+/// The fixes, loaded after the core.
+pub(crate) const FIXES_JS: &str = include_str!("playground-fixes.js");
+
 /// The files the playground adds to the book: the page, its script and its tables.
 pub(crate) fn files() -> Vec<(String, String)> {
     vec![
         (PAGE.into(), page_html()),
         (CORE.into(), CORE_JS.into()),
+        (FIXES.into(), FIXES_JS.into()),
         (SCRIPT.into(), SCRIPT_JS.into()),
         (TABLES.into(), tables()),
     ]

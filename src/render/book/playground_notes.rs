@@ -14,6 +14,7 @@ use crate::knowledge::encoding;
 use crate::knowledge::known::{self, CatchAll};
 use crate::verdicts::ast;
 use crate::verdicts::check::CheckError;
+use crate::verdicts::check::fix::{self, words};
 use crate::verdicts::prose::{self, ProseNote};
 
 /// Stand-ins for the input's parts, each replaced by a placeholder.
@@ -68,6 +69,7 @@ fn catch_all(c: &'static CatchAll) -> String {
         expected: Vec::new(),
         found: String::new(),
         message: PART.to_string(),
+        fix: None,
     };
     let offset = OFFSET.to_string();
     let schemes = c.schemes.iter().map(|k| {
@@ -148,6 +150,71 @@ fn notes(edition: Edition) -> String {
     )
 }
 
+/// A text with each of `parts` turned into `{0}`, `{1}`, …, as a string.
+fn template(text: &str, parts: &[&str]) -> String {
+    let mut out = text.to_string();
+    for (i, p) in parts.iter().enumerate() {
+        out = out.replace(p, &format!("{{{i}}}"));
+    }
+    js(&out)
+}
+
+/// The fixes the edition's document words (`null` for one it does not),
+/// each as the words the diagnosis adds and its note, with the input's parts
+/// as `{0}`, `{1}`, `{2}`; the gen-delims that can be data; what check adds
+/// on a valid reference read other than a reader may (RFC 3986 §4.1, §4.2).
+fn fixes(edition: Edition) -> String {
+    let d = edition.descriptor();
+    let [a, b, c] = ["\u{1}", "\u{2}", "\u{3}"];
+    let qa = format!("{a:?}");
+    let fix = |n: Option<&'static crate::edition::NoteText>,
+               (words, message): (String, String),
+               parts: &[&str]| {
+        n.map_or("null".into(), |n| {
+            let note = note(&fix::note(n, 0, 0, message), parts);
+            format!("{{words:{},note:{note}}}", template(&words, parts))
+        })
+    };
+    let ip = fix::ip_literal(edition).map_or("null".into(), |(n, words, _)| {
+        let note = note(&fix::note(n, 0, 0, words::ip_literal(edition, a)), &[a]);
+        format!("{{words:{},note:{note}}}", js(&words))
+    });
+    let gen_delims: String = PrintedGrammar::of(edition)
+        .char_class("gen-delims")
+        .map(|set| {
+            set.iter()
+                .map(char::from)
+                .filter(|c| !":/?".contains(*c))
+                .collect()
+        })
+        .unwrap_or_default();
+    let relative = d.note("relative-only").map_or("null".into(), |n| {
+        let plain = fix::note(n, 0, 0, words::relative_only(a, None));
+        let host = fix::note(n, 0, 0, words::relative_only(a, Some(b)));
+        list([note(&plain, &[a]), note(&host, &[a, &format!("{b:?}")])])
+    });
+    let scheme = d.note("colon-segment").map_or("null".into(), |n| {
+        let notes = [false, true].map(|port| {
+            let n = fix::note(n, 0, 0, words::scheme_or_path(a, b, port));
+            note(&n, &[&qa, b])
+        });
+        list(notes)
+    });
+    format!(
+        "{{whiteSpace:{},ip:{ip},idna:{},at:{},genDelims:{},genDelim:{},colon:{},relative:{relative},scheme:{scheme}}}",
+        fix(d.note("white-space"), words::white_space(a), &[a]),
+        fix(d.note("idna"), words::idna(a, b, c), &[a, b, c]),
+        fix(d.note("gen-delim-data"), words::at_sign(a), &[a]),
+        js(&gen_delims),
+        fix(
+            d.note("gen-delim-data"),
+            words::gen_delim(a, b, c),
+            &[a, b, c]
+        ),
+        fix(d.note("colon-segment"), words::colon_segment(a), &[a]),
+    )
+}
+
 /// An edition's readings and notes, as the fields of its object.
 pub(super) fn fields(edition: Edition) -> String {
     let reserved: String = (0u8..128)
@@ -156,10 +223,11 @@ pub(super) fn fields(edition: Edition) -> String {
         .collect();
     let url_rules = rules_where(edition, |r| ast::is_url_rule(edition, r));
     format!(
-        "reserved:{},urlRules:{url_rules},catchAll:{},list:{},notes:{}",
+        "reserved:{},urlRules:{url_rules},catchAll:{},list:{},notes:{},fixes:{}",
         js(&reserved),
         known::catch_all(edition).map_or("null".into(), catch_all),
         scheme_list(edition).unwrap_or_else(|| "null".into()),
-        notes(edition)
+        notes(edition),
+        fixes(edition)
     )
 }

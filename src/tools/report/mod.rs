@@ -245,7 +245,7 @@ impl Cause {
         inputs: u64,
         examples: Vec<Example>,
     ) -> Cause {
-        let fix = Cause::fix_of(edition, &found, &expected);
+        let fix = Cause::fix_of(edition, &found, &expected, examples.first());
         Cause {
             rule,
             found,
@@ -256,8 +256,16 @@ impl Cause {
         }
     }
 
-    /// The fix for `found` where `expected` may come, as `check` names it.
-    pub(crate) fn fix_of(edition: Edition, found: &str, expected: &[String]) -> Option<String> {
+    /// The fix for `found` where `expected` may come, as `check` names it
+    /// on the cause's first example (`first`): no escape where the input's
+    /// own fix is another (white space stripped, an IP literal), a
+    /// gen-delim escaped where it is data (RFC 3986 §2.2).
+    pub(crate) fn fix_of(
+        edition: Edition,
+        found: &str,
+        expected: &[String],
+        first: Option<&Example>,
+    ) -> Option<String> {
         let mut chars = found.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return None;
@@ -267,7 +275,16 @@ impl Cause {
         let percent = expected
             .iter()
             .any(|e| e == "\"%\"" || classes.char_class(e).is_some_and(|c| c.contains(b'%')));
-        crate::verdicts::diagnosis::escape_fix(edition, c, percent)
+        match first {
+            Some(ex) => crate::verdicts::check::fix::named_escape(
+                edition,
+                &ex.input,
+                ex.byte_offset,
+                c,
+                percent,
+            ),
+            None => crate::verdicts::diagnosis::escape_fix(edition, c, percent),
+        }
     }
 
     /// The cause in words, as `check` words a diagnosis: `hsegment: found "~",

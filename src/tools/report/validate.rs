@@ -188,7 +188,13 @@ impl Report {
                 // A report written before causes carried their fix has none;
                 // a merge names it anew.
                 if c.fix.is_some()
-                    && c.fix != super::Cause::fix_of(e.edition, &c.found, &c.expected)
+                    && c.fix
+                        != super::Cause::fix_of(
+                            e.edition,
+                            &c.found,
+                            &c.expected,
+                            c.examples.first(),
+                        )
                 {
                     return Err(wrong(
                         &at("fix"),

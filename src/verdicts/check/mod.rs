@@ -18,6 +18,7 @@ use crate::grammar::{PrintedGrammar, peg};
 use crate::knowledge::known::{self, CatchAll, KnownScheme};
 use crate::verdicts::prose::{self, ProseNote};
 
+pub(crate) mod fix;
 mod many;
 mod notes;
 mod reading;
@@ -395,14 +396,7 @@ impl Checker {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn diagnose(&self, input: &str) -> CheckError {
-        // Folding keeps every offset: it changes letters, not lengths.
-        let input = &*self.text(input);
-        match self.automaton_for(input).map(|a| a.diagnose(input)) {
-            Some(Err(stop)) => error_at(self.edition, input, &stop),
-            // The engines agree on every tested input; should the automaton accept
-            // what pest rejected, report pest's own furthest point.
-            _ => pest_diagnosis(self.edition, &self.rule, input),
-        }
+        self.diagnosis(input).0
     }
 
     /// The verdict, with the diagnosis of an invalid input.
@@ -417,14 +411,22 @@ impl Checker {
     /// ```
     pub fn check(&self, input: &str) -> Verdict {
         let judged = self.judge(input);
-        let error = (!judged.valid).then(|| self.diagnose(input));
+        let (error, why) = match judged.valid {
+            true => (None, None),
+            false => {
+                let (error, why) = self.diagnosis(input);
+                (Some(error), why)
+            }
+        };
+        let mut notes = self.notes(input, judged);
+        notes.extend(why);
         Verdict {
             input: input.to_string(),
             edition: self.edition,
             rule: self.rule.clone(),
             valid: judged.valid,
             error,
-            notes: self.notes(input, judged),
+            notes,
         }
     }
 
@@ -475,6 +477,7 @@ impl Checker {
                 expected,
                 // The verdict's input shows the byte as U+FFFD.
                 found: char::REPLACEMENT_CHARACTER.to_string(),
+                fix: None,
             }
         };
         self.invalid_bytes(input, error)

@@ -4,6 +4,7 @@
 
 use std::borrow::Cow;
 
+use super::fix::{self, scheme_end, words};
 use super::{Checker, Judgement};
 use crate::knowledge::known::{self, SchemeList};
 use crate::verdicts::diagnosis::error_at;
@@ -19,6 +20,7 @@ impl Checker {
             let d = self.edition.descriptor();
             let case = d.fold_scheme_case.is_some();
             !valid && (self.unlisted_scheme(input).is_some() || self.may_surprise(input))
+                || valid && self.relative_only(input).is_some()
                 || if valid {
                     case && self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
                         || d.note("gopher-tab").is_some()
@@ -62,6 +64,9 @@ impl Checker {
         }
         if !self.may_note(input, valid) {
             return out;
+        }
+        if valid {
+            out.extend(self.relative_only(input));
         }
         if let (false, Some((list, scheme))) = (valid, self.unlisted_scheme(input)) {
             out.push(prose::no_scheme_rule(list, scheme));
@@ -145,5 +150,40 @@ impl Checker {
     /// ```
     pub fn scheme_case(&self, input: &str) -> Option<ProseNote> {
         prose::scheme_case(self.edition, input, |folded| self.letter(folded))
+    }
+
+    /// On an input the edition's URI reference derives, where a reader may
+    /// take it for another kind than its letter, and the document says how
+    /// to tell: without a scheme, valid only as a relative reference (RFC
+    /// 3986 §4.1), and a first segment that looks like a host is a path
+    /// segment; with a "scheme" that looks like a host, a drive letter or a
+    /// path (`localhost:8080`, `a:b`), a URI of that scheme by the letter,
+    /// and as a relative path `./a:b` (§4.2).
+    fn relative_only(&self, input: &str) -> Option<ProseNote> {
+        let d = self.edition.descriptor();
+        if self.rule != self.edition.default_rule() {
+            return None;
+        }
+        let end = input.chars().count();
+        let Some(colon) = scheme_end(input) else {
+            let n = d.note("relative-only")?;
+            let first = input.split(['/', '?', '#']).next().unwrap_or("");
+            let host = first.contains('.') && !matches!(first, "." | "..");
+            let message = words::relative_only(input, host.then_some(first));
+            return Some(fix::note(n, 0, end, message));
+        };
+        let n = d.note("colon-segment")?;
+        let scheme = input.get(..colon)?;
+        let rest = input.get(colon + 1..)?;
+        let port = rest.starts_with(|c: char| c.is_ascii_digit());
+        if !(port || scheme.contains('.') || scheme.len() == 1) {
+            return None;
+        }
+        Some(fix::note(
+            n,
+            0,
+            end,
+            words::scheme_or_path(scheme, input, port),
+        ))
     }
 }
