@@ -214,8 +214,8 @@
     return out;
   }
 
-  // The scheme an edition's closed list has no rule for (draft-1994's url
-  // and `https:`), or null.
+  // The scheme an edition's closed list of schemes has no rule for (an
+  // `https:` where the list predates it), or null.
   function unlistedScheme(ed, rule, input) {
     var l = ed.list;
     var i = input.indexOf(":");
