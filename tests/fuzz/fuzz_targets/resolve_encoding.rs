@@ -61,7 +61,11 @@ fuzz_target!(|data: &[u8]| {
         // RFC 3986 §5.2.4 as printed can leave a path that begins with "//"
         // and no authority (`s:/..//a` gives `s://a`): written out, that reads
         // as an authority, which the note says. Everything else is stable.
-        if first.notes.iter().any(|note| note.code == "path-reads-as-authority") {
+        if first
+            .notes
+            .iter()
+            .any(|note| note.code == "path-reads-as-authority")
+        {
             continue;
         }
         let Some(once) = first.normalized else {
