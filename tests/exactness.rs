@@ -83,8 +83,10 @@ fn exactness(per_rule: usize, seed: u64) {
     let mut mismatches = Vec::new();
     let mut generated_invalid = Vec::new();
     let mut checked = 0usize;
+    let mut whole_urls = Vec::new();
     for edition in Edition::ALL {
         let generator = Generator::new(edition);
+        let mut rules = Vec::new();
         for rule in &PrintedGrammar::of(edition).rules {
             let dfa =
                 automaton::automaton(edition, &rule.name).expect("every printed rule compiles");
@@ -102,9 +104,46 @@ fn exactness(per_rule: usize, seed: u64) {
                 inputs.extend([s, m]);
             }
             walks_agree(edition, &rule.name, &dfa, &inputs);
+            if rule.name == edition.default_rule() {
+                whole_urls.push((dfa.clone(), inputs.clone()));
+            }
+            rules.push((dfa, inputs));
         }
+        joint_walks_agree(&edition.to_string(), &rules);
     }
+    joint_walks_agree("every edition's whole-URL rule", &whole_urls);
     report(checked, &generated_invalid, &mismatches);
+}
+
+/// Several tables walked as one (the product of their line walks, in groups
+/// of at most seven, split where a product would not fit) count each table's
+/// lines as that table alone does, on a piece of every table's inputs.
+fn joint_walks_agree(what: &str, rules: &[(std::sync::Arc<Automaton>, Vec<String>)]) {
+    let mut piece = Vec::new();
+    for (i, input) in rules.iter().flat_map(|(_, inputs)| inputs).enumerate() {
+        if input.contains(['\n', '\r']) {
+            continue;
+        }
+        piece.extend_from_slice(input.as_bytes());
+        piece.extend_from_slice(if i % 5 == 4 { b"\r\n" } else { b"\n" });
+    }
+    let tables: Vec<&lanes::Table> = rules.iter().map(|(a, _)| a.table()).collect();
+    let walks = lanes::product::Walks::new(&tables);
+    // With its last line end, without it, and cut at two thirds.
+    for end in [
+        piece.len(),
+        piece.len().saturating_sub(1),
+        piece.len() * 2 / 3,
+    ] {
+        let part = piece.get(..end).unwrap();
+        let alone: Vec<(usize, usize)> = tables.iter().map(|t| t.count_lines(part)).collect();
+        let (lines, each) = walks.count_lines(part);
+        let together: Vec<(usize, usize)> = each.into_iter().map(|d| (lines, d)).collect();
+        assert_eq!(
+            together, alone,
+            "{what}: the tables walked as one, {end} bytes"
+        );
+    }
 }
 
 /// The fast walks decide as the automaton does: its table one input at a

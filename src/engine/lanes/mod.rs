@@ -12,6 +12,7 @@
 
 use std::hash::Hash;
 
+pub mod product;
 mod table;
 
 /// What a table is made from: a DFA over ASCII bytes (an

@@ -1,7 +1,7 @@
 //! Verdicts on many inputs at once: the automata walk them side by side.
 
 use super::{Checker, Engine};
-use crate::engine::lanes;
+use crate::engine::lanes::{self, product::Walks};
 
 impl Checker {
     /// [`Checker::is_valid`] of each input, given as bytes: one that is not
@@ -61,10 +61,62 @@ impl Checker {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn count_valid_lines(&self, piece: &[u8]) -> Option<(usize, usize)> {
+        Some(self.plain_dfa()?.table().count_lines(piece))
+    }
+
+    /// The automaton, where it reads a piece of lines as printed.
+    fn plain_dfa(&self) -> Option<&crate::engine::automaton::Automaton> {
         let plain = self.engine == Engine::Dfa
             && !self.reading.fold_scheme_case
             && !self.reading.known_schemes;
-        let dfa = if plain { self.dfa() } else { None }?;
-        Some(dfa.table().count_lines(piece))
+        if plain { self.dfa() } else { None }
+    }
+}
+
+/// Several checkers counting the valid lines of a piece together: their
+/// automata walked as one (the product of up to seven of them, whose state is
+/// the tuple of theirs), so that a piece is read once, not once a checker.
+/// Counts are those of [`Checker::count_valid_lines`], checker by checker.
+#[derive(Clone, Debug)]
+pub struct LineCounter {
+    walks: Walks,
+}
+
+impl LineCounter {
+    /// The counter of `checkers`, or `None` where one of them reads each
+    /// input apart (folding, the known-scheme reading, pest).
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, check::LineCounter};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
+    /// assert!(LineCounter::new(&[rfc1738.clone()]).is_some());
+    /// let folding = rfc1738.folding_scheme_case(true);
+    /// assert!(LineCounter::new(&[folding]).is_none());
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn new(checkers: &[Checker]) -> Option<LineCounter> {
+        let automata: Vec<_> = checkers
+            .iter()
+            .map(Checker::plain_dfa)
+            .collect::<Option<_>>()?;
+        let tables: Vec<_> = automata.iter().map(|a| a.table()).collect();
+        Some(LineCounter {
+            walks: Walks::new(&tables),
+        })
+    }
+
+    /// The lines of `piece` (split as [`Checker::count_valid_lines`] splits
+    /// them) and how many of them each checker derives, in the checkers' order.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, check::LineCounter};
+    /// let checkers = [Checker::for_edition(Edition::Rfc1738)?, Checker::for_edition(Edition::Rfc3986)?];
+    /// let counter = LineCounter::new(&checkers).expect("both read lines as printed");
+    /// let piece = b"http://info.cern.ch/\r\nhttp://h/~x\n\nftp://h/f\n";
+    /// assert_eq!(counter.count(piece), (4, vec![2, 4]));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn count(&self, piece: &[u8]) -> (usize, Vec<usize>) {
+        self.walks.count_lines(piece)
     }
 }

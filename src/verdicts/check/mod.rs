@@ -23,6 +23,7 @@ mod many;
 mod notes;
 mod reading;
 
+pub use many::LineCounter;
 pub use reading::Reading;
 
 /// What decides the verdict.

@@ -1,13 +1,13 @@
 //! The DFA and pest engines give the same verdict and offset on any bytes, for
 //! every edition's whole-URL rule, as printed and in the known-scheme reading;
 //! and the DFA's walks of the lines side by side, apart or as one piece of
-//! input, give each line's verdict.
+//! input, and every edition's walked as one, give each line's verdict.
 #![no_main]
 
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use urlbnf::check::Reading;
+use urlbnf::check::{LineCounter, Reading};
 use urlbnf::{Checker, Edition, Engine};
 
 fn checkers() -> &'static [(Checker, Checker)] {
@@ -67,4 +67,26 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(counted, (pieces.len(), valid));
         }
     }
+    // Every edition's automaton walked as one counts as each does alone.
+    let (counter, alone) = joint();
+    let (lines, each) = counter.count(data);
+    let apart: Vec<(usize, usize)> = alone
+        .iter()
+        .filter_map(|c| c.count_valid_lines(data))
+        .collect();
+    let together: Vec<(usize, usize)> = each.into_iter().map(|v| (lines, v)).collect();
+    assert_eq!(together, apart);
 });
+
+/// Every edition's whole-URL checker, as printed, and their joint walk.
+fn joint() -> &'static (LineCounter, Vec<Checker>) {
+    static JOINT: OnceLock<(LineCounter, Vec<Checker>)> = OnceLock::new();
+    JOINT.get_or_init(|| {
+        let checkers: Vec<Checker> = Edition::ALL
+            .iter()
+            .filter_map(|&e| Checker::for_edition(e).ok())
+            .collect();
+        let counter = LineCounter::new(&checkers).expect("every edition reads lines as printed");
+        (counter, checkers)
+    })
+}

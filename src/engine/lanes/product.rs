@@ -1,0 +1,253 @@
+//! Several tables walked as one: the product of their line walks, whose state
+//! is the tuple of theirs. A piece of input is then one walk, not one per
+//! table, and a line end says at once which of the tables derive the line
+//! before it (a bit each, in the top bits of the entry). Grammars of one line
+//! of documents share most of their structure, so the product stays near the
+//! size of the largest of them; where it would not fit the cache, the tables
+//! are split into smaller products ([`Walks`]).
+
+use std::collections::HashMap;
+
+use super::{DERIVED, LANES, Table, Walk, cut, line_ends};
+
+/// Tables in one product at most: their marks fill the top bits of an entry.
+pub const MOST: usize = 7;
+/// Where a line end's marks start in an entry (bit `MARKS + i`: table `i`).
+const MARKS: u32 = 32 - MOST as u32;
+/// Entries a product may have: four bytes each, a MiB in all, so that a
+/// walk's loads stay in the second-level cache.
+const ENTRIES: usize = 1 << 18;
+/// Columns walked between flushes of the mark counters: each counter is nine
+/// bits, and a column adds at most [`LANES`] to it.
+const FLUSH: usize = 511 / LANES;
+
+/// The product of at most [`MOST`] tables' line walks.
+#[derive(Clone, Debug)]
+pub struct Product {
+    class: [u8; 256],
+    /// Premultiplied like a [`Table`]'s; a line end's entry carries marks.
+    next: Box<[u32]>,
+    /// By row, a bit for each table that derives a last line left in it.
+    accept: Box<[u8]>,
+    start: u32,
+    shift: u32,
+    tables: usize,
+}
+
+impl Product {
+    /// The product of `tables`' line walks, or `None` for more than [`MOST`]
+    /// tables, none, or a product over [`ENTRIES`].
+    pub fn new(tables: &[&Table]) -> Option<Product> {
+        if tables.is_empty() || tables.len() > MOST {
+            return None;
+        }
+        // A class for each tuple of the tables' classes.
+        let mut classes: HashMap<Vec<u8>, u8> = HashMap::new();
+        let mut class = [0u8; 256];
+        let mut members: Vec<Vec<u8>> = Vec::new();
+        for (b, slot) in class.iter_mut().enumerate() {
+            let key: Vec<u8> = tables.iter().map(|t| t.class[b]).collect();
+            let n = u8::try_from(classes.len()).ok()?;
+            *slot = *classes.entry(key.clone()).or_insert_with(|| {
+                members.push(key);
+                n
+            });
+        }
+        let shift = members.len().next_power_of_two().trailing_zeros();
+        let width = 1usize << shift;
+        // The tuples met, numbered in order; 0 is the start.
+        let start: Vec<u32> = tables.iter().map(|t| t.start).collect();
+        let mut number: HashMap<Vec<u32>, u32> = HashMap::from([(start.clone(), 0)]);
+        let mut order = vec![start];
+        let mut next: Vec<u32> = Vec::new();
+        let mut accept: Vec<u8> = Vec::new();
+        let mut i = 0;
+        while let Some(tuple) = order.get(i).cloned() {
+            i += 1;
+            if (i << shift) > ENTRIES {
+                return None;
+            }
+            accept.push(
+                tuple
+                    .iter()
+                    .zip(tables)
+                    .enumerate()
+                    .fold(0u8, |bits, (k, (&s, t))| {
+                        let row = ((s & !DERIVED) >> t.shift) as usize;
+                        let ends = t.lines.accept.get(row).copied().unwrap_or(false);
+                        bits | (u8::from(ends) << k)
+                    }),
+            );
+            for c in 0..width {
+                let Some(member) = members.get(c) else {
+                    next.push(0);
+                    continue;
+                };
+                let mut marks = 0u32;
+                let mut to = Vec::with_capacity(tables.len());
+                for (k, ((&s, t), &tc)) in tuple.iter().zip(tables).zip(member).enumerate() {
+                    let entry = t
+                        .lines
+                        .next
+                        .get(s as usize + usize::from(tc))
+                        .copied()
+                        .unwrap_or(t.dead);
+                    marks |= (entry >> 31) << k;
+                    to.push(entry & !DERIVED);
+                }
+                let n = order.len() as u32;
+                let id = *number.entry(to.clone()).or_insert_with(|| {
+                    order.push(to);
+                    n
+                });
+                next.push((id << shift) | (marks << MARKS));
+            }
+        }
+        // A power of two long (the rest dead), so that a masked index is in
+        // bounds; the marks lie above the mask.
+        next.resize(next.len().next_power_of_two(), 0);
+        (next.len() <= 1 << MARKS).then(|| Product {
+            class,
+            next: next.into(),
+            accept: accept.into(),
+            start: 0,
+            shift,
+            tables: tables.len(),
+        })
+    }
+
+    /// The lines of `piece`, as [`Table::count_lines`] splits them, and how
+    /// many of them each table derives (by the tables' order).
+    pub fn count_lines(&self, piece: &[u8]) -> (usize, [usize; MOST]) {
+        let walk = Walk::new(&self.next, &self.class);
+        let parts = cut(piece, LANES);
+        let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
+        let mut derived = [0usize; MOST];
+        let mut states = [self.start; LANES];
+        let mut done = 0;
+        while done < k {
+            let n = (k - done).min(FLUSH);
+            let window = parts.map(|p| p.get(done..done + n).unwrap_or_default());
+            let mut counters = 0u64;
+            states = walk.side_by_side(window, n, states, |s| {
+                for &s in s {
+                    counters += spread(s >> MARKS);
+                }
+            });
+            flush(counters, &mut derived);
+            done += n;
+        }
+        let mut last = self.start;
+        for (part, mut s) in parts.iter().zip(states) {
+            for &b in part.get(k..).unwrap_or_default() {
+                s = walk.step(s, b);
+                flush(spread(s >> MARKS), &mut derived);
+            }
+            if !part.is_empty() {
+                last = s;
+            }
+        }
+        let mut count = line_ends(piece);
+        if !piece.is_empty() && !piece.ends_with(b"\n") {
+            count += 1;
+            let row = ((last & !(u32::MAX << MARKS)) >> self.shift) as usize;
+            let bits = self.accept.get(row).copied().unwrap_or(0);
+            for (i, d) in derived.iter_mut().enumerate() {
+                *d += usize::from((bits >> i) & 1);
+            }
+        }
+        // Tables past the product's own count nothing.
+        if let Some(rest) = derived.get_mut(self.tables..) {
+            rest.fill(0);
+        }
+        (count, derived)
+    }
+}
+
+/// Marks (a bit per table) as counters of nine bits: bit `i` to bit `9i`.
+/// The seven copies of the marks, eight bits apart, do not overlap, so the
+/// product carries nothing.
+#[inline(always)]
+fn spread(marks: u32) -> u64 {
+    (u64::from(marks) * 0x0001_0101_0101_0101) & 0x0040_2010_0804_0201
+}
+
+/// Counters of nine bits added to the totals.
+fn flush(counters: u64, totals: &mut [usize; MOST]) {
+    for (i, total) in totals.iter_mut().enumerate() {
+        *total += ((counters >> (9 * i)) & 0x1ff) as usize;
+    }
+}
+
+/// Any number of tables, walked in as few products as fit.
+#[derive(Clone, Debug)]
+pub struct Walks {
+    /// Each product and the places of its tables in the list given.
+    groups: Vec<(Vec<usize>, Group)>,
+    tables: usize,
+}
+
+#[derive(Clone, Debug)]
+enum Group {
+    One(Table),
+    Many(Product),
+}
+
+impl Walks {
+    /// The walks of `tables`: groups of at most [`MOST`] in order, each split
+    /// in halves until its product fits.
+    pub fn new(tables: &[&Table]) -> Walks {
+        let mut groups = Vec::new();
+        let places: Vec<usize> = (0..tables.len()).collect();
+        for chunk in places.chunks(MOST) {
+            split(tables, chunk, &mut groups);
+        }
+        Walks {
+            groups,
+            tables: tables.len(),
+        }
+    }
+
+    /// The lines of `piece` and how many of them each table derives.
+    pub fn count_lines(&self, piece: &[u8]) -> (usize, Vec<usize>) {
+        let mut derived = vec![0; self.tables];
+        let mut lines = 0;
+        for (places, group) in &self.groups {
+            let counts = match group {
+                Group::One(table) => {
+                    let (n, d) = table.count_lines(piece);
+                    (n, [d, 0, 0, 0, 0, 0, 0])
+                }
+                Group::Many(product) => product.count_lines(piece),
+            };
+            lines = counts.0;
+            for (&place, d) in places.iter().zip(counts.1) {
+                if let Some(slot) = derived.get_mut(place) {
+                    *slot = d;
+                }
+            }
+        }
+        (lines, derived)
+    }
+}
+
+fn split(tables: &[&Table], places: &[usize], groups: &mut Vec<(Vec<usize>, Group)>) {
+    let chosen: Vec<&Table> = places
+        .iter()
+        .filter_map(|&p| tables.get(p).copied())
+        .collect();
+    let group = match chosen.as_slice() {
+        [] => return,
+        [one] => Group::One((*one).clone()),
+        many => match Product::new(many) {
+            Some(product) => Group::Many(product),
+            None => {
+                let (a, b) = places.split_at(places.len() / 2);
+                split(tables, a, groups);
+                split(tables, b, groups);
+                return;
+            }
+        },
+    };
+    groups.push((places.to_vec(), group));
+}
