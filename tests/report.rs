@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use common::browser::{chromium_or_skip, layout, screenshot_inks};
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
+use urlbnf::check::Reading;
 use urlbnf::report::{
     FOUND_END, FOUND_NON_ASCII, NO_SCHEME, NOT_A_SCHEME, OTHER_SCHEMES, Report, Reporter,
 };
@@ -194,6 +195,49 @@ fn merged(reports: &[Report]) -> Report {
         whole.merge(r).expect("reports merge");
     }
     whole
+}
+
+/// A long list (walked by every target's automaton at once) is counted as
+/// its inputs one by one are, in every reading and under any selection.
+#[test]
+fn a_long_list_is_counted_as_its_inputs_one_by_one() {
+    let lines = corpus(150);
+    let texts: Vec<&str> = lines
+        .iter()
+        .filter_map(|l| std::str::from_utf8(l).ok())
+        .collect();
+    assert!(texts.len() > 2048, "long enough for the joint walk");
+    let readings = [
+        Reading::default(),
+        Reading {
+            known_schemes: true,
+            ..Reading::default()
+        },
+        Reading {
+            fold_scheme_case: true,
+            ..Reading::default()
+        },
+    ];
+    let selections: [&[Edition]; 2] = [&Edition::ALL, &[Edition::Rfc1738, Edition::Rfc3986]];
+    for (reading, editions) in readings.iter().flat_map(|r| selections.map(|s| (r, s))) {
+        let checkers = editions
+            .iter()
+            .map(|&e| Checker::for_edition(e).map(|c| c.reading(*reading)))
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        let reporter = Reporter::new(checkers).unwrap().linting(true);
+        let (mut one, mut list) = (reporter.partial(), reporter.partial());
+        for t in &texts {
+            reporter.add(&mut one, t);
+        }
+        reporter.add_each(&mut list, &texts);
+        assert_eq!(
+            counted(&reporter.finish(list)),
+            counted(&reporter.finish(one)),
+            "{reading:?}, {} editions",
+            editions.len()
+        );
+    }
 }
 
 #[test]

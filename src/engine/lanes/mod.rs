@@ -143,55 +143,65 @@ impl Table {
     pub fn matches_each<'a>(
         &self,
         inputs: impl IntoIterator<Item = (usize, &'a [u8])>,
-        mut verdict: impl FnMut(usize, bool),
+        verdict: impl FnMut(usize, bool),
     ) {
-        let mut inputs = inputs.into_iter();
-        let mut index = [0usize; LANES];
-        let mut rest: [&[u8]; LANES] = [&[]; LANES];
-        let mut state = [self.start; LANES];
-        let mut held = [false; LANES];
-        let mut open = 0;
-        for ((i, r), h) in index.iter_mut().zip(rest.iter_mut()).zip(held.iter_mut()) {
-            let Some((n, input)) = inputs.next() else {
-                break;
-            };
-            (*i, *r, *h) = (n, input, true);
-            open += 1;
-        }
         let walk = Walk::new(&self.next, &self.class);
-        while open == LANES {
-            let k = rest.iter().map(|r| r.len()).min().unwrap_or(0).min(ROUND);
-            state = walk.side_by_side(rest, k, state, |_| {});
-            let lanes = index.iter_mut().zip(rest.iter_mut()).zip(state.iter_mut());
-            for (((i, r), s), h) in lanes.zip(held.iter_mut()) {
-                *r = r.get(k..).unwrap_or_default();
-                // A lane that is over gives its verdict and takes the next
-                // input; with none left, it closes.
-                let valid = if *s == self.dead {
-                    false
-                } else if r.is_empty() {
-                    self.ends(*s)
-                } else {
-                    continue;
-                };
-                verdict(*i, valid);
-                match inputs.next() {
-                    Some((n, input)) => (*i, *r, *s) = (n, input, self.start),
-                    None => {
-                        *h = false;
-                        open -= 1;
-                    }
+        let ends = |s| self.ends(s);
+        each_side_by_side(&walk, (self.start, self.dead), ends, inputs, verdict);
+    }
+}
+
+/// What a walk of `inputs` side by side ends in, as `verdict(index, ends(state))`
+/// in any order: [`LANES`] inputs at a time, a lane that is over (at the dead
+/// state or at its input's end) taking the next input.
+fn each_side_by_side<'a, V>(
+    walk: &Walk<'_>,
+    (start, dead): (u32, u32),
+    ends: impl Fn(u32) -> V,
+    inputs: impl IntoIterator<Item = (usize, &'a [u8])>,
+    mut verdict: impl FnMut(usize, V),
+) {
+    let mut inputs = inputs.into_iter();
+    let mut index = [0usize; LANES];
+    let mut rest: [&[u8]; LANES] = [&[]; LANES];
+    let mut state = [start; LANES];
+    let mut held = [false; LANES];
+    let mut open = 0;
+    for ((i, r), h) in index.iter_mut().zip(rest.iter_mut()).zip(held.iter_mut()) {
+        let Some((n, input)) = inputs.next() else {
+            break;
+        };
+        (*i, *r, *h) = (n, input, true);
+        open += 1;
+    }
+    while open == LANES {
+        let k = rest.iter().map(|r| r.len()).min().unwrap_or(0).min(ROUND);
+        state = walk.side_by_side(rest, k, state, |_| {});
+        let lanes = index.iter_mut().zip(rest.iter_mut()).zip(state.iter_mut());
+        for (((i, r), s), h) in lanes.zip(held.iter_mut()) {
+            *r = r.get(k..).unwrap_or_default();
+            // A lane that is over gives its verdict and takes the next
+            // input; with none left, it closes.
+            if *s != dead && !r.is_empty() {
+                continue;
+            }
+            verdict(*i, ends(*s));
+            match inputs.next() {
+                Some((n, input)) => (*i, *r, *s) = (n, input, start),
+                None => {
+                    *h = false;
+                    open -= 1;
                 }
             }
         }
-        // Fewer inputs left than lanes: each walked on from where it is.
-        let lanes = index.iter().zip(rest).zip(state).zip(held);
-        for (((&i, r), mut s), _) in lanes.filter(|l| l.1) {
-            for &b in r {
-                s = self.step(s, b);
-            }
-            verdict(i, self.ends(s));
+    }
+    // Fewer inputs left than lanes: each walked on from where it is.
+    let lanes = index.iter().zip(rest).zip(state).zip(held);
+    for (((&i, r), mut s), _) in lanes.filter(|l| l.1) {
+        for &b in r {
+            s = walk.step(s, b);
         }
+        verdict(i, ends(s));
     }
 }
 

@@ -8,10 +8,13 @@
 
 use std::collections::HashMap;
 
-use super::{DERIVED, LANES, Table, Walk, cut, line_ends};
+use super::{DERIVED, LANES, Table, Walk, cut, each_side_by_side, line_ends};
 
-/// Tables in one product at most: their marks fill the top bits of an entry.
+/// Tables in one product of line walks at most: their marks fill the top bits
+/// of an entry.
 pub const MOST: usize = 7;
+/// Tables in one product of inputs at most: a bit each in a verdict.
+pub const MOST_INPUTS: usize = 32;
 /// Where a line end's marks start in an entry (bit `MARKS + i`: table `i`).
 const MARKS: u32 = 32 - MOST as u32;
 /// Entries a product may have: four bytes each, a MiB in all, so that a
@@ -21,15 +24,20 @@ const ENTRIES: usize = 1 << 18;
 /// bits, and a column adds at most [`LANES`] to it.
 const FLUSH: usize = 511 / LANES;
 
-/// The product of at most [`MOST`] tables' line walks.
+/// The product of at most [`MOST`] tables' line walks, or of at most
+/// [`MOST_INPUTS`] tables' walks of one input each.
 #[derive(Clone, Debug)]
 pub struct Product {
     class: [u8; 256],
-    /// Premultiplied like a [`Table`]'s; a line end's entry carries marks.
+    /// Premultiplied like a [`Table`]'s; in a walk of lines, a line end's
+    /// entry carries marks.
     next: Box<[u32]>,
-    /// By row, a bit for each table that derives a last line left in it.
-    accept: Box<[u8]>,
+    /// By row, a bit for each table that derives an input (or a last line)
+    /// ending there.
+    accept: Box<[u32]>,
     start: u32,
+    /// Where every table is dead (a walk of inputs; `u32::MAX` if never).
+    dead: u32,
     shift: u32,
     tables: usize,
 }
@@ -38,7 +46,19 @@ impl Product {
     /// The product of `tables`' line walks, or `None` for more than [`MOST`]
     /// tables, none, or a product over [`ENTRIES`].
     pub fn new(tables: &[&Table]) -> Option<Product> {
-        if tables.is_empty() || tables.len() > MOST {
+        Product::build(tables, true)
+    }
+
+    /// The product of `tables`' walks of one input each (no line ends), or
+    /// `None` for more than [`MOST_INPUTS`] tables, none, or a product over
+    /// [`ENTRIES`].
+    pub fn of_inputs(tables: &[&Table]) -> Option<Product> {
+        Product::build(tables, false)
+    }
+
+    fn build(tables: &[&Table], lines: bool) -> Option<Product> {
+        let most = if lines { MOST } else { MOST_INPUTS };
+        if tables.is_empty() || tables.len() > most {
             return None;
         }
         // A class for each tuple of the tables' classes.
@@ -60,7 +80,7 @@ impl Product {
         let mut number: HashMap<Vec<u32>, u32> = HashMap::from([(start.clone(), 0)]);
         let mut order = vec![start];
         let mut next: Vec<u32> = Vec::new();
-        let mut accept: Vec<u8> = Vec::new();
+        let mut accept: Vec<u32> = Vec::new();
         let mut i = 0;
         while let Some(tuple) = order.get(i).cloned() {
             i += 1;
@@ -72,10 +92,10 @@ impl Product {
                     .iter()
                     .zip(tables)
                     .enumerate()
-                    .fold(0u8, |bits, (k, (&s, t))| {
+                    .fold(0u32, |bits, (k, (&s, t))| {
                         let row = ((s & !DERIVED) >> t.shift) as usize;
                         let ends = t.lines.accept.get(row).copied().unwrap_or(false);
-                        bits | (u8::from(ends) << k)
+                        bits | (u32::from(ends) << k)
                     }),
             );
             for c in 0..width {
@@ -86,9 +106,8 @@ impl Product {
                 let mut marks = 0u32;
                 let mut to = Vec::with_capacity(tables.len());
                 for (k, ((&s, t), &tc)) in tuple.iter().zip(tables).zip(member).enumerate() {
-                    let entry = t
-                        .lines
-                        .next
+                    let next = if lines { &t.lines.next } else { &t.next };
+                    let entry = next
                         .get(s as usize + usize::from(tc))
                         .copied()
                         .unwrap_or(t.dead);
@@ -106,14 +125,33 @@ impl Product {
         // A power of two long (the rest dead), so that a masked index is in
         // bounds; the marks lie above the mask.
         next.resize(next.len().next_power_of_two(), 0);
+        let dead: Vec<u32> = tables.iter().map(|t| t.dead).collect();
+        let dead = number.get(&dead).map_or(u32::MAX, |&n| n << shift);
         (next.len() <= 1 << MARKS).then(|| Product {
             class,
             next: next.into(),
             accept: accept.into(),
             start: 0,
+            dead,
             shift,
             tables: tables.len(),
         })
+    }
+
+    /// Which of the tables derive each input, as `verdict(index, bits)` (bit
+    /// `i`: table `i`) in any order, [`LANES`] inputs walked side by side.
+    /// For a product of inputs ([`Product::of_inputs`]).
+    pub fn matches_each<'a>(
+        &self,
+        inputs: impl IntoIterator<Item = (usize, &'a [u8])>,
+        verdict: impl FnMut(usize, u32),
+    ) {
+        let walk = Walk::new(&self.next, &self.class);
+        let ends = |s: u32| {
+            let row = ((s & !(u32::MAX << MARKS)) >> self.shift) as usize;
+            self.accept.get(row).copied().unwrap_or(0)
+        };
+        each_side_by_side(&walk, (self.start, self.dead), ends, inputs, verdict);
     }
 
     /// The lines of `piece`, as [`Table::count_lines`] splits them, and how
@@ -153,7 +191,7 @@ impl Product {
             let row = ((last & !(u32::MAX << MARKS)) >> self.shift) as usize;
             let bits = self.accept.get(row).copied().unwrap_or(0);
             for (i, d) in derived.iter_mut().enumerate() {
-                *d += usize::from((bits >> i) & 1);
+                *d += ((bits >> i) & 1) as usize;
             }
         }
         // Tables past the product's own count nothing.
@@ -194,13 +232,23 @@ enum Group {
 }
 
 impl Walks {
-    /// The walks of `tables`: groups of at most [`MOST`] in order, each split
-    /// in halves until its product fits.
+    /// The line walks of `tables`: groups of at most [`MOST`] in order, each
+    /// split in halves until its product fits.
     pub fn new(tables: &[&Table]) -> Walks {
+        Walks::build(tables, true, MOST)
+    }
+
+    /// The walks of `tables` over inputs one by one, or `None` for more than
+    /// [`MOST_INPUTS`] tables.
+    pub fn of_inputs(tables: &[&Table]) -> Option<Walks> {
+        (tables.len() <= MOST_INPUTS).then(|| Walks::build(tables, false, MOST_INPUTS))
+    }
+
+    fn build(tables: &[&Table], lines: bool, most: usize) -> Walks {
         let mut groups = Vec::new();
         let places: Vec<usize> = (0..tables.len()).collect();
-        for chunk in places.chunks(MOST) {
-            split(tables, chunk, &mut groups);
+        for chunk in places.chunks(most) {
+            split(tables, chunk, lines, &mut groups);
         }
         Walks {
             groups,
@@ -208,7 +256,8 @@ impl Walks {
         }
     }
 
-    /// The lines of `piece` and how many of them each table derives.
+    /// The lines of `piece` and how many of them each table derives (walks
+    /// made by [`Walks::new`]).
     pub fn count_lines(&self, piece: &[u8]) -> (usize, Vec<usize>) {
         let mut derived = vec![0; self.tables];
         let mut lines = 0;
@@ -229,22 +278,51 @@ impl Walks {
         }
         (lines, derived)
     }
+
+    /// Which tables derive each input, a bit each (bit `i`: table `i`; walks
+    /// made by [`Walks::of_inputs`]).
+    pub fn matches_each(&self, inputs: &[&[u8]]) -> Vec<u32> {
+        let mut bits = vec![0u32; inputs.len()];
+        let inputs = || inputs.iter().copied().enumerate();
+        for (places, group) in &self.groups {
+            let mut set = |i: usize, mine: u32| {
+                let theirs = places
+                    .iter()
+                    .enumerate()
+                    .filter(|&(k, _)| (mine >> k) & 1 != 0)
+                    .fold(0u32, |b, (_, &place)| b | 1 << place);
+                if let Some(slot) = bits.get_mut(i) {
+                    *slot |= theirs;
+                }
+            };
+            match group {
+                Group::One(table) => table.matches_each(inputs(), |i, v| set(i, u32::from(v))),
+                Group::Many(product) => product.matches_each(inputs(), set),
+            }
+        }
+        bits
+    }
 }
 
-fn split(tables: &[&Table], places: &[usize], groups: &mut Vec<(Vec<usize>, Group)>) {
+fn split(tables: &[&Table], places: &[usize], lines: bool, groups: &mut Vec<(Vec<usize>, Group)>) {
     let chosen: Vec<&Table> = places
         .iter()
         .filter_map(|&p| tables.get(p).copied())
         .collect();
+    let product = if lines {
+        Product::new
+    } else {
+        Product::of_inputs
+    };
     let group = match chosen.as_slice() {
         [] => return,
         [one] => Group::One((*one).clone()),
-        many => match Product::new(many) {
+        many => match product(many) {
             Some(product) => Group::Many(product),
             None => {
                 let (a, b) = places.split_at(places.len() / 2);
-                split(tables, a, groups);
-                split(tables, b, groups);
+                split(tables, a, lines, groups);
+                split(tables, b, lines, groups);
                 return;
             }
         },

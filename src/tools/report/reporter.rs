@@ -13,6 +13,8 @@ pub struct Reporter {
     pub(super) reading: Reading,
     pub(super) lint: bool,
     pub(super) whatwg: bool,
+    /// Every target's tables walked as one, made for the first long list.
+    pub(super) joint: Arc<OnceLock<Option<Joint>>>,
 }
 
 impl Reporter {
@@ -78,6 +80,7 @@ impl Reporter {
             targets,
             reading,
             lint: false,
+            joint: Arc::default(),
         })
     }
 
@@ -146,16 +149,16 @@ impl Reporter {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn add(&self, partial: &mut Partial, input: &str) {
-        self.add_judged(partial, input, |_| false);
+        self.add_judged(partial, input, |_| Derived::default());
     }
 
-    /// [`Reporter::add`], where `matched(i)` says that target `i`'s walk
-    /// (as [`Target::table_for`] chose it) already derived the input.
+    /// [`Reporter::add`], where `derived(i)` says what target `i`'s tables
+    /// already found of the input.
     pub(super) fn add_judged(
         &self,
         partial: &mut Partial,
         input: &str,
-        matched: impl Fn(usize) -> bool,
+        derived: impl Fn(usize) -> Derived,
     ) {
         partial.inputs += 1;
         partial.digest = partial
@@ -180,11 +183,7 @@ impl Reporter {
                 input
             };
             // One walk decides and locates, unless pest decides.
-            let (stop, which, parts) = if matched(i) {
-                (None, 0, false)
-            } else {
-                target.walk(text)
-            };
+            let (stop, which, parts) = target.walk(text, derived(i));
             if parts {
                 parted |= 1 << i;
             }

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::*;
-use crate::engine::lanes::{self, Table};
+use crate::engine::lanes::{self, Table, product::Walks};
 use crate::verdicts::prose;
 
 /// One (edition, rule) being counted, and the automata that walk its inputs.
@@ -80,18 +80,29 @@ impl Target {
     /// automaton says so, and whether the readings part on it (a known scheme
     /// that only the catch-all derives). An input of a known scheme is walked
     /// by its own rule's automaton first, and by the printed rule's only if
-    /// that rejects it.
-    pub(super) fn walk(&self, text: &str) -> (Option<(StateID, usize, usize)>, u8, bool) {
+    /// that rejects it; what `derived` already knows is not walked again.
+    pub(super) fn walk(
+        &self,
+        text: &str,
+        derived: Derived,
+    ) -> (Option<(StateID, usize, usize)>, u8, bool) {
         let own = self
             .own
             .as_ref()
             .filter(|(c, _)| c.scheme_of(text).is_some())
             .map(|(_, own)| own);
         let known_reading = self.checker.current_reading().known_schemes;
+        let printed = || {
+            derived
+                .printed
+                .unwrap_or_else(|| self.printed.matches(text))
+        };
         match own {
+            None if derived.printed == Some(true) => (None, 0, false),
             None => (self.printed.stop(text), 0, false),
-            Some(own) if own.matches(text) => (None, 1, false),
-            Some(own) if known_reading => (own.stop(text), 1, self.printed.matches(text)),
+            Some(own) if derived.own.unwrap_or_else(|| own.matches(text)) => (None, 1, false),
+            Some(own) if known_reading => (own.stop(text), 1, printed()),
+            Some(_) if derived.printed == Some(true) => (None, 0, true),
             Some(_) => {
                 let stop = self.printed.stop(text);
                 let parted = stop.is_none();
@@ -101,20 +112,76 @@ impl Target {
     }
 }
 
+/// What a walk already found of an input for one target: whether the rule's
+/// printed table derives it, and its table without the catch-all (`None`:
+/// not walked).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Derived {
+    pub(super) printed: Option<bool>,
+    pub(super) own: Option<bool>,
+}
+
 impl Target {
     /// The table whose match makes `text` valid with nothing to note: the
     /// rule without its catch-all for a known scheme, else the printed rule's
     /// (what [`Target::walk`] tries first).
-    pub(super) fn table_for(&self, text: &str) -> &Table {
+    pub(super) fn table_for(&self, text: &str) -> (&Table, bool) {
         match &self.own {
-            Some((c, own)) if c.scheme_of(text).is_some() => own.places().table(),
-            _ => self.printed.places().table(),
+            Some((c, own)) if c.scheme_of(text).is_some() => (own.places().table(), true),
+            _ => (self.printed.places().table(), false),
         }
     }
 }
 
 /// Inputs of a piece walked one by one to see whether most are derived.
 const SAMPLE: usize = 64;
+
+/// Lists shorter than this are walked target by target: making the joint
+/// walk costs a few milliseconds, more than it saves there.
+const JOINT: usize = 1024;
+
+/// Every target's tables walked as one over a list of inputs (the product of
+/// their automata), which says at once which of them derive each input.
+#[derive(Debug)]
+pub(super) struct Joint {
+    walks: Walks,
+    /// By target, the place of its printed rule's table and of its table
+    /// without the catch-all.
+    places: Vec<(usize, Option<usize>)>,
+}
+
+impl Joint {
+    fn new(targets: &[Target]) -> Option<Joint> {
+        let mut tables = Vec::new();
+        let mut places = Vec::new();
+        for target in targets {
+            let printed = tables.len();
+            tables.push(target.printed.places().table());
+            let own = target.own.as_ref().map(|(_, own)| {
+                tables.push(own.places().table());
+                printed + 1
+            });
+            places.push((printed, own));
+        }
+        Some(Joint {
+            walks: Walks::of_inputs(&tables)?,
+            places,
+        })
+    }
+
+    /// What target `t`'s tables found of an input, given the bits of the
+    /// tables that derive it.
+    fn derived(&self, t: usize, bits: u32) -> Derived {
+        let bit = |place: usize| (bits >> place) & 1 != 0;
+        match self.places.get(t) {
+            Some(&(printed, own)) => Derived {
+                printed: Some(bit(printed)),
+                own: own.map(bit),
+            },
+            None => Derived::default(),
+        }
+    }
+}
 
 impl Reporter {
     /// [`Reporter::add`] of each input, in order. Where most inputs are
@@ -139,46 +206,72 @@ impl Reporter {
     /// ```
     pub fn add_each<'a>(&self, partial: &mut Partial, inputs: &[&'a str]) {
         let n = inputs.len();
+        // Read as printed (no folding), a long list is walked once for all
+        // the targets.
+        let joint = (!self.reading.fold_scheme_case && n >= JOINT)
+            .then(|| self.joint.get_or_init(|| Joint::new(&self.targets)))
+            .and_then(Option::as_ref);
+        if let Some(joint) = joint {
+            let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
+            let bits = joint.walks.matches_each(&bytes);
+            for (input, bits) in inputs.iter().zip(bits) {
+                self.add_judged(partial, input, |t| joint.derived(t, bits));
+            }
+            return;
+        }
         // Folding is RFC 1738's alone: the folded texts, when any target folds.
         let folded: Vec<Cow<'_, str>> = if self.reading.fold_scheme_case {
             inputs.iter().map(|i| prose::fold_scheme_case(i)).collect()
         } else {
             Vec::new()
         };
-        let mut matched = vec![false; n * self.targets.len()];
+        let mut known = vec![Derived::default(); n * self.targets.len()];
         for (t, target) in self.targets.iter().enumerate() {
             let folds = target.checker.current_reading().fold_scheme_case;
-            let job = |k: usize, input: &'a str| {
-                let text = match folded.get(k) {
-                    Some(f) if folds => f,
-                    _ => input,
-                };
-                (target.table_for(text), text.as_bytes())
+            let text = |k: usize, input: &'a str| match folded.get(k) {
+                Some(f) if folds => &**f,
+                _ => input,
+            };
+            // Which table each input is walked by: its verdict is that table's.
+            let chosen: Vec<(&Table, bool)> = inputs
+                .iter()
+                .enumerate()
+                .map(|(k, &input)| target.table_for(text(k, input)))
+                .collect();
+            let mut record = |k: usize, valid: bool| {
+                let own = chosen.get(k).is_some_and(|&(_, own)| own);
+                if let Some(slot) = known.get_mut(t * n + k) {
+                    *slot = match own {
+                        true => Derived {
+                            printed: None,
+                            own: Some(valid),
+                        },
+                        false => Derived {
+                            printed: Some(valid),
+                            own: None,
+                        },
+                    };
+                }
             };
             // The first inputs say whether the walk side by side pays: an
             // input it does not derive is walked again to find its stop.
             let mut derived = 0;
             for (k, &input) in inputs.iter().enumerate().take(SAMPLE) {
-                let (table, bytes) = job(k, input);
-                let valid = table.matches(bytes);
+                let table = chosen.get(k).map(|&(table, _)| table);
+                let valid = table.is_some_and(|t| t.matches(text(k, input).as_bytes()));
                 derived += usize::from(valid);
-                if let Some(slot) = matched.get_mut(t * n + k) {
-                    *slot = valid;
-                }
+                record(k, valid);
             }
             if derived * 2 < SAMPLE.min(n) {
                 continue;
             }
-            let rest = inputs.iter().enumerate().skip(SAMPLE);
-            lanes::matches_each(rest.map(|(k, &input)| job(k, input)), |i, valid| {
-                if let Some(slot) = matched.get_mut(t * n + SAMPLE + i) {
-                    *slot = valid;
-                }
-            });
+            let rest = inputs.iter().zip(&chosen).enumerate().skip(SAMPLE);
+            let jobs = rest.map(|(k, (&input, &(table, _)))| (table, text(k, input).as_bytes()));
+            lanes::matches_each(jobs, |i, valid| record(SAMPLE + i, valid));
         }
         for (k, input) in inputs.iter().enumerate() {
             self.add_judged(partial, input, |t| {
-                matched.get(t * n + k).copied().unwrap_or(false)
+                known.get(t * n + k).copied().unwrap_or_default()
             });
         }
     }
