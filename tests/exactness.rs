@@ -117,8 +117,30 @@ fn exactness(per_rule: usize, seed: u64) {
 
 /// Several tables walked as one (the product of their line walks, in groups
 /// of at most seven, split where a product would not fit) count each table's
-/// lines as that table alone does, on a piece of every table's inputs.
+/// lines as that table alone does, on a piece of every table's inputs; and
+/// walked as one over the inputs one by one, each decides as it alone does.
 fn joint_walks_agree(what: &str, rules: &[(std::sync::Arc<Automaton>, Vec<String>)]) {
+    let inputs: Vec<&[u8]> = rules
+        .iter()
+        .flat_map(|(_, inputs)| inputs)
+        .map(|i| i.as_bytes())
+        .collect();
+    for group in rules.chunks(lanes::product::MOST_INPUTS) {
+        let tables: Vec<&lanes::Table> = group.iter().map(|(a, _)| a.table()).collect();
+        let walks = lanes::product::Walks::of_inputs(&tables).expect("at most 32 tables");
+        let alone: Vec<u32> = inputs
+            .iter()
+            .map(|i| {
+                let bits = tables.iter().enumerate().filter(|(_, t)| t.matches(i));
+                bits.fold(0, |b, (k, _)| b | 1 << k)
+            })
+            .collect();
+        assert_eq!(
+            walks.matches_each(&inputs),
+            alone,
+            "{what}: the tables walked as one over inputs"
+        );
+    }
     let mut piece = Vec::new();
     for (i, input) in rules.iter().flat_map(|(_, inputs)| inputs).enumerate() {
         if input.contains(['\n', '\r']) {

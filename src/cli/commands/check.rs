@@ -231,7 +231,9 @@ pub(crate) fn run(
         checkers: &checkers,
         valid_lines: &valid_lines,
         mode,
-        counter: std::sync::OnceLock::new(),
+        joint: (checkers.len() > 1)
+            .then(|| check::Joint::new(&checkers))
+            .flatten(),
     };
     let tally = each_lines_parallel(&args.batch, stdin, out, |piece, buf, tally| {
         plan.check_piece(piece, buf, tally)
@@ -264,13 +266,15 @@ struct Plan<'p> {
     /// What a valid verdict prints, per target.
     valid_lines: &'p [String],
     mode: Mode,
-    /// Every target's automaton walked as one, made for the first long piece.
-    counter: std::sync::OnceLock<Option<check::LineCounter>>,
+    /// Every target's automaton walked as one (where each reads as printed).
+    joint: Option<check::Joint>,
 }
 
-/// A piece shorter than this is walked target by target: making the
-/// targets' joint walk costs a few milliseconds, more than it saves there.
+/// A piece shorter than this (in bytes, or lines) is walked target by
+/// target: making the targets' joint walk costs a few milliseconds, more
+/// than it saves there.
 const JOINT: usize = 1 << 16;
+const JOINT_LINES: usize = 1024;
 
 impl Plan<'_> {
     /// The inputs of a piece against every target, written to `out` in order.
@@ -285,15 +289,10 @@ impl Plan<'_> {
     ) -> Result<(), CliError> {
         let mode = self.mode;
         if let (true, None, Piece::Text(text)) = (mode.quiet, mode.only, piece) {
-            let joint = (text.len() >= JOINT && self.checkers.len() > 1)
-                .then(|| {
-                    self.counter
-                        .get_or_init(|| check::LineCounter::new(self.checkers))
-                })
-                .and_then(Option::as_ref);
+            let joint = self.joint.as_ref().filter(|_| text.len() >= JOINT);
             let counts: Option<Vec<(usize, usize)>> = match joint {
-                Some(counter) => {
-                    let (lines, valid) = counter.count(text);
+                Some(joint) => {
+                    let (lines, valid) = joint.count_lines(text);
                     Some(valid.into_iter().map(|v| (lines, v)).collect())
                 }
                 None => self
@@ -331,7 +330,18 @@ impl Plan<'_> {
         let mut all_valid = vec![true; lines.len()];
         // A few thousand lines at a time, walked by every target while they
         // are in the cache.
+        let joint = self.joint.as_ref().filter(|_| lines.len() >= JOINT_LINES);
         for (lines, all_valid) in lines.chunks(2048).zip(all_valid.chunks_mut(2048)) {
+            if let Some(bits) = joint.and_then(|j| j.valid_each(lines)) {
+                let every = ((1u64 << self.checkers.len()) - 1) as u32;
+                for (all, bits) in all_valid.iter_mut().zip(bits) {
+                    for i in 0..self.checkers.len() {
+                        tally.count((bits >> i) & 1 != 0);
+                    }
+                    *all = bits == every;
+                }
+                continue;
+            }
             for checker in self.checkers {
                 for (all, valid) in all_valid.iter_mut().zip(checker.valid_each(lines)) {
                     tally.count(valid);

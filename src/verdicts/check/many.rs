@@ -1,7 +1,10 @@
 //! Verdicts on many inputs at once: the automata walk them side by side.
 
+use std::sync::{Arc, OnceLock};
+
 use super::{Checker, Engine};
-use crate::engine::lanes::{self, product::Walks};
+use crate::engine::automaton::{self, Automaton};
+use crate::engine::lanes::{self, Table, product::Walks};
 
 impl Checker {
     /// [`Checker::is_valid`] of each input, given as bytes: one that is not
@@ -64,59 +67,93 @@ impl Checker {
         Some(self.plain_dfa()?.table().count_lines(piece))
     }
 
-    /// The automaton, where it reads a piece of lines as printed.
-    fn plain_dfa(&self) -> Option<&crate::engine::automaton::Automaton> {
+    /// The automaton, where it reads its inputs as printed.
+    fn plain_dfa(&self) -> Option<Arc<Automaton>> {
         let plain = self.engine == Engine::Dfa
             && !self.reading.fold_scheme_case
             && !self.reading.known_schemes;
-        if plain { self.dfa() } else { None }
+        let dfa = || {
+            self.dfa
+                .get_or_init(|| automaton::automaton(self.edition, &self.rule).ok())
+                .clone()
+        };
+        if plain { dfa() } else { None }
     }
 }
 
-/// Several checkers counting the valid lines of a piece together: their
-/// automata walked as one (the product of up to seven of them, whose state is
-/// the tuple of theirs), so that a piece is read once, not once a checker.
-/// Counts are those of [`Checker::count_valid_lines`], checker by checker.
-#[derive(Clone, Debug)]
-pub struct LineCounter {
-    walks: Walks,
+/// Several checkers deciding together: their automata walked as one (the
+/// product of their automata, whose state is the tuple of theirs), so that a
+/// piece of input is read once, not once a checker. Verdicts and counts are
+/// those of the checkers one by one. Each walk is made when first used.
+#[derive(Debug)]
+pub struct Joint {
+    automata: Vec<Arc<Automaton>>,
+    lines: OnceLock<Walks>,
+    inputs: OnceLock<Option<Walks>>,
 }
 
-impl LineCounter {
-    /// The counter of `checkers`, or `None` where one of them reads each
+impl Joint {
+    /// The joint walk of `checkers`, or `None` where one of them reads each
     /// input apart (folding, the known-scheme reading, pest).
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, check::LineCounter};
+    /// use urlbnf::{Checker, Edition, check::Joint};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
-    /// assert!(LineCounter::new(&[rfc1738.clone()]).is_some());
+    /// assert!(Joint::new(&[rfc1738.clone()]).is_some());
     /// let folding = rfc1738.folding_scheme_case(true);
-    /// assert!(LineCounter::new(&[folding]).is_none());
+    /// assert!(Joint::new(&[folding]).is_none());
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn new(checkers: &[Checker]) -> Option<LineCounter> {
-        let automata: Vec<_> = checkers
+    pub fn new(checkers: &[Checker]) -> Option<Joint> {
+        let automata = checkers
             .iter()
             .map(Checker::plain_dfa)
             .collect::<Option<_>>()?;
-        let tables: Vec<_> = automata.iter().map(|a| a.table()).collect();
-        Some(LineCounter {
-            walks: Walks::new(&tables),
+        Some(Joint {
+            automata,
+            lines: OnceLock::new(),
+            inputs: OnceLock::new(),
         })
+    }
+
+    fn tables(&self) -> Vec<&Table> {
+        self.automata.iter().map(|a| a.table()).collect()
     }
 
     /// The lines of `piece` (split as [`Checker::count_valid_lines`] splits
     /// them) and how many of them each checker derives, in the checkers' order.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, check::LineCounter};
+    /// use urlbnf::{Checker, Edition, check::Joint};
     /// let checkers = [Checker::for_edition(Edition::Rfc1738)?, Checker::for_edition(Edition::Rfc3986)?];
-    /// let counter = LineCounter::new(&checkers).expect("both read lines as printed");
+    /// let joint = Joint::new(&checkers).expect("both read lines as printed");
     /// let piece = b"http://info.cern.ch/\r\nhttp://h/~x\n\nftp://h/f\n";
-    /// assert_eq!(counter.count(piece), (4, vec![2, 4]));
+    /// assert_eq!(joint.count_lines(piece), (4, vec![2, 4]));
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn count(&self, piece: &[u8]) -> (usize, Vec<usize>) {
-        self.walks.count_lines(piece)
+    pub fn count_lines(&self, piece: &[u8]) -> (usize, Vec<usize>) {
+        self.lines
+            .get_or_init(|| Walks::new(&self.tables()))
+            .count_lines(piece)
+    }
+
+    /// Which checkers find each input valid, a bit each (bit `i`: checker
+    /// `i`), as [`Checker::valid_each`] decides; `None` for more than 32
+    /// checkers.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, check::Joint};
+    /// let checkers = [Checker::for_edition(Edition::Rfc1738)?, Checker::for_edition(Edition::Rfc3986)?];
+    /// let joint = Joint::new(&checkers).expect("both read as printed");
+    /// let inputs: [&[u8]; 3] = [b"http://info.cern.ch/", b"http://h/~x", b"http://h/\xff"];
+    /// assert_eq!(joint.valid_each(&inputs), Some(vec![0b11, 0b10, 0b00]));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn valid_each(&self, inputs: &[&[u8]]) -> Option<Vec<u32>> {
+        let walks = self
+            .inputs
+            .get_or_init(|| Walks::of_inputs(&self.tables()))
+            .as_ref()?;
+        Some(walks.matches_each(inputs))
     }
 }

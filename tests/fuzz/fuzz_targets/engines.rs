@@ -7,7 +7,7 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use urlbnf::check::{LineCounter, Reading};
+use urlbnf::check::{Joint, Reading};
 use urlbnf::{Checker, Edition, Engine};
 
 fn checkers() -> &'static [(Checker, Checker)] {
@@ -69,24 +69,31 @@ fuzz_target!(|data: &[u8]| {
     }
     // Every edition's automaton walked as one counts as each does alone.
     let (counter, alone) = joint();
-    let (lines, each) = counter.count(data);
+    let (count, each) = counter.count_lines(data);
     let apart: Vec<(usize, usize)> = alone
         .iter()
         .filter_map(|c| c.count_valid_lines(data))
         .collect();
-    let together: Vec<(usize, usize)> = each.into_iter().map(|v| (lines, v)).collect();
+    let together: Vec<(usize, usize)> = each.into_iter().map(|v| (count, v)).collect();
     assert_eq!(together, apart);
+    // And over the lines one by one.
+    let bits = counter.valid_each(&lines).expect("seven checkers");
+    for (i, checker) in alone.iter().enumerate() {
+        let apart = checker.valid_each(&lines);
+        let together: Vec<bool> = bits.iter().map(|b| (b >> i) & 1 != 0).collect();
+        assert_eq!(together, apart);
+    }
 });
 
 /// Every edition's whole-URL checker, as printed, and their joint walk.
-fn joint() -> &'static (LineCounter, Vec<Checker>) {
-    static JOINT: OnceLock<(LineCounter, Vec<Checker>)> = OnceLock::new();
+fn joint() -> &'static (Joint, Vec<Checker>) {
+    static JOINT: OnceLock<(Joint, Vec<Checker>)> = OnceLock::new();
     JOINT.get_or_init(|| {
         let checkers: Vec<Checker> = Edition::ALL
             .iter()
             .filter_map(|&e| Checker::for_edition(e).ok())
             .collect();
-        let counter = LineCounter::new(&checkers).expect("every edition reads lines as printed");
+        let counter = Joint::new(&checkers).expect("every edition reads lines as printed");
         (counter, checkers)
     })
 }
