@@ -29,8 +29,10 @@ const FLUSH: usize = 511 / LANES;
 #[derive(Clone, Debug)]
 pub struct Product {
     class: [u8; 256],
-    /// Premultiplied like a [`Table`]'s; in a walk of lines, a line end's
-    /// entry carries marks.
+    /// Row `s / width` holds the next state of `s` (premultiplied) for each
+    /// class; in a walk of lines, a line end's entry carries marks. Rows are
+    /// as wide as the classes, not a power of two: the walk masks an index to
+    /// the table's length, and rows of a power of two would waste up to half.
     next: Box<[u32]>,
     /// By row, a bit for each table that derives an input (or a last line)
     /// ending there.
@@ -38,7 +40,7 @@ pub struct Product {
     start: u32,
     /// Where every table is dead (a walk of inputs; `u32::MAX` if never).
     dead: u32,
-    shift: u32,
+    width: u32,
     tables: usize,
 }
 
@@ -73,8 +75,7 @@ impl Product {
                 n
             });
         }
-        let shift = members.len().next_power_of_two().trailing_zeros();
-        let width = 1usize << shift;
+        let width = members.len();
         // The tuples met, numbered in order; 0 is the start.
         let start: Vec<u32> = tables.iter().map(|t| t.start).collect();
         let mut number: HashMap<Vec<u32>, u32> = HashMap::from([(start.clone(), 0)]);
@@ -84,7 +85,7 @@ impl Product {
         let mut i = 0;
         while let Some(tuple) = order.get(i).cloned() {
             i += 1;
-            if (i << shift) > ENTRIES {
+            if i * width > ENTRIES {
                 return None;
             }
             accept.push(
@@ -119,21 +120,21 @@ impl Product {
                     order.push(to);
                     n
                 });
-                next.push((id << shift) | (marks << MARKS));
+                next.push((id * width as u32) | (marks << MARKS));
             }
         }
         // A power of two long (the rest dead), so that a masked index is in
         // bounds; the marks lie above the mask.
         next.resize(next.len().next_power_of_two(), 0);
         let dead: Vec<u32> = tables.iter().map(|t| t.dead).collect();
-        let dead = number.get(&dead).map_or(u32::MAX, |&n| n << shift);
+        let dead = number.get(&dead).map_or(u32::MAX, |&n| n * width as u32);
         (next.len() <= 1 << MARKS).then(|| Product {
             class,
             next: next.into(),
             accept: accept.into(),
             start: 0,
             dead,
-            shift,
+            width: width as u32,
             tables: tables.len(),
         })
     }
@@ -148,7 +149,7 @@ impl Product {
     ) {
         let walk = Walk::new(&self.next, &self.class);
         let ends = |s: u32| {
-            let row = ((s & !(u32::MAX << MARKS)) >> self.shift) as usize;
+            let row = ((s & !(u32::MAX << MARKS)) / self.width) as usize;
             self.accept.get(row).copied().unwrap_or(0)
         };
         each_side_by_side(&walk, (self.start, self.dead), ends, inputs, verdict);
@@ -188,7 +189,7 @@ impl Product {
         let mut count = line_ends(piece);
         if !piece.is_empty() && !piece.ends_with(b"\n") {
             count += 1;
-            let row = ((last & !(u32::MAX << MARKS)) >> self.shift) as usize;
+            let row = ((last & !(u32::MAX << MARKS)) / self.width) as usize;
             let bits = self.accept.get(row).copied().unwrap_or(0);
             for (i, d) in derived.iter_mut().enumerate() {
                 *d += ((bits >> i) & 1) as usize;
