@@ -86,6 +86,13 @@ impl Target {
         text: &str,
         derived: Derived,
     ) -> (Option<(StateID, usize, usize)>, u8, bool) {
+        // Derived with and without the catch-all: valid whatever the scheme,
+        // and the readings agree (the automaton is asked only where pest
+        // decides).
+        let both = derived.printed == Some(true) && derived.own == Some(true);
+        if both && self.checker.engine() == Engine::Dfa {
+            return (None, 0, false);
+        }
         let own = self
             .own
             .as_ref()
