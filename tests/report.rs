@@ -570,6 +570,25 @@ fn scheme_rows(report: &Report) -> HashMap<String, u64> {
         .collect()
 }
 
+/// A scheme whose place another takes is counted where it now belongs at
+/// once, even in a run of its own inputs (places looked up once per run).
+#[test]
+fn a_displaced_scheme_is_counted_under_the_rest_at_once() {
+    let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738).unwrap()]).unwrap();
+    let mut part = reporter.partial();
+    for i in 0..1000 {
+        reporter.add(&mut part, &format!("s{i}:x"));
+    }
+    // "t1" comes before "s999" (shorter), so it takes its place.
+    for input in ["s999:x", "t1:x", "s999:x"] {
+        reporter.add(&mut part, input);
+    }
+    let rows = scheme_rows(&reporter.finish(part));
+    assert_eq!(rows.get("t1"), Some(&1));
+    assert_eq!(rows.get("s999"), None);
+    assert_eq!(rows.get(OTHER_SCHEMES), Some(&3), "s999's three inputs");
+}
+
 #[test]
 fn scheme_counts_are_exact_at_any_number_of_schemes_threads_and_splits() {
     for (schemes, repeat) in [(1_500, 20), (300_000, 1)] {

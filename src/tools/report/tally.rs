@@ -266,6 +266,9 @@ pub(super) struct SchemeTally {
     pub(super) long: FxHashMap<Box<str>, usize>,
     /// The kept schemes (not the buckets) in [`keep_order`], with their places.
     pub(super) kept: BTreeMap<KeepKey, usize>,
+    /// The last scheme [`packed`] looked up and its place: a run of inputs
+    /// of one scheme is looked up once (forgotten when places change).
+    pub(super) last: Option<(u128, usize)>,
 }
 
 impl SchemeTally {
@@ -279,6 +282,7 @@ impl SchemeTally {
             short: FxHashMap::default(),
             long: FxHashMap::default(),
             kept: BTreeMap::new(),
+            last: None,
         }
     }
 
@@ -308,7 +312,12 @@ impl SchemeTally {
 
     /// The place of the scheme [`packed`] in `key`, made when new.
     pub(super) fn packed_place(&mut self, key: u128) -> usize {
+        match self.last {
+            Some((last, place)) if last == key => return place,
+            _ => {}
+        }
         if let Some(&place) = self.short.get(&key) {
+            self.last = Some((key, place));
             return place;
         }
         let bytes = key.to_le_bytes();
@@ -336,6 +345,7 @@ impl SchemeTally {
     /// [`MAX_SCHEMES`] first in [`keep_order`], else that of [`OTHER_SCHEMES`].
     /// A kept scheme that a new one displaces has its counts moved there.
     pub(super) fn add(&mut self, scheme: &str) -> usize {
+        self.last = None;
         if !is_bucket(scheme) {
             let key = keep_order(scheme);
             if self.kept.len() >= MAX_SCHEMES {
