@@ -356,3 +356,22 @@ impl Found {
         }
     }
 }
+
+/// A digest as written in a report: 32 lowercase hexadecimal digits.
+fn hex(digest: u128) -> String {
+    format!("{digest:032x}")
+}
+
+/// A digest read from a report ([`Report::validate`] checked its form).
+fn digest_of(text: &str) -> u128 {
+    u128::from_str_radix(text, 16).unwrap_or(0)
+}
+
+/// The byte offset of the character at `offset` (the input's length past its
+/// end).
+fn byte_offset(input: &str, offset: usize) -> usize {
+    input
+        .char_indices()
+        .nth(offset)
+        .map_or(input.len(), |(i, _)| i)
+}

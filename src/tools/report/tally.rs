@@ -441,16 +441,6 @@ impl SchemeTally {
     }
 }
 
-/// A digest as written in a report: 32 lowercase hexadecimal digits.
-pub(super) fn hex(digest: u128) -> String {
-    format!("{digest:032x}")
-}
-
-/// A digest read from a report ([`Report::validate`] checked its form).
-pub(super) fn digest_of(text: &str) -> u128 {
-    u128::from_str_radix(text, 16).unwrap_or(0)
-}
-
 /// Add `len` counts from `from` onwards to those from `to`, leaving zeros.
 pub(super) fn move_counts(counts: &mut [u64], from: usize, to: usize, len: usize) {
     for i in 0..len {
@@ -496,13 +486,4 @@ pub(super) fn packed(name: &str) -> Option<u128> {
         .copy_from_slice(bytes);
     key[15] = u8::try_from(bytes.len()).ok()?;
     Some(u128::from_le_bytes(key))
-}
-
-/// The byte offset of the character at `offset` (the input's length past its
-/// end).
-pub(super) fn byte_offset(input: &str, offset: usize) -> usize {
-    input
-        .char_indices()
-        .nth(offset)
-        .map_or(input.len(), |(i, _)| i)
 }
