@@ -55,6 +55,30 @@ pub struct ProseNote {
     pub error: Option<CheckError>,
 }
 
+impl ProseNote {
+    /// A note quoting `section` on the characters `start..end` of an input,
+    /// with no verdict of its own.
+    pub(crate) fn at(
+        code: &'static str,
+        section: &'static str,
+        quote: &'static str,
+        (start, end): (usize, usize),
+        message: String,
+    ) -> ProseNote {
+        ProseNote {
+            code,
+            section,
+            quote,
+            start,
+            end,
+            message,
+            valid: None,
+            rule: None,
+            error: None,
+        }
+    }
+}
+
 /// The notes where prose and BNF disagree: they change what a reader takes
 /// the URL to be (`check` shows these; `parse` and `tree` show all).
 pub const DISAGREEMENTS: &[&str] = &["scheme-case", "gopher-tab", "catch-all"];
@@ -305,17 +329,7 @@ internal! {
 /// ```
 pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
     let d = url.edition.descriptor();
-    let note = |code, section, quote, (start, end), message: String| ProseNote {
-        code,
-        section,
-        quote,
-        start,
-        end,
-        message,
-        valid: None,
-        rule: None,
-        error: None,
-    };
+    let note = ProseNote::at;
     let mut out = Vec::new();
     if let (Some(hp), Some(prose)) = (url.hostport(), d.port(url.scheme.map_or("", |s| s.text)))
         && hp.port.is_none()

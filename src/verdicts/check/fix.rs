@@ -190,17 +190,7 @@ impl Checker {
 
 /// A note of an edition's descriptor on a span of an input.
 pub(crate) fn note(n: &'static NoteText, start: usize, end: usize, message: String) -> ProseNote {
-    ProseNote {
-        code: n.code,
-        section: n.section,
-        quote: n.quote,
-        start,
-        end,
-        message,
-        valid: None,
-        rule: None,
-        error: None,
-    }
+    ProseNote::at(n.code, n.section, n.quote, (start, end), message)
 }
 
 /// A fix: the input corrected, what the message adds, and the note.
