@@ -220,14 +220,7 @@ fn quotes_are_the_documents_words() {
     for (edition, seed) in [(Edition::Rfc3986, &rfc3986), (Edition::Rfc1738, &rfc1738)] {
         let d = common::descriptor(edition);
         let notes = d["notes"].as_table().unwrap();
-        for code in [
-            "gen-delim-data",
-            "ip-literal",
-            "white-space",
-            "relative-only",
-            "colon-segment",
-            "idna",
-        ] {
+        for code in common::FIX_NOTES {
             let Some(n) = notes.get(code) else { continue };
             for piece in n["quote"].as_str().unwrap().split(" [...] ") {
                 assert!(seed.contains(&fold(piece)), "{edition} {code}: {piece:?}");

@@ -316,20 +316,15 @@ fn the_playground_gives_checks_verdicts_and_notes() {
         }
     }
     // Every note `check` gives on a verdict, and the %XX fix, were compared.
-    for code in [
+    let verdict_notes = [
         "catch-all",
         "no-scheme-rule",
         "fragment",
         "generic-slashes",
         "scheme-case",
         "gopher-tab",
-        "gen-delim-data",
-        "ip-literal",
-        "white-space",
-        "relative-only",
-        "colon-segment",
-        "idna",
-    ] {
+    ];
+    for code in verdict_notes.into_iter().chain(common::FIX_NOTES) {
         assert!(codes.contains_key(code), "no {code} note compared");
     }
     assert!(fixes > 0, "no escape fix compared");

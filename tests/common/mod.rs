@@ -11,6 +11,17 @@ use rand::{Rng, RngCore, SeedableRng};
 use urlbnf::Edition;
 use urlbnf::engine::Generator;
 
+/// The notes a fix carries (`check`'s and `report`'s `fix`), each quoting
+/// the edition's own document.
+pub const FIX_NOTES: [&str; 6] = [
+    "gen-delim-data",
+    "ip-literal",
+    "white-space",
+    "relative-only",
+    "colon-segment",
+    "idna",
+];
+
 /// Where the seed documents are: `../shared/seeds` beside the repository, or
 /// `URLBNF_SEEDS`. Without them a test that reads them says SKIPPED and
 /// passes, except under CI, where it fails.
