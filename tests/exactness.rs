@@ -266,6 +266,51 @@ fn pest_agrees_with_the_printed_bnf_on_generated_and_mutated_strings() {
     exactness(500, 1994);
 }
 
+/// `check::Joint` counts and decides as its checkers one by one, on a short
+/// piece and list (walked checker by checker) and a long one (the product).
+#[test]
+fn checkers_walked_jointly_count_and_decide_as_each_alone() {
+    let checkers: Vec<urlbnf::Checker> = Edition::ALL
+        .iter()
+        .map(|&e| urlbnf::Checker::for_edition(e).unwrap())
+        .collect();
+    let joint = urlbnf::check::Joint::new(&checkers).unwrap();
+    let mut lines: Vec<String> = Vec::new();
+    for (i, e) in Edition::ALL.iter().enumerate() {
+        for s in common::samples(*e, e.default_rule(), 400, 1738 + i as u64) {
+            lines.push(s.replace(['\n', '\r'], ""));
+            lines.push(s.replacen('/', "/ ", 1).replace(['\n', '\r'], ""));
+        }
+    }
+    let piece = lines.join("\r\n").into_bytes();
+    assert!(
+        piece.len() > 1 << 16 && lines.len() > 1024,
+        "long enough for the product"
+    );
+    let inputs: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
+    // Short first, so that they are walked before the products are made.
+    for (piece, inputs) in [(&piece[..4096], &inputs[..100]), (&piece[..], &inputs[..])] {
+        let (count, each) = joint.count_lines(piece);
+        let alone: Vec<(usize, usize)> = checkers
+            .iter()
+            .map(|c| c.count_valid_lines(piece).unwrap())
+            .collect();
+        let together: Vec<(usize, usize)> = each.into_iter().map(|v| (count, v)).collect();
+        assert_eq!(together, alone, "{} bytes", piece.len());
+        let bits = joint.valid_each(inputs).unwrap();
+        for (i, c) in checkers.iter().enumerate() {
+            let together: Vec<bool> = bits.iter().map(|b| (b >> i) & 1 != 0).collect();
+            assert_eq!(
+                together,
+                c.valid_each(inputs),
+                "{}, {} inputs",
+                c.edition(),
+                inputs.len()
+            );
+        }
+    }
+}
+
 #[test]
 #[ignore = "100x the CI run: cargo test --release -- --ignored"]
 fn pest_agrees_with_the_printed_bnf_at_scale() {

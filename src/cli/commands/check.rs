@@ -270,12 +270,6 @@ struct Plan<'p> {
     joint: Option<check::Joint>,
 }
 
-/// A piece shorter than this (in bytes, or lines) is walked target by
-/// target: making the targets' joint walk costs a few milliseconds, more
-/// than it saves there.
-const JOINT: usize = 1 << 16;
-const JOINT_LINES: usize = 1024;
-
 impl Plan<'_> {
     /// The inputs of a piece against every target, written to `out` in order.
     /// Counted only (`--quiet`, `--only`), the automata walk them side by side;
@@ -289,7 +283,7 @@ impl Plan<'_> {
     ) -> Result<(), CliError> {
         let mode = self.mode;
         if let (true, None, Piece::Text(text)) = (mode.quiet, mode.only, piece) {
-            let joint = self.joint.as_ref().filter(|_| text.len() >= JOINT);
+            let joint = self.joint.as_ref();
             let counts: Option<Vec<(usize, usize)>> = match joint {
                 Some(joint) => {
                     let (lines, valid) = joint.count_lines(text);
@@ -330,7 +324,7 @@ impl Plan<'_> {
         let mut all_valid = vec![true; lines.len()];
         // A few thousand lines at a time, walked by every target while they
         // are in the cache.
-        let joint = self.joint.as_ref().filter(|_| lines.len() >= JOINT_LINES);
+        let joint = self.joint.as_ref();
         for (lines, all_valid) in lines.chunks(2048).zip(all_valid.chunks_mut(2048)) {
             if let Some(bits) = joint.and_then(|j| j.valid_each(lines)) {
                 let every = ((1u64 << self.checkers.len()) - 1) as u32;

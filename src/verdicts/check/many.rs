@@ -4,7 +4,10 @@ use std::sync::{Arc, OnceLock};
 
 use super::{Checker, Engine};
 use crate::engine::automaton::{self, Automaton};
-use crate::engine::lanes::{self, Table, product::Walks};
+use crate::engine::lanes::{
+    self, Table,
+    product::{MOST_INPUTS, Walks},
+};
 
 impl Checker {
     /// [`Checker::is_valid`] of each input, given as bytes: one that is not
@@ -81,6 +84,12 @@ impl Checker {
     }
 }
 
+/// A piece shorter than this (bytes), or a list shorter than this (inputs),
+/// is walked checker by checker until a joint walk is made: making one costs
+/// a few milliseconds, more than it saves there.
+const SHORT_PIECE: usize = 1 << 16;
+const SHORT_LIST: usize = 1024;
+
 /// Several checkers deciding together: their automata walked as one (the
 /// product of their automata, whose state is the tuple of theirs), so that a
 /// piece of input is read once, not once a checker. Verdicts and counts are
@@ -132,6 +141,12 @@ impl Joint {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn count_lines(&self, piece: &[u8]) -> (usize, Vec<usize>) {
+        if self.lines.get().is_none() && piece.len() < SHORT_PIECE {
+            let tables = self.tables();
+            let counts: Vec<(usize, usize)> = tables.iter().map(|t| t.count_lines(piece)).collect();
+            let lines = counts.first().map_or(0, |&(lines, _)| lines);
+            return (lines, counts.into_iter().map(|(_, valid)| valid).collect());
+        }
         self.lines
             .get_or_init(|| Walks::new(&self.tables()))
             .count_lines(piece)
@@ -150,6 +165,21 @@ impl Joint {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn valid_each(&self, inputs: &[&[u8]]) -> Option<Vec<u32>> {
+        if self.inputs.get().is_none() && inputs.len() < SHORT_LIST {
+            let tables = self.tables();
+            if tables.len() > MOST_INPUTS {
+                return None;
+            }
+            let mut bits = vec![0u32; inputs.len()];
+            for (i, table) in tables.iter().enumerate() {
+                table.matches_each(inputs.iter().copied().enumerate(), |k, valid| {
+                    if let (true, Some(b)) = (valid, bits.get_mut(k)) {
+                        *b |= 1 << i;
+                    }
+                });
+            }
+            return Some(bits);
+        }
         let walks = self
             .inputs
             .get_or_init(|| Walks::of_inputs(&self.tables()))

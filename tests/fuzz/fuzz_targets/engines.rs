@@ -7,7 +7,9 @@
 use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use urlbnf::check::{Joint, Reading};
+use urlbnf::check::Reading;
+use urlbnf::engine::automaton::automaton;
+use urlbnf::engine::lanes::product::Walks;
 use urlbnf::{Checker, Edition, Engine};
 
 fn checkers() -> &'static [(Checker, Checker)] {
@@ -67,9 +69,10 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(counted, (pieces.len(), valid));
         }
     }
-    // Every edition's automaton walked as one counts as each does alone.
-    let (counter, alone) = joint();
-    let (count, each) = counter.count_lines(data);
+    // Every edition's automaton walked as one (the product itself, which
+    // `check::Joint` makes only for long pieces) counts as each does alone.
+    let (lines_walk, inputs_walk, alone) = joint();
+    let (count, each) = lines_walk.count_lines(data);
     let apart: Vec<(usize, usize)> = alone
         .iter()
         .filter_map(|c| c.count_valid_lines(data))
@@ -77,7 +80,7 @@ fuzz_target!(|data: &[u8]| {
     let together: Vec<(usize, usize)> = each.into_iter().map(|v| (count, v)).collect();
     assert_eq!(together, apart);
     // And over the lines one by one.
-    let bits = counter.valid_each(&lines).expect("seven checkers");
+    let bits = inputs_walk.matches_each(&lines);
     for (i, checker) in alone.iter().enumerate() {
         let apart = checker.valid_each(&lines);
         let together: Vec<bool> = bits.iter().map(|b| (b >> i) & 1 != 0).collect();
@@ -85,15 +88,21 @@ fuzz_target!(|data: &[u8]| {
     }
 });
 
-/// Every edition's whole-URL checker, as printed, and their joint walk.
-fn joint() -> &'static (Joint, Vec<Checker>) {
-    static JOINT: OnceLock<(Joint, Vec<Checker>)> = OnceLock::new();
+/// Every edition's whole-URL checker, as printed, and their automata walked
+/// as one over pieces of lines and over inputs.
+fn joint() -> &'static (Walks, Walks, Vec<Checker>) {
+    static JOINT: OnceLock<(Walks, Walks, Vec<Checker>)> = OnceLock::new();
     JOINT.get_or_init(|| {
         let checkers: Vec<Checker> = Edition::ALL
             .iter()
             .filter_map(|&e| Checker::for_edition(e).ok())
             .collect();
-        let counter = Joint::new(&checkers).expect("every edition reads lines as printed");
-        (counter, checkers)
+        let automata: Vec<_> = Edition::ALL
+            .iter()
+            .filter_map(|&e| automaton(e, e.default_rule()).ok())
+            .collect();
+        let tables: Vec<_> = automata.iter().map(|a| a.table()).collect();
+        let inputs = Walks::of_inputs(&tables).expect("seven tables");
+        (Walks::new(&tables), inputs, checkers)
     })
 }
