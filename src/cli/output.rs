@@ -437,12 +437,19 @@ pub(crate) fn caret(out: &mut dyn Write, input: &str, e: &CheckError) -> io::Res
 /// Write the input with control characters shown as `·`, without allocating
 /// when it has none.
 pub(crate) fn write_visible(out: &mut (impl Write + ?Sized), input: &str) -> io::Result<()> {
-    let printable_ascii = input.bytes().all(|b| (0x20..0x7f).contains(&b));
-    if !printable_ascii && input.chars().any(crate::render::unsafe_on_terminal) {
+    if !printable_ascii(input.as_bytes()) && input.chars().any(crate::render::unsafe_on_terminal) {
         out.write_all(visible(input).as_bytes())
     } else {
         out.write_all(input.as_bytes())
     }
+}
+
+/// Whether every byte is printable ASCII: such text is shown as it is. No
+/// branch a byte: most lines are.
+pub(crate) fn printable_ascii(text: &[u8]) -> bool {
+    !text
+        .iter()
+        .fold(false, |bad, &b| bad | !(0x20..0x7f).contains(&b))
 }
 
 /// [`write_visible`] and a line end: `writeln!(out, "{}", visible(input))`

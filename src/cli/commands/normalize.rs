@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::super::CliError;
 use super::super::input::{Batch, Input, Tally, each_lines_parallel, line_input};
-use super::super::output::{json_line, visible, write_visible_line};
+use super::super::output::{json_line, printable_ascii, visible, write_visible_line};
 use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
 use crate::tools::normalize::{Normalized, Normalizer};
@@ -84,30 +84,32 @@ pub(crate) fn run(
         let lines = piece.lines();
         // Which lines are URLs of the edition, eight walked side by side.
         let valid = n.valid_each(&lines);
-        let (mut normal, mut notes) = (String::new(), Vec::new());
+        // The piece's output, written at once.
+        let mut text = Vec::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
+        let mut notes = Vec::new();
         for (line, valid) in lines.iter().zip(valid) {
-            let input = line_input(line);
-            match input {
-                // A URL of the edition in text: written as it is normalized,
-                // no result kept.
-                Input::Text(text) if valid && !json => {
-                    normal.clear();
-                    notes.clear();
-                    match n.normalize_valid(text, &mut normal, &mut notes) {
-                        Ok(()) => {
-                            tally.inputs += 1;
-                            tally.count(true);
-                            write_visible_line(out, &normal)?;
-                            write_notes(out, &notes)?;
-                        }
-                        // Refused after all (RFC 1630's malformed escapes):
-                        // read again, and counted, as any other.
-                        Err(_) => one(&n, level, json, &input, out, tally)?,
+            // A URL of the edition in printable ASCII: normalized from its
+            // bytes into the output (it needs no UTF-8 check, and nothing in
+            // it is unsafe on a terminal).
+            if valid && !json && printable_ascii(line) {
+                let start = text.len();
+                notes.clear();
+                match n.normalize_valid_bytes(line, &mut text, &mut notes) {
+                    Ok(()) => {
+                        tally.inputs += 1;
+                        tally.count(true);
+                        text.push(b'\n');
+                        write_notes(&mut text, &notes)?;
+                        continue;
                     }
+                    // Refused after all (RFC 1630's malformed escapes): read
+                    // again, and counted, as any other.
+                    Err(_) => text.truncate(start),
                 }
-                _ => one(&n, level, json, &input, out, tally)?,
             }
+            one(&n, level, json, &line_input(line), &mut text, tally)?;
         }
+        out.write_all(&text)?;
         Ok(())
     })
 }
@@ -157,7 +159,8 @@ fn one(
 /// Each note on a line of its own.
 fn write_notes(out: &mut dyn Write, notes: &[Note]) -> Result<(), CliError> {
     for note in notes {
-        writeln!(out, "  note[{}]: {}", note.code, visible(&note.message))?;
+        write!(out, "  note[{}]: ", note.code)?;
+        write_visible_line(out, &note.message)?;
     }
     Ok(())
 }

@@ -2,7 +2,7 @@
 //! and the result of each alone, written into buffers the caller reuses.
 
 #[cfg(feature = "cli")]
-use super::{Base, rfc3986};
+use super::{Base, components, rfc3986};
 use super::{Note, Resolver, early};
 
 impl Resolver {
@@ -31,7 +31,7 @@ impl Resolver {
         let Base::Rfc3986 { base, .. } = &self.base else {
             return false;
         };
-        let parts = rfc3986::split(base);
+        let parts = components::split(base);
         let trace = rfc3986::Trace(None);
         rfc3986::transform(&parts, reference, self.strict, notes, trace, result);
         notes.extend(self.printed_example(reference));

@@ -26,6 +26,7 @@ use serde::Serialize;
 use crate::edition::Edition;
 use crate::verdicts::check::{CheckError, Checker, Engine};
 
+pub(crate) mod components;
 mod dots;
 mod early;
 mod libwww;
@@ -383,7 +384,7 @@ impl Resolver {
                     });
                     reference_error = Some(e);
                 }
-                let parts = rfc3986::split(base);
+                let parts = components::split(base);
                 let trace = rfc3986::Trace(self.steps.then_some(&mut steps));
                 let mut result = String::new();
                 let step = rfc3986::transform(

@@ -7,100 +7,12 @@
 use std::fmt::Write as _;
 
 use super::Note;
-
-/// The five components of §3 as RFC 3986 Appendix B's expression splits any
-/// string: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. A
-/// component is undefined (`None`) where its delimiter is absent (§5.2.1); the
-/// path is always defined, possibly empty.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Parts<'a> {
-    pub(crate) scheme: Option<&'a str>,
-    pub(crate) authority: Option<&'a str>,
-    pub(crate) path: &'a str,
-    pub(crate) query: Option<&'a str>,
-    pub(crate) fragment: Option<&'a str>,
-}
-
-/// RFC 3986 Appendix B.
-pub(crate) fn split(s: &str) -> Parts<'_> {
-    let mut p = Parts::default();
-    let mut rest = s;
-    // Each delimiter is ASCII, so a byte's position is a character boundary;
-    // the components are short, and a loop over their bytes beats a search.
-    // One pass finds the first "#" and the first "?" before it.
-    let (mut query, mut fragment) = (None, None);
-    for (i, b) in s.bytes().enumerate() {
-        match b {
-            b'#' => {
-                fragment = Some(i);
-                break;
-            }
-            b'?' if query.is_none() => query = Some(i),
-            _ => {}
-        }
-    }
-    if let Some(at) = fragment {
-        p.fragment = rest.get(at + 1..);
-        rest = rest.get(..at).unwrap_or("");
-    }
-    if let Some(at) = query {
-        p.query = rest.get(at + 1..);
-        rest = rest.get(..at).unwrap_or("");
-    }
-    if let Some(colon) = position(rest, |b| b == b':' || b == b'/')
-        && colon > 0
-        && rest.as_bytes().get(colon) == Some(&b':')
-    {
-        p.scheme = rest.get(..colon);
-        rest = rest.get(colon + 1..).unwrap_or("");
-    }
-    if let Some(after) = rest.strip_prefix("//") {
-        let end = position(after, |b| b == b'/').unwrap_or(after.len());
-        p.authority = after.get(..end);
-        rest = after.get(end..).unwrap_or("");
-    }
-    p.path = rest;
-    p
-}
-
-/// The first byte of `s` that is `this`.
-pub(crate) fn position(s: &str, this: impl Fn(u8) -> bool) -> Option<usize> {
-    s.bytes().position(this)
-}
+use super::components::{Parts, recompose_into, split};
 
 /// Whether a segment of `path` is "." or "..": without one, §5.2.4 gives
 /// the path back.
-pub(crate) fn has_dot_segment(path: &str) -> bool {
-    path.as_bytes()
-        .split(|&b| b == b'/')
-        .any(|s| s == b"." || s == b"..")
-}
-
-/// RFC 3986 §5.3, Component Recomposition, added to `out`.
-fn recompose_into(p: &Parts<'_>, path: &str, out: &mut String) {
-    let len = p.scheme.map_or(0, |s| s.len() + 1)
-        + p.authority.map_or(0, |a| a.len() + 2)
-        + path.len()
-        + p.query.map_or(0, |q| q.len() + 1)
-        + p.fragment.map_or(0, |f| f.len() + 1);
-    out.reserve(len);
-    if let Some(scheme) = p.scheme {
-        out.push_str(scheme);
-        out.push(':');
-    }
-    if let Some(authority) = p.authority {
-        out.push_str("//");
-        out.push_str(authority);
-    }
-    out.push_str(path);
-    if let Some(query) = p.query {
-        out.push('?');
-        out.push_str(query);
-    }
-    if let Some(fragment) = p.fragment {
-        out.push('#');
-        out.push_str(fragment);
-    }
+pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
+    path.split(|&b| b == b'/').any(|s| s == b"." || s == b"..")
 }
 
 /// What remove_dot_segments met on its way.
@@ -119,7 +31,7 @@ pub(crate) struct Dots {
 /// removal looks only at the characters it removes.
 pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
     let mut dots = Dots::default();
-    if !has_dot_segment(path) {
+    if !has_dot_segment(path.as_bytes()) {
         // No dot segment: step E alone, moving every segment.
         out.push_str(path);
         return dots;
@@ -169,7 +81,7 @@ pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
 
 /// Whether a segment of `path` is a dot segment written with `%2E` (§2.3:
 /// `.` is unreserved, and its encoding an alias of it).
-pub(crate) fn encoded_dot_segment(path: &str) -> bool {
+pub(crate) fn encoded_dot_segment(path: &[u8]) -> bool {
     // With a "%" in the path, a segment of one or two dots, each "." or
     // "%2E" in either case (the path itself is no such segment).
     fn dots(segment: &[u8]) -> bool {
@@ -186,7 +98,7 @@ pub(crate) fn encoded_dot_segment(path: &str) -> bool {
         }
         n == 1 || n == 2
     }
-    path.bytes().any(|b| b == b'%') && path.as_bytes().split(|&b| b == b'/').any(dots)
+    path.contains(&b'%') && path.split(|&b| b == b'/').any(dots)
 }
 
 /// §5.2.3: the merged path.
@@ -272,7 +184,8 @@ pub(super) fn transform(
     let mut rootless_changed = false;
     let mut remove = |from: &str, path: &mut String, trace: &mut Trace<'_>| {
         dots = remove_dot_segments(from, path);
-        rootless_changed = !from.starts_with('/') && path != from;
+        // remove_dot_segments only ever removes: a changed path is shorter.
+        rootless_changed = !from.starts_with('/') && path.len() != from.len();
         trace.say(|| format!("§5.2.4: remove_dot_segments({from:?}) = {path:?}"));
     };
     let step;
@@ -333,7 +246,7 @@ pub(super) fn transform(
                     )
                 });
                 remove(&merged, &mut path, &mut trace);
-                if encoded_dot_segment(&merged) {
+                if encoded_dot_segment(merged.as_bytes()) {
                     notes.push(encoded_dot());
                 }
                 t.query = r.query;
@@ -342,7 +255,7 @@ pub(super) fn transform(
         }
         t.scheme = base.scheme;
     }
-    if step != "relative" && step != "empty-path" && encoded_dot_segment(r.path) {
+    if step != "relative" && step != "empty-path" && encoded_dot_segment(r.path.as_bytes()) {
         notes.push(encoded_dot());
     }
     if dots.above_root {
@@ -448,27 +361,13 @@ mod tests {
                 .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
                 .collect();
             for path in &longer {
-                assert_eq!(encoded_dot_segment(path), decoded(path), "{path:?}");
+                assert_eq!(
+                    encoded_dot_segment(path.as_bytes()),
+                    decoded(path),
+                    "{path:?}"
+                );
             }
             paths = longer;
         }
-    }
-
-    #[test]
-    fn appendix_b_splits_any_string() {
-        let p = split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
-        assert_eq!(p.scheme, Some("http"));
-        assert_eq!(p.authority, Some("www.ics.uci.edu"));
-        assert_eq!(p.path, "/pub/ietf/uri/");
-        assert_eq!((p.query, p.fragment), (None, Some("Related")));
-        let p = split("a/b:c?x#y?z");
-        assert_eq!((p.scheme, p.path, p.query), (None, "a/b:c", Some("x")));
-        assert_eq!(p.fragment, Some("y?z"));
-        assert_eq!(split(":x").scheme, None);
-        let p = split("s:p#f?q");
-        assert_eq!((p.path, p.query, p.fragment), ("p", None, Some("f?q")));
-        let mut out = String::new();
-        recompose_into(&split("s://a?#"), "/p", &mut out);
-        assert_eq!(out, "s://a/p?#");
     }
 }

@@ -1,0 +1,168 @@
+//! The five components of a URI reference (RFC 3986 §3) as Appendix B's
+//! expression splits any string, and their recomposition (§5.3): what
+//! resolution (§5.2) and normalization (§6.2) work on.
+
+/// The five components of §3 as RFC 3986 Appendix B's expression splits any
+/// string: `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`. A
+/// component is undefined (`None`) where its delimiter is absent (§5.2.1); the
+/// path is always defined, possibly empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Parts<'a> {
+    pub(crate) scheme: Option<&'a str>,
+    pub(crate) authority: Option<&'a str>,
+    pub(crate) path: &'a str,
+    pub(crate) query: Option<&'a str>,
+    pub(crate) fragment: Option<&'a str>,
+}
+
+/// Where Appendix B's expression puts each component of a string, as byte
+/// offsets: what [`split`] cuts a `str` by and normalization a line of bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Cuts {
+    /// The scheme's end (its ":" at this offset), where it has one.
+    pub(crate) scheme: Option<usize>,
+    /// The authority, after its "//".
+    pub(crate) authority: Option<(usize, usize)>,
+    /// The path (always defined, possibly empty).
+    pub(crate) path: (usize, usize),
+    /// The query, after its "?".
+    pub(crate) query: Option<(usize, usize)>,
+    /// The fragment's start, after its "#"; it runs to the end.
+    pub(crate) fragment: Option<usize>,
+}
+
+/// RFC 3986 Appendix B's expression,
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, read left to
+/// right in one pass: each group ends at the first delimiter it excludes.
+pub(crate) fn cut(s: &[u8]) -> Cuts {
+    /// Where the group that starts at `from` ends: at the first byte it
+    /// excludes. Each component is short: a loop over its bytes beats a
+    /// search.
+    #[inline(always)]
+    fn end_of(s: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
+        s.get(from..)
+            .and_then(|r| r.iter().position(|&b| stop(b)))
+            .map_or(s.len(), |i| from + i)
+    }
+    let mut c = Cuts::default();
+    let mut at = 0;
+    let first = end_of(s, 0, |b| matches!(b, b':' | b'/' | b'?' | b'#'));
+    if first > 0 && s.get(first) == Some(&b':') {
+        c.scheme = Some(first);
+        at = first + 1;
+    }
+    if s.get(at..at + 2) == Some(b"//") {
+        let end = end_of(s, at + 2, |b| matches!(b, b'/' | b'?' | b'#'));
+        c.authority = Some((at + 2, end));
+        at = end;
+    }
+    let end = end_of(s, at, |b| matches!(b, b'?' | b'#'));
+    c.path = (at, end);
+    at = end;
+    if s.get(at) == Some(&b'?') {
+        let end = end_of(s, at + 1, |b| b == b'#');
+        c.query = Some((at + 1, end));
+        at = end;
+    }
+    if s.get(at) == Some(&b'#') {
+        c.fragment = Some(at + 1);
+    }
+    c
+}
+
+/// RFC 3986 Appendix B.
+pub(crate) fn split(s: &str) -> Parts<'_> {
+    let c = cut(s.as_bytes());
+    // Each delimiter is ASCII, so every offset is a character boundary.
+    let part = |(from, to): (usize, usize)| s.get(from..to).unwrap_or("");
+    Parts {
+        scheme: c.scheme.map(|end| part((0, end))),
+        authority: c.authority.map(part),
+        path: part(c.path),
+        query: c.query.map(part),
+        fragment: c.fragment.map(|from| part((from, s.len()))),
+    }
+}
+
+/// The first byte of `s` that is `this`.
+pub(crate) fn position(s: &[u8], this: impl Fn(u8) -> bool) -> Option<usize> {
+    s.iter().position(|&b| this(b))
+}
+
+/// RFC 3986 §5.3, Component Recomposition, added to `out`.
+pub(crate) fn recompose_into(p: &Parts<'_>, path: &str, out: &mut String) {
+    let len = p.scheme.map_or(0, |s| s.len() + 1)
+        + p.authority.map_or(0, |a| a.len() + 2)
+        + path.len()
+        + p.query.map_or(0, |q| q.len() + 1)
+        + p.fragment.map_or(0, |f| f.len() + 1);
+    out.reserve(len);
+    if let Some(scheme) = p.scheme {
+        out.push_str(scheme);
+        out.push(':');
+    }
+    if let Some(authority) = p.authority {
+        out.push_str("//");
+        out.push_str(authority);
+    }
+    out.push_str(path);
+    if let Some(query) = p.query {
+        out.push('?');
+        out.push_str(query);
+    }
+    if let Some(fragment) = p.fragment {
+        out.push('#');
+        out.push_str(fragment);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cut_is_appendix_b_expression() {
+        // The expression as printed, run by regex-automata, on every string
+        // of up to six of the delimiters and a letter.
+        let printed = r"^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?";
+        let re = regex_automata::meta::Regex::new(printed).unwrap();
+        let group = |caps: &regex_automata::util::captures::Captures, i| {
+            caps.get_group(i).map(|m| (m.start, m.end))
+        };
+        let mut strings = vec![String::new()];
+        for _ in 0..6 {
+            strings = strings
+                .iter()
+                .flat_map(|p| [':', '/', '?', '#', 'a'].map(|c| format!("{p}{c}")))
+                .collect();
+            for s in &strings {
+                let mut caps = re.create_captures();
+                re.captures(s.as_str(), &mut caps);
+                let c = cut(s.as_bytes());
+                assert_eq!(c.scheme, group(&caps, 2).map(|(_, end)| end), "{s:?}");
+                assert_eq!(c.authority, group(&caps, 4), "{s:?}");
+                assert_eq!(Some(c.path), group(&caps, 5), "{s:?}");
+                assert_eq!(c.query, group(&caps, 7), "{s:?}");
+                assert_eq!(c.fragment, group(&caps, 9).map(|(start, _)| start), "{s:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn appendix_b_splits_any_string() {
+        let p = split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
+        assert_eq!(p.scheme, Some("http"));
+        assert_eq!(p.authority, Some("www.ics.uci.edu"));
+        assert_eq!(p.path, "/pub/ietf/uri/");
+        assert_eq!((p.query, p.fragment), (None, Some("Related")));
+        let p = split("a/b:c?x#y?z");
+        assert_eq!((p.scheme, p.path, p.query), (None, "a/b:c", Some("x")));
+        assert_eq!(p.fragment, Some("y?z"));
+        assert_eq!(split(":x").scheme, None);
+        let p = split("s:p#f?q");
+        assert_eq!((p.path, p.query, p.fragment), ("p", None, Some("f?q")));
+        let mut out = String::new();
+        recompose_into(&split("s://a?#"), "/p", &mut out);
+        assert_eq!(out, "s://a/p?#");
+    }
+}
