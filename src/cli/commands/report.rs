@@ -186,15 +186,17 @@ fn corpus(
             lines,
             &args.jobs,
             || reporter.partial(),
-            |partial, lines| {
+            |partial, piece| {
+                // Most pieces are text: one UTF-8 check for the piece.
+                if let Some(texts) = piece.text_lines() {
+                    return reporter.add_each(partial, &texts);
+                }
                 // A line that is not UTF-8 is counted as shown, each bad
                 // byte U+FFFD (which no edition derives).
-                let shown: Vec<std::borrow::Cow<'_, str>> = lines
+                let shown: Vec<std::borrow::Cow<'_, str>> = piece
+                    .lines()
                     .iter()
-                    .map(|l| match std::str::from_utf8(l) {
-                        Ok(text) => text.into(),
-                        Err(_) => String::from_utf8_lossy(l),
-                    })
+                    .map(|l| String::from_utf8_lossy(l))
                     .collect();
                 let texts: Vec<&str> = shown.iter().map(|t| &**t).collect();
                 reporter.add_each(partial, &texts)

@@ -6,7 +6,7 @@ use super::super::CliError;
 use super::super::input::{
     Batch, Files, Input, Jobs, Stdin, Tally, each_lines_parallel, line_input,
 };
-use super::super::output::{json_line, visible};
+use super::super::output::{json_line, printable_ascii, visible, write_visible_line};
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules};
 
 pub(crate) const LONG: &str = "\
@@ -157,35 +157,43 @@ pub(crate) fn run(
     };
     each_lines_parallel(&batch, stdin, out, |piece, out, tally| {
         let lines = piece.lines();
-        let valid = single.and_then(|r| r.valid_each(&lines));
-        let (mut row, mut result, mut notes) = (String::new(), String::new(), Vec::new());
+        let valid = single
+            .and_then(|r| r.valid_each(&lines))
+            .unwrap_or_default();
+        // The references as text, one UTF-8 check for the piece.
+        let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
+        // The piece's output, written at once.
+        let mut text = Vec::with_capacity(lines.iter().map(|l| 2 * l.len() + 14).sum());
+        let (mut result, mut notes) = (String::new(), Vec::new());
         for (k, line) in lines.iter().enumerate() {
-            let input = line_input(line);
-            if let (Some(r), Input::Text(text)) = (single, &input)
-                && valid.as_ref().is_some_and(|v| v.get(k) == Some(&true))
+            if let (Some(r), Some(reference), Some(true)) =
+                (single, texts.get(k), valid.get(k).copied())
+                && printable_ascii(line)
             {
                 result.clear();
                 notes.clear();
-                if r.resolve_valid(text, &mut result, &mut notes) {
+                if r.resolve_valid(reference, &mut result, &mut notes) {
                     tally.inputs += 1;
                     tally.count(true);
-                    row_of(&mut row, text, [result.as_str()]);
-                    out.write_all(row.trim_end().as_bytes())?;
-                    out.write_all(b"\n")?;
+                    // Printable ASCII: shown as it is, a column a byte.
+                    text.extend_from_slice(line);
+                    text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
+                    text.push(b' ');
+                    write_visible_line(&mut text, &result)?;
                     for n in notes.iter().filter(|n| !said(&resolvers, n)) {
-                        writeln!(out, "  note[{}]: {}", n.code, visible(&n.message))?;
+                        write!(text, "  note[{}]: ", n.code)?;
+                        write_visible_line(&mut text, &n.message)?;
                     }
                     continue;
                 }
             }
-            one(&input, out, tally)?;
+            one(&line_input(line), &mut text, tally)?;
         }
+        out.write_all(&text)?;
         Ok(())
     })
 }
 
-/// A reference's row without `--compare`: the reference at least twelve
-/// characters wide, then each result after a space (untrimmed).
 fn row_of<'r>(row: &mut String, reference: &str, results: impl IntoIterator<Item = &'r str>) {
     row.clear();
     push_visible(row, reference);

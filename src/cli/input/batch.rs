@@ -47,9 +47,43 @@ impl<'a> Piece<'a> {
     /// Its inputs, each without its line end.
     pub(crate) fn lines(&self) -> std::borrow::Cow<'_, [&'a [u8]]> {
         match self {
-            Piece::Text(text) => split_lines(text).into(),
+            Piece::Text(text) => split_lines(*text).into(),
             Piece::Lines(lines) => (*lines).into(),
         }
+    }
+
+    /// Its inputs as text where every one is UTF-8: one check for the whole
+    /// piece rather than one a line.
+    pub(crate) fn text_lines(&self) -> Option<Vec<&'a str>> {
+        match self {
+            Piece::Text(text) => Some(split_lines(std::str::from_utf8(text).ok()?)),
+            Piece::Lines(lines) => lines.iter().map(|l| std::str::from_utf8(l).ok()).collect(),
+        }
+    }
+}
+
+/// Text cut into lines: bytes, or text already known to be UTF-8 (a line end
+/// is ASCII, so every cut is a character boundary).
+trait LineText {
+    fn bytes(&self) -> &[u8];
+    fn part(&self, from: usize, to: usize) -> &Self;
+}
+
+impl LineText for [u8] {
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+    fn part(&self, from: usize, to: usize) -> &Self {
+        self.get(from..to).unwrap_or_default()
+    }
+}
+
+impl LineText for str {
+    fn bytes(&self) -> &[u8] {
+        self.as_bytes()
+    }
+    fn part(&self, from: usize, to: usize) -> &Self {
+        self.get(from..to).unwrap_or_default()
     }
 }
 
@@ -167,21 +201,24 @@ fn read_batch(
 
 /// The lines of a batch, each without its line end; a final newline adds no
 /// input, and a last line with no line end keeps its "\r", as a line does.
-fn split_lines(batch: &[u8]) -> Vec<&[u8]> {
+fn split_lines<T: LineText + ?Sized>(batch: &T) -> Vec<&T> {
+    let bytes = batch.bytes();
     let mut lines = Vec::new();
-    if batch.is_empty() {
+    if bytes.is_empty() {
         return lines;
     }
-    let body = batch.strip_suffix(b"\n").unwrap_or(batch);
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
     let mut start = 0;
     for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
-        lines.push(trim_line_end_cr(body.get(start..end).unwrap_or_default()));
+        // A line's "\r" before the "\n" the split removed goes too.
+        let cr = usize::from(end > start && body.get(end - 1) == Some(&b'\r'));
+        lines.push(batch.part(start, end - cr));
         start = end + 1;
     }
-    if !batch.ends_with(b"\n")
+    if !bytes.ends_with(b"\n")
         && let Some(last) = lines.last_mut()
     {
-        *last = body.get(body.len() - last_len(body)..).unwrap_or_default();
+        *last = batch.part(body.len() - last_len(body), body.len());
     }
     lines
 }
@@ -189,11 +226,6 @@ fn split_lines(batch: &[u8]) -> Vec<&[u8]> {
 /// The length of the text after the last line end.
 fn last_len(body: &[u8]) -> usize {
     memchr::memrchr(b'\n', body).map_or(body.len(), |i| body.len() - i - 1)
-}
-
-/// A line's `\r` before the `\n` the split removed.
-fn trim_line_end_cr(line: &[u8]) -> &[u8] {
-    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 /// What the batches share: the work per input and the threads.
@@ -350,7 +382,7 @@ pub(crate) fn fold_lines<A, I, F, M>(
 where
     A: Send,
     I: Fn() -> A,
-    F: Fn(&mut A, &[&[u8]]) + Sync,
+    F: Fn(&mut A, &Piece<'_>) + Sync,
     M: Fn(&mut A, A),
 {
     let Lines {
@@ -383,7 +415,7 @@ where
                     };
                     // Only this thread takes its value: never contended.
                     let mut value = value.lock().unwrap_or_else(PoisonError::into_inner);
-                    add(&mut value, &split_lines(piece));
+                    add(&mut value, &Piece::Text(piece));
                 });
             });
             if !eof {
@@ -394,7 +426,7 @@ where
             bar.inc(if size.is_some() {
                 current.len() as u64
             } else {
-                split_lines(&current).len() as u64
+                split_lines(current.as_slice()).len() as u64
             });
         }
         drop(pieces);
