@@ -42,3 +42,10 @@ pub fn read(input: &str) -> Whatwg {
         },
     }
 }
+
+/// What a count of many inputs needs of [`read`], with nothing copied:
+/// whether the parser writes the URL otherwise, or its error.
+#[cfg(feature = "whatwg")]
+pub(crate) fn rewrites(input: &str) -> Result<bool, url::ParseError> {
+    url::Url::parse(input).map(|u| u.as_str() != input)
+}

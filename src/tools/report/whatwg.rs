@@ -33,24 +33,46 @@ pub struct Refusal {
     pub inputs: u64,
 }
 
+/// Whether `e` is written `message`: compared as it is written, not copied.
+#[cfg(feature = "whatwg")]
+fn written_as(e: &impl std::fmt::Display, message: &str) -> bool {
+    /// What is left of the message to meet.
+    struct Rest<'m>(&'m str);
+    impl std::fmt::Write for Rest<'_> {
+        fn write_str(&mut self, s: &str) -> std::fmt::Result {
+            self.0 = self.0.strip_prefix(s).ok_or(std::fmt::Error)?;
+            Ok(())
+        }
+    }
+    let mut rest = Rest(message);
+    std::fmt::write(&mut rest, format_args!("{e}")).is_ok() && rest.0.is_empty()
+}
+
 /// The `url` crate has a score of messages; more in a part is a forgery.
 const MAX_REFUSALS: usize = 64;
 
 impl WhatwgCounts {
-    /// Count one input (feature `whatwg`).
+    /// Count one input (feature `whatwg`): nothing is copied but a refusal
+    /// not met before.
     #[cfg(feature = "whatwg")]
     pub(super) fn add(&mut self, input: &str) {
-        let read = crate::tools::whatwg::read(input);
-        match read.message {
-            None => {
+        match crate::tools::whatwg::rewrites(input) {
+            Ok(rewritten) => {
                 self.valid += 1;
-                self.rewritten += u64::from(read.serialization.is_some());
+                self.rewritten += u64::from(rewritten);
             }
-            Some(message) => {
+            Err(e) => {
                 self.invalid += 1;
-                match self.refusals.iter_mut().find(|r| r.message == message) {
+                match self
+                    .refusals
+                    .iter_mut()
+                    .find(|r| written_as(&e, &r.message))
+                {
                     Some(r) => r.inputs += 1,
-                    None => self.refusals.push(Refusal { message, inputs: 1 }),
+                    None => self.refusals.push(Refusal {
+                        message: e.to_string(),
+                        inputs: 1,
+                    }),
                 }
             }
         }
