@@ -176,3 +176,55 @@ fn normal_forms_are_fixed_points_and_uris() {
         }
     }
 }
+
+/// The command reads a file of lines over their bytes, the library one
+/// string at a time: each line's result, notes and refusal are the same.
+#[test]
+fn the_command_normalizes_each_line_as_the_library_does() {
+    let mut inputs = common::samples(Rfc3986, "URI", 2000, 63);
+    // Every note, a refusal, and lines the command reads apart (not ASCII).
+    inputs.extend(
+        [
+            "HTTP://Ex.COM:80",
+            "http://h:",
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+            "s:a/../b",
+            "s:../g",
+            "x:/..//y",
+            "mailto:Joe@Example.COM",
+            "http://a/%2E%2e/b",
+            "http://U%41:p@[::1]:080?Q%2e#F%7e",
+            "http://é/",
+            "http://a b/",
+            "",
+        ]
+        .map(std::string::String::from),
+    );
+    let file: std::string::String = inputs.iter().map(|i| format!("{i}\n")).collect();
+    for level in [Syntax, Scheme] {
+        let n = Normalizer::new(Rfc3986, level).unwrap();
+        let mut expected = std::string::String::new();
+        for input in &inputs {
+            let r = n.normalize(input);
+            match &r.normalized {
+                Some(normal) => expected += &format!("{normal}\n"),
+                None => {
+                    expected += &format!("{input}\n");
+                    for e in &r.errors {
+                        expected += &format!("  not a URL of rfc3986: {e}\n");
+                    }
+                }
+            }
+            for note in &r.notes {
+                expected += &format!("  note[{}]: {}\n", note.code, note.message);
+            }
+        }
+        let out = common::run_urlbnf(&["normalize", "--level", level.id()], file.as_bytes());
+        assert_eq!(
+            std::string::String::from_utf8_lossy(&out.stdout),
+            expected,
+            "{level:?}"
+        );
+        assert!(expected.contains("note[") && expected.contains("not a URL"));
+    }
+}

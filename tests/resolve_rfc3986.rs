@@ -367,3 +367,38 @@ fn an_independent_transcription_agrees_on_thousands_of_generated_pairs() {
     }
     assert!(pairs > 30_000, "{pairs}");
 }
+
+/// The command reads a file of references over their bytes, the library
+/// one string at a time: each row (the reference in a column of twelve, its
+/// target) and its notes are the same.
+#[test]
+fn the_command_resolves_each_line_as_the_library_does() {
+    let mut references = common::samples(Edition::Rfc3986, "URI-reference", 2000, 64);
+    references.extend(SECTION_5_4.iter().map(|(r, _)| r.to_string()));
+    references.extend(
+        [
+            "s:a/../b",
+            "x:/..//y",
+            "./%2E/g",
+            "a-reference-longer-than-twelve",
+        ]
+        .map(String::from),
+    );
+    let file: String = references.iter().map(|r| format!("{r}\n")).collect();
+    let resolver = Resolver::new(Rules::Rfc3986, BASE).unwrap();
+    let mut expected = String::new();
+    for reference in &references {
+        let r = resolver.resolve(reference);
+        assert!(
+            r.reference_error.is_none() && r.failure.is_none(),
+            "{reference}"
+        );
+        expected += &format!("{reference:<12} {}\n", r.result);
+        for note in &r.notes {
+            expected += &format!("  note[{}]: {}\n", note.code, note.message);
+        }
+    }
+    let out = common::run_urlbnf(&["resolve", BASE], file.as_bytes());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    assert!(expected.contains("note["));
+}
