@@ -463,6 +463,11 @@ fn has_unsafe(text: &str) -> bool {
     false
 }
 
+/// How much output a command gathers before handing it on: one call a line
+/// costs more than the line, and a piece's whole output held twice costs
+/// memory.
+pub(crate) const GATHERED: usize = 1 << 16;
+
 /// Whether every byte is printable ASCII: such text is shown as it is. No
 /// branch a byte: most lines are.
 pub(crate) fn printable_ascii(text: &[u8]) -> bool {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::super::CliError;
 use super::super::input::{Batch, Input, Tally, each_lines_parallel, line_input};
-use super::super::output::{json_line, printable_ascii, visible, write_visible_line};
+use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
 use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
 use crate::tools::normalize::{Normalized, Normalizer};
@@ -84,30 +84,33 @@ pub(crate) fn run(
         let lines = piece.lines();
         // Which lines are URLs of the edition, eight walked side by side.
         let valid = n.valid_each(&lines);
-        // The piece's output, written at once.
-        let mut text = Vec::with_capacity(lines.iter().map(|l| l.len() + 1).sum());
-        let mut notes = Vec::new();
+        // The output, gathered and written a few pages at a time.
+        let (mut text, mut notes) = (Vec::new(), Vec::new());
         for (line, valid) in lines.iter().zip(valid) {
             // A URL of the edition in printable ASCII: normalized from its
-            // bytes into the output (it needs no UTF-8 check, and nothing in
-            // it is unsafe on a terminal).
-            if valid && !json && printable_ascii(line) {
-                let start = text.len();
-                notes.clear();
-                match n.normalize_valid_bytes(line, &mut text, &mut notes) {
-                    Ok(()) => {
-                        tally.inputs += 1;
-                        tally.count(true);
-                        text.push(b'\n');
-                        write_notes(&mut text, &notes)?;
-                        continue;
-                    }
-                    // Refused after all (RFC 1630's malformed escapes): read
-                    // again, and counted, as any other.
-                    Err(_) => text.truncate(start),
-                }
+            // bytes (it needs no UTF-8 check, and nothing in it is unsafe on
+            // a terminal).
+            let start = text.len();
+            notes.clear();
+            // Refused after all (RFC 1630's malformed escapes): read again,
+            // and counted, as any other.
+            if valid
+                && !json
+                && printable_ascii(line)
+                && n.normalize_valid_bytes(line, &mut text, &mut notes).is_ok()
+            {
+                tally.inputs += 1;
+                tally.count(true);
+                text.push(b'\n');
+                write_notes(&mut text, &notes)?;
+            } else {
+                text.truncate(start);
+                one(&n, level, json, &line_input(line), &mut text, tally)?;
             }
-            one(&n, level, json, &line_input(line), &mut text, tally)?;
+            if text.len() >= GATHERED {
+                out.write_all(&text)?;
+                text.clear();
+            }
         }
         out.write_all(&text)?;
         Ok(())

@@ -6,7 +6,7 @@ use super::super::CliError;
 use super::super::input::{
     Batch, Files, Input, Jobs, Stdin, Tally, each_lines_parallel, line_input,
 };
-use super::super::output::{json_line, printable_ascii, visible, write_visible_line};
+use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules};
 
 pub(crate) const LONG: &str = "\
@@ -162,32 +162,34 @@ pub(crate) fn run(
             .unwrap_or_default();
         // The references as text, one UTF-8 check for the piece.
         let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
-        // The piece's output, written at once.
-        let mut text = Vec::with_capacity(lines.iter().map(|l| 2 * l.len() + 14).sum());
-        let (mut result, mut notes) = (String::new(), Vec::new());
+        // The output, gathered and written a few pages at a time.
+        let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
         for (k, line) in lines.iter().enumerate() {
+            result.clear();
+            notes.clear();
             if let (Some(r), Some(reference), Some(true)) =
                 (single, texts.get(k), valid.get(k).copied())
                 && printable_ascii(line)
+                && r.resolve_valid(reference, &mut result, &mut notes)
             {
-                result.clear();
-                notes.clear();
-                if r.resolve_valid(reference, &mut result, &mut notes) {
-                    tally.inputs += 1;
-                    tally.count(true);
-                    // Printable ASCII: shown as it is, a column a byte.
-                    text.extend_from_slice(line);
-                    text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
-                    text.push(b' ');
-                    write_visible_line(&mut text, &result)?;
-                    for n in notes.iter().filter(|n| !said(&resolvers, n)) {
-                        write!(text, "  note[{}]: ", n.code)?;
-                        write_visible_line(&mut text, &n.message)?;
-                    }
-                    continue;
+                tally.inputs += 1;
+                tally.count(true);
+                // Printable ASCII: shown as it is, a column a byte.
+                text.extend_from_slice(line);
+                text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
+                text.push(b' ');
+                write_visible_line(&mut text, &result)?;
+                for n in notes.iter().filter(|n| !said(&resolvers, n)) {
+                    write!(text, "  note[{}]: ", n.code)?;
+                    write_visible_line(&mut text, &n.message)?;
                 }
+            } else {
+                one(&line_input(line), &mut text, tally)?;
             }
-            one(&line_input(line), &mut text, tally)?;
+            if text.len() >= GATHERED {
+                out.write_all(&text)?;
+                text.clear();
+            }
         }
         out.write_all(&text)?;
         Ok(())
