@@ -437,44 +437,17 @@ pub(crate) fn caret(out: &mut dyn Write, input: &str, e: &CheckError) -> io::Res
 /// Write the input with control characters shown as `·`, without allocating
 /// when it has none.
 pub(crate) fn write_visible(out: &mut (impl Write + ?Sized), input: &str) -> io::Result<()> {
-    if has_unsafe(input) {
+    if crate::render::has_unsafe(input) {
         out.write_all(visible(input).as_bytes())
     } else {
         out.write_all(input.as_bytes())
     }
 }
 
-/// Whether `text` has a character [`crate::render::unsafe_on_terminal`]:
-/// its bytes are looked at one by one, and only a character beyond ASCII is
-/// decoded (printable ASCII is never unsafe, an ASCII control always is):
-/// a message with a "§" is not read a character at a time.
-fn has_unsafe(text: &str) -> bool {
-    let mut rest = text;
-    while let Some(i) = rest.bytes().position(|b| !(0x20..0x7f).contains(&b)) {
-        let tail = rest.get(i..).unwrap_or_default();
-        let Some(c) = tail.chars().next() else {
-            return false;
-        };
-        if crate::render::unsafe_on_terminal(c) {
-            return true;
-        }
-        rest = tail.get(c.len_utf8()..).unwrap_or_default();
-    }
-    false
-}
-
 /// How much output a command gathers before handing it on: one call a line
 /// costs more than the line, and a piece's whole output held twice costs
 /// memory.
 pub(crate) const GATHERED: usize = 1 << 16;
-
-/// Whether every byte is printable ASCII: such text is shown as it is. No
-/// branch a byte: most lines are.
-pub(crate) fn printable_ascii(text: &[u8]) -> bool {
-    !text
-        .iter()
-        .fold(false, |bad, &b| bad | !(0x20..0x7f).contains(&b))
-}
 
 /// [`write_visible`] and a line end: `writeln!(out, "{}", visible(input))`
 /// without the copy.
@@ -495,26 +468,4 @@ pub(crate) struct VerdictRef<'a> {
     pub(crate) error: Option<&'a CheckError>,
 }
 
-pub(crate) use crate::render::visible;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn has_unsafe_is_any_character_unsafe_on_terminal() {
-        let mut characters: Vec<char> = (0..0x3000).filter_map(char::from_u32).collect();
-        characters.extend(['\u{FEFF}', '\u{10FFFF}', '§', 'é']);
-        for &c in &characters {
-            for text in [
-                format!("{c}"),
-                format!("a§{c}b"),
-                format!("{c}\u{2067}"),
-                format!("ab{c}"),
-            ] {
-                let expected = text.chars().any(crate::render::unsafe_on_terminal);
-                assert_eq!(has_unsafe(&text), expected, "{text:?}");
-            }
-        }
-    }
-}
+pub(crate) use crate::render::{printable_ascii, visible};

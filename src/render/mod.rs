@@ -46,6 +46,33 @@ pub fn unsafe_on_terminal(c: char) -> bool {
         )
 }
 
+/// Whether every byte is printable ASCII: such text is shown as it is. No
+/// branch a byte: most lines are.
+pub(crate) fn printable_ascii(text: &[u8]) -> bool {
+    !text
+        .iter()
+        .fold(false, |bad, &b| bad | !(0x20..0x7f).contains(&b))
+}
+
+/// Whether `text` has a character [`unsafe_on_terminal`]:
+/// its bytes are looked at one by one, and only a character beyond ASCII is
+/// decoded (printable ASCII is never unsafe, an ASCII control always is):
+/// a message with a "§" is not read a character at a time.
+pub(crate) fn has_unsafe(text: &str) -> bool {
+    let mut rest = text;
+    while let Some(i) = rest.bytes().position(|b| !(0x20..0x7f).contains(&b)) {
+        let tail = rest.get(i..).unwrap_or_default();
+        let Some(c) = tail.chars().next() else {
+            return false;
+        };
+        if unsafe_on_terminal(c) {
+            return true;
+        }
+        rest = tail.get(c.len_utf8()..).unwrap_or_default();
+    }
+    false
+}
+
 /// Text with each character [`unsafe_on_terminal`] shown as `·`, safe for a
 /// terminal.
 pub fn visible(s: &str) -> String {
@@ -106,4 +133,26 @@ pub fn percent(part: u64, whole: u64) -> String {
 
 pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", count(n), if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn has_unsafe_is_any_character_unsafe_on_terminal() {
+        let mut characters: Vec<char> = (0..0x3000).filter_map(char::from_u32).collect();
+        characters.extend(['\u{FEFF}', '\u{10FFFF}', '§', 'é']);
+        for &c in &characters {
+            for text in [
+                format!("{c}"),
+                format!("a§{c}b"),
+                format!("{c}\u{2067}"),
+                format!("ab{c}"),
+            ] {
+                let expected = text.chars().any(unsafe_on_terminal);
+                assert_eq!(has_unsafe(&text), expected, "{text:?}");
+            }
+        }
+    }
 }
