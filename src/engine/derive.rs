@@ -478,6 +478,7 @@ pub fn derive(edition: Edition, rule: &str, text: &str) -> Result<Node, Refusal>
 /// `tree`'s view: each node pest derives in one piece (no children, a
 /// non-empty span, a printed rule that is no character rule) given the
 /// printed rules inside it. A node longer than [`LIMIT`] stays whole.
+#[cfg(any(feature = "cli", feature = "internals"))]
 pub fn expand(edition: Edition, input: &str, node: &mut Node) {
     let g = Compiled::of(edition);
     if node.children.is_empty() && node.end > node.start {
