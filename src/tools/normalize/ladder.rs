@@ -104,7 +104,7 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
     let part = |(from, end): (usize, usize)| input.get(from..end).unwrap_or_default();
     // Most URLs have no percent-encoding: then no component is searched for
     // one.
-    let escapes = input.contains(&b'%');
+    let escapes = input.iter().fold(false, |found, &b| found | (b == b'%'));
     let put = if escapes { percent } else { copy };
     // §6.2.2.1: the scheme in lower case.
     let start = to.len();

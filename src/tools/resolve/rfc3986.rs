@@ -12,7 +12,18 @@ use super::components::{Parts, recompose_into, split};
 /// Whether a segment of `path` is "." or "..": without one, §5.2.4 gives
 /// the path back.
 pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
-    path.split(|&b| b == b'/').any(|s| s == b"." || s == b"..")
+    // One pass: the dots a segment has begun with, 3 once it has anything
+    // else (a segment is no dot segment from then on).
+    let mut dots = 0u8;
+    for &b in path {
+        match b {
+            b'/' if dots == 1 || dots == 2 => return true,
+            b'/' => dots = 0,
+            b'.' => dots = dots.saturating_add(1).min(3),
+            _ => dots = 3,
+        }
+    }
+    dots == 1 || dots == 2
 }
 
 /// What remove_dot_segments met on its way.
@@ -340,6 +351,22 @@ mod tests {
         assert_eq!(rds("/.."), "/");
         assert_eq!(rds(".."), "");
         assert_eq!(rds("a/..//b"), "//b");
+    }
+
+    #[test]
+    fn has_dot_segment_is_a_segment_of_one_or_two_dots() {
+        let alphabet = ['.', '/', 'a'];
+        let mut paths = vec![String::new()];
+        for _ in 0..7 {
+            paths = paths
+                .iter()
+                .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
+                .collect();
+            for path in &paths {
+                let expected = path.split('/').any(|s| s == "." || s == "..");
+                assert_eq!(has_dot_segment(path.as_bytes()), expected, "{path:?}");
+            }
+        }
     }
 
     #[test]
