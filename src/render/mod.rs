@@ -48,6 +48,7 @@ pub fn unsafe_on_terminal(c: char) -> bool {
 
 /// Whether every byte is printable ASCII: such text is shown as it is. No
 /// branch a byte: most lines are.
+#[cfg(feature = "cli")]
 pub(crate) fn printable_ascii(text: &[u8]) -> bool {
     !text
         .iter()
@@ -58,6 +59,7 @@ pub(crate) fn printable_ascii(text: &[u8]) -> bool {
 /// its bytes are looked at one by one, and only a character beyond ASCII is
 /// decoded (printable ASCII is never unsafe, an ASCII control always is):
 /// a message with a "§" is not read a character at a time.
+#[cfg(feature = "cli")]
 pub(crate) fn has_unsafe(text: &str) -> bool {
     let mut rest = text;
     while let Some(i) = rest.bytes().position(|b| !(0x20..0x7f).contains(&b)) {
@@ -135,7 +137,7 @@ pub(crate) fn plural(n: u64, one: &str, many: &str) -> String {
     format!("{} {}", count(n), if n == 1 { one } else { many })
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::*;
 
