@@ -6,7 +6,9 @@ use super::super::CliError;
 use super::super::input::{
     Batch, Files, Input, Jobs, Stdin, Tally, each_lines_parallel, line_input,
 };
-use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
+use super::super::output::{
+    GATHERED, json_line, printable_ascii, visible, write_visible, write_visible_line,
+};
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules};
 
 pub(crate) const LONG: &str = "\
@@ -178,7 +180,13 @@ pub(crate) fn run(
                 text.extend_from_slice(line);
                 text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
                 text.push(b' ');
-                write_visible_line(&mut text, &result)?;
+                // Made of the base's bytes and the reference's, both
+                // printable ASCII: checked without a branch a byte.
+                match printable_ascii(result.as_bytes()) {
+                    true => text.extend_from_slice(result.as_bytes()),
+                    false => write_visible(&mut text, &result)?,
+                }
+                text.push(b'\n');
                 for n in notes.iter().filter(|n| !said(&resolvers, n)) {
                     write!(text, "  note[{}]: ", n.code)?;
                     write_visible_line(&mut text, &n.message)?;

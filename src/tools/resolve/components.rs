@@ -72,7 +72,11 @@ pub(crate) fn cut(s: &[u8]) -> Cuts {
 
 /// RFC 3986 Appendix B.
 pub(crate) fn split(s: &str) -> Parts<'_> {
-    let c = cut(s.as_bytes());
+    parts(s, cut(s.as_bytes()))
+}
+
+/// The components of `s` where [`cut`] of it put them.
+pub(crate) fn parts(s: &str, c: Cuts) -> Parts<'_> {
     // Each delimiter is ASCII, so every offset is a character boundary.
     let part = |(from, to): (usize, usize)| s.get(from..to).unwrap_or("");
     Parts {

@@ -28,10 +28,11 @@ impl Resolver {
         result: &mut String,
         notes: &mut Vec<Note>,
     ) -> bool {
-        let Base::Rfc3986 { base, .. } = &self.base else {
+        let Base::Rfc3986 { base, cuts, .. } = &self.base else {
             return false;
         };
-        let parts = components::split(base);
+        // The base was cut once, when it was read.
+        let parts = components::parts(base, *cuts);
         let trace = rfc3986::Trace(None);
         rfc3986::transform(&parts, reference, self.strict, notes, trace, result);
         notes.extend(self.printed_example(reference));

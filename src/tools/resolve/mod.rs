@@ -187,9 +187,13 @@ impl std::error::Error for BaseError {}
 enum Base {
     /// RFC 1630, the draft, libwww: the context as given.
     Early,
-    /// RFC 3986: the base without its fragment (§5.1), and the checker of
-    /// the references.
-    Rfc3986 { base: String, references: Checker },
+    /// RFC 3986: the base without its fragment (§5.1), where its components
+    /// are, and the checker of the references.
+    Rfc3986 {
+        base: String,
+        cuts: components::Cuts,
+        references: Checker,
+    },
     #[cfg(feature = "whatwg")]
     Whatwg(url::Url),
 }
@@ -268,6 +272,7 @@ impl Resolver {
                     .map_err(|e| refuse(e.to_string(), None))?;
                 Base::Rfc3986 {
                     base: stripped.to_string(),
+                    cuts: components::cut(stripped.as_bytes()),
                     references,
                 }
             }
@@ -371,7 +376,11 @@ impl Resolver {
         let mut failure = None;
         let mut reference_error = None;
         let (step, result) = match &self.base {
-            Base::Rfc3986 { base, references } => {
+            Base::Rfc3986 {
+                base,
+                cuts,
+                references,
+            } => {
                 if !references.is_valid(reference) {
                     let e = references.diagnose(reference);
                     notes.push(Note {
@@ -384,7 +393,7 @@ impl Resolver {
                     });
                     reference_error = Some(e);
                 }
-                let parts = components::split(base);
+                let parts = components::parts(base, *cuts);
                 let trace = rfc3986::Trace(self.steps.then_some(&mut steps));
                 let mut result = String::new();
                 let step = rfc3986::transform(
