@@ -173,16 +173,13 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
     };
     // Without a dot segment, remove_dot_segments gives the path back.
     let dotted = has_dot_segment(&decoded);
-    let (mut path, dots, rootless_changed) = match dotted.then(|| std::str::from_utf8(&decoded)) {
+    let (mut path, dots) = match dotted.then(|| std::str::from_utf8(&decoded)) {
         Some(Ok(text)) => {
             let mut path = String::with_capacity(text.len());
             let dots = remove_dot_segments(text, &mut path);
-            // remove_dot_segments only ever removes: a changed path is
-            // shorter.
-            let changed = !text.starts_with('/') && path.len() != text.len();
-            (Cow::Owned(path.into_bytes()), dots, changed)
+            (Cow::Owned(path.into_bytes()), dots)
         }
-        _ => (decoded, Default::default(), false),
+        _ => (decoded, Default::default()),
     };
     if escapes && encoded_dot_segment(raw) {
         notes.push(Note {
@@ -192,7 +189,7 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
                 .into(),
         });
     }
-    if rootless_changed && !dots.rootless_removed {
+    if dots.rootless_changed && !dots.rootless_removed {
         notes.push(rootless_dots());
     }
     if dots.rootless_removed {

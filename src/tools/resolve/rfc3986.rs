@@ -34,11 +34,13 @@ pub(crate) struct Dots {
     /// Step 2C removed a first segment that had no "/" before it: the output
     /// of a rootless path then begins with "/".
     pub(crate) rootless_removed: bool,
+    /// A rootless path (no "/" first) came out otherwise.
+    pub(crate) rootless_changed: bool,
 }
 
 /// RFC 3986 §5.2.4, the two buffers as printed: the input a slice of `path`
 /// (or the one "/" that steps 2B and 2C leave of a final "/." or "/.."),
-/// the output `out`. Linear: every step consumes input, and step 2C's
+/// the output `out` (empty when called). Linear: every step consumes input, and step 2C's
 /// removal looks only at the characters it removes.
 pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
     let mut dots = Dots::default();
@@ -87,6 +89,8 @@ pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
             input = input.get(end..).unwrap_or("");
         }
     }
+    // Every step only removes or moves: a changed path is a shorter one.
+    dots.rootless_changed = !path.starts_with('/') && out.len() != path.len();
     dots
 }
 
@@ -192,11 +196,8 @@ pub(super) fn transform(
     };
     let mut dots = Dots::default();
     let mut path = String::new();
-    let mut rootless_changed = false;
     let mut remove = |from: &str, path: &mut String, trace: &mut Trace<'_>| {
         dots = remove_dot_segments(from, path);
-        // remove_dot_segments only ever removes: a changed path is shorter.
-        rootless_changed = !from.starts_with('/') && path.len() != from.len();
         trace.say(|| format!("§5.2.4: remove_dot_segments({from:?}) = {path:?}"));
     };
     let step;
@@ -277,7 +278,7 @@ pub(super) fn transform(
                 .into(),
         });
     }
-    if rootless_changed && !dots.rootless_removed {
+    if dots.rootless_changed && !dots.rootless_removed {
         notes.push(rootless_dots());
     }
     if dots.rootless_removed {
