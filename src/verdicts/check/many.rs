@@ -1,5 +1,6 @@
 //! Verdicts on many inputs at once: the automata walk them side by side.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, OnceLock};
 
 use super::{Checker, Engine};
@@ -84,11 +85,16 @@ impl Checker {
     }
 }
 
-/// A piece shorter than this (bytes), or a list shorter than this (inputs),
-/// is walked checker by checker until a joint walk is made: making one costs
-/// a few milliseconds, more than it saves there.
+/// Until this many bytes of pieces, or this many inputs of lists, were
+/// walked, they are walked checker by checker: making a joint walk costs a
+/// few milliseconds, more than it saves on less.
 const SHORT_PIECE: usize = 1 << 16;
 const SHORT_LIST: usize = 1024;
+
+/// Add `n` to `walked`: whether it has reached `short`.
+fn more_than(walked: &AtomicUsize, n: usize, short: usize) -> bool {
+    walked.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= short
+}
 
 /// Several checkers deciding together: their automata walked as one (the
 /// product of their automata, whose state is the tuple of theirs), so that a
@@ -99,6 +105,8 @@ pub struct Joint {
     automata: Vec<Arc<Automaton>>,
     lines: OnceLock<Walks>,
     inputs: OnceLock<Option<Walks>>,
+    /// The bytes of pieces and the inputs of lists walked so far.
+    walked: (AtomicUsize, AtomicUsize),
 }
 
 impl Joint {
@@ -122,6 +130,7 @@ impl Joint {
             automata,
             lines: OnceLock::new(),
             inputs: OnceLock::new(),
+            walked: Default::default(),
         })
     }
 
@@ -141,7 +150,7 @@ impl Joint {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn count_lines(&self, piece: &[u8]) -> (usize, Vec<usize>) {
-        if self.lines.get().is_none() && piece.len() < SHORT_PIECE {
+        if self.lines.get().is_none() && !more_than(&self.walked.0, piece.len(), SHORT_PIECE) {
             let tables = self.tables();
             let counts: Vec<(usize, usize)> = tables.iter().map(|t| t.count_lines(piece)).collect();
             let lines = counts.first().map_or(0, |&(lines, _)| lines);
@@ -165,7 +174,7 @@ impl Joint {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn valid_each(&self, inputs: &[&[u8]]) -> Option<Vec<u32>> {
-        if self.inputs.get().is_none() && inputs.len() < SHORT_LIST {
+        if self.inputs.get().is_none() && !more_than(&self.walked.1, inputs.len(), SHORT_LIST) {
             let tables = self.tables();
             if tables.len() > MOST_INPUTS {
                 return None;
