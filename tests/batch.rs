@@ -145,3 +145,46 @@ fn an_input_too_large_for_its_ast_gets_its_own_result_and_the_next_line_goes_on(
     assert!(lines[0].contains("\"valid\":false") && lines[0].contains("would need about"));
     assert!(lines[1].contains("\"input\":\"http://ok/\"") && lines[1].contains("\"valid\":true"));
 }
+
+/// Peak resident memory (KiB) of `urlbnf args < input`, its output discarded.
+#[allow(clippy::zombie_processes)] // wait4 reaps the child.
+fn peak_kib(args: &[&str], input: &[u8]) -> u64 {
+    use std::process::{Command, Stdio};
+    let path = std::env::temp_dir().join(format!(
+        "urlbnf-peak-{}-{}.txt",
+        std::process::id(),
+        input.len()
+    ));
+    std::fs::write(&path, input).expect("input written");
+    let child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+        .args(args)
+        .stdin(std::fs::File::open(&path).expect("input"))
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("urlbnf runs");
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: `rusage` is plain data; wait4 fills it for the child spawned
+    // here (and reaps it, so `child` is never waited on again).
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    let rc = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+    let _ = std::fs::remove_file(&path);
+    assert_eq!(rc, pid, "urlbnf waited for");
+    usage.ru_maxrss as u64
+}
+
+#[test]
+fn the_output_held_does_not_grow_with_the_number_of_short_lines() {
+    // An empty line's seven verdicts as JSON are over a kilobyte: a batch of
+    // a megabyte of empty lines once held a gigabyte of output. A batch ends
+    // after a number of lines as well as of bytes, so four times the lines
+    // take the same memory, not four times as much.
+    let args = ["check", "--json", "--jobs", "2"];
+    let small = peak_kib(&args, &vec![b'\n'; 50_000]);
+    let large = peak_kib(&args, &vec![b'\n'; 200_000]);
+    assert!(
+        large < small * 3 / 2,
+        "{small} KiB for 50,000 empty lines, {large} KiB for 200,000"
+    );
+}

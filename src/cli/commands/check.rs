@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::super::grammar_files::GrammarFiles;
-use super::super::input::{Batch, Input, Piece, Stdin, each_lines_parallel, line_input};
+use super::super::input::{Batch, Input, Piece, Stdin, Written, each_lines_parallel, line_input};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, verdict_lints,
     write_heading, write_lints, write_visible,
@@ -235,7 +235,12 @@ pub(crate) fn run(
             .then(|| check::Joint::new(&checkers))
             .flatten(),
     };
-    let tally = each_lines_parallel(&args.batch, stdin, out, |piece, buf, tally| {
+    // --quiet writes a summary only (--only writes the lines it shows).
+    let written = match (mode.quiet, mode.only) {
+        (true, None) => Written::Summary,
+        _ => Written::EachLine,
+    };
+    let tally = each_lines_parallel(&args.batch, stdin, out, written, |piece, buf, tally| {
         plan.check_piece(piece, buf, tally)
     })?;
     if mode.only.is_some() {

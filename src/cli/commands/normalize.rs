@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use super::super::CliError;
-use super::super::input::{Batch, Input, Tally, each_lines_parallel, line_input};
+use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, line_input};
 use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
 use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
@@ -80,41 +80,47 @@ pub(crate) fn run(
         .unwrap_or_else(|| meaning(args.grammar).default_level());
     let n = Normalizer::new(args.grammar, level).map_err(CliError::Usage)?;
     let json = args.json;
-    each_lines_parallel(&args.batch, stdin, out, |piece, out, tally| {
-        let lines = piece.lines();
-        // Which lines are URLs of the edition, eight walked side by side.
-        let valid = n.valid_each(&lines);
-        // The output, gathered and written a few pages at a time.
-        let (mut text, mut notes) = (Vec::new(), Vec::new());
-        for (line, valid) in lines.iter().zip(valid) {
-            // A URL of the edition in printable ASCII: normalized from its
-            // bytes (it needs no UTF-8 check, and nothing in it is unsafe on
-            // a terminal).
-            let start = text.len();
-            notes.clear();
-            // Refused after all (RFC 1630's malformed escapes): read again,
-            // and counted, as any other.
-            if valid
-                && !json
-                && printable_ascii(line)
-                && n.normalize_valid_bytes(line, &mut text, &mut notes).is_ok()
-            {
-                tally.inputs += 1;
-                tally.count(true);
-                text.push(b'\n');
-                write_notes(&mut text, &notes)?;
-            } else {
-                text.truncate(start);
-                one(&n, level, json, &line_input(line), &mut text, tally)?;
+    each_lines_parallel(
+        &args.batch,
+        stdin,
+        out,
+        Written::EachLine,
+        |piece, out, tally| {
+            let lines = piece.lines();
+            // Which lines are URLs of the edition, eight walked side by side.
+            let valid = n.valid_each(&lines);
+            // The output, gathered and written a few pages at a time.
+            let (mut text, mut notes) = (Vec::new(), Vec::new());
+            for (line, valid) in lines.iter().zip(valid) {
+                // A URL of the edition in printable ASCII: normalized from its
+                // bytes (it needs no UTF-8 check, and nothing in it is unsafe on
+                // a terminal).
+                let start = text.len();
+                notes.clear();
+                // Refused after all (RFC 1630's malformed escapes): read again,
+                // and counted, as any other.
+                if valid
+                    && !json
+                    && printable_ascii(line)
+                    && n.normalize_valid_bytes(line, &mut text, &mut notes).is_ok()
+                {
+                    tally.inputs += 1;
+                    tally.count(true);
+                    text.push(b'\n');
+                    write_notes(&mut text, &notes)?;
+                } else {
+                    text.truncate(start);
+                    one(&n, level, json, &line_input(line), &mut text, tally)?;
+                }
+                if text.len() >= GATHERED {
+                    out.write_all(&text)?;
+                    text.clear();
+                }
             }
-            if text.len() >= GATHERED {
-                out.write_all(&text)?;
-                text.clear();
-            }
-        }
-        out.write_all(&text)?;
-        Ok(())
-    })
+            out.write_all(&text)?;
+            Ok(())
+        },
+    )
 }
 
 /// One input normalized, counted and written.

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::super::CliError;
 use super::super::input::{
-    Batch, Files, Input, Jobs, Stdin, Tally, each_lines_parallel, line_input,
+    Batch, Files, Input, Jobs, Stdin, Tally, Written, each_lines_parallel, line_input,
 };
 use super::super::output::{
     GATHERED, json_line, printable_ascii, visible, write_visible, write_visible_line,
@@ -157,51 +157,57 @@ pub(crate) fn run(
         [r] if !json => Some(r),
         _ => None,
     };
-    each_lines_parallel(&batch, stdin, out, |piece, out, tally| {
-        let lines = piece.lines();
-        let valid = single
-            .and_then(|r| r.valid_each(&lines))
-            .unwrap_or_default();
-        // The references as text, one UTF-8 check for the piece.
-        let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
-        // The output, gathered and written a few pages at a time.
-        let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
-        for (k, line) in lines.iter().enumerate() {
-            result.clear();
-            notes.clear();
-            if let (Some(r), Some(reference), Some(true)) =
-                (single, texts.get(k), valid.get(k).copied())
-                && printable_ascii(line)
-                && r.resolve_valid(reference, &mut result, &mut notes)
-            {
-                tally.inputs += 1;
-                tally.count(true);
-                // Printable ASCII: shown as it is, a column a byte.
-                text.extend_from_slice(line);
-                text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
-                text.push(b' ');
-                // Made of the base's bytes and the reference's, both
-                // printable ASCII: checked without a branch a byte.
-                match printable_ascii(result.as_bytes()) {
-                    true => text.extend_from_slice(result.as_bytes()),
-                    false => write_visible(&mut text, &result)?,
+    each_lines_parallel(
+        &batch,
+        stdin,
+        out,
+        Written::EachLine,
+        |piece, out, tally| {
+            let lines = piece.lines();
+            let valid = single
+                .and_then(|r| r.valid_each(&lines))
+                .unwrap_or_default();
+            // The references as text, one UTF-8 check for the piece.
+            let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
+            // The output, gathered and written a few pages at a time.
+            let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
+            for (k, line) in lines.iter().enumerate() {
+                result.clear();
+                notes.clear();
+                if let (Some(r), Some(reference), Some(true)) =
+                    (single, texts.get(k), valid.get(k).copied())
+                    && printable_ascii(line)
+                    && r.resolve_valid(reference, &mut result, &mut notes)
+                {
+                    tally.inputs += 1;
+                    tally.count(true);
+                    // Printable ASCII: shown as it is, a column a byte.
+                    text.extend_from_slice(line);
+                    text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
+                    text.push(b' ');
+                    // Made of the base's bytes and the reference's, both
+                    // printable ASCII: checked without a branch a byte.
+                    match printable_ascii(result.as_bytes()) {
+                        true => text.extend_from_slice(result.as_bytes()),
+                        false => write_visible(&mut text, &result)?,
+                    }
+                    text.push(b'\n');
+                    for n in notes.iter().filter(|n| !said(&resolvers, n)) {
+                        write!(text, "  note[{}]: ", n.code)?;
+                        write_visible_line(&mut text, &n.message)?;
+                    }
+                } else {
+                    one(&line_input(line), &mut text, tally)?;
                 }
-                text.push(b'\n');
-                for n in notes.iter().filter(|n| !said(&resolvers, n)) {
-                    write!(text, "  note[{}]: ", n.code)?;
-                    write_visible_line(&mut text, &n.message)?;
+                if text.len() >= GATHERED {
+                    out.write_all(&text)?;
+                    text.clear();
                 }
-            } else {
-                one(&line_input(line), &mut text, tally)?;
             }
-            if text.len() >= GATHERED {
-                out.write_all(&text)?;
-                text.clear();
-            }
-        }
-        out.write_all(&text)?;
-        Ok(())
-    })
+            out.write_all(&text)?;
+            Ok(())
+        },
+    )
 }
 
 fn row_of<'r>(row: &mut String, reference: &str, results: impl IntoIterator<Item = &'r str>) {

@@ -6,10 +6,10 @@ use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
+use super::read::{cut, read_batch, split_lines};
 use super::stream::{dash_is_stdin, each_stream, hint_file_argument};
 use super::{
-    BATCH_BYTES, Batch, Input, Jobs, MIN_SPLIT, PIECES_PER_THREAD, READ_BYTES, Stdin, line_input,
-    progress_bar,
+    BATCH_LINES, Batch, Input, Jobs, MIN_SPLIT, PIECES_PER_THREAD, Stdin, line_input, progress_bar,
 };
 use crate::cli::CliError;
 
@@ -28,7 +28,7 @@ pub(crate) fn each_input_parallel<F>(
 where
     F: Fn(&Input<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    each_lines_parallel(batch, stdin, out, |piece, out, tally| {
+    each_lines_parallel(batch, stdin, out, Written::EachLine, |piece, out, tally| {
         for line in piece.lines().iter() {
             f(&line_input(line), out, tally)?;
         }
@@ -62,29 +62,14 @@ impl<'a> Piece<'a> {
     }
 }
 
-/// Text cut into lines: bytes, or text already known to be UTF-8 (a line end
-/// is ASCII, so every cut is a character boundary).
-trait LineText {
-    fn bytes(&self) -> &[u8];
-    fn part(&self, from: usize, to: usize) -> &Self;
-}
-
-impl LineText for [u8] {
-    fn bytes(&self) -> &[u8] {
-        self
-    }
-    fn part(&self, from: usize, to: usize) -> &Self {
-        self.get(from..to).unwrap_or_default()
-    }
-}
-
-impl LineText for str {
-    fn bytes(&self) -> &[u8] {
-        self.as_bytes()
-    }
-    fn part(&self, from: usize, to: usize) -> &Self {
-        self.get(from..to).unwrap_or_default()
-    }
+/// What a command writes of its inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Written {
+    /// Output for each line: a batch is cut at [`BATCH_LINES`] lines, so that
+    /// the output held stays bounded however short the lines.
+    EachLine,
+    /// A summary only: batches are cut by bytes alone.
+    Summary,
 }
 
 /// [`each_input_parallel`] with `f` given the inputs of a piece together, to
@@ -93,6 +78,7 @@ pub(crate) fn each_lines_parallel<F>(
     batch: &Batch,
     stdin: &mut Stdin<'_>,
     out: &mut dyn Write,
+    written: Written,
     f: F,
 ) -> Result<Tally, CliError>
 where
@@ -108,6 +94,10 @@ where
     let pool = batch.jobs.pool()?;
     let work = Work {
         f: &f,
+        most_lines: match written {
+            Written::EachLine => BATCH_LINES,
+            Written::Summary => usize::MAX,
+        },
         jobs,
         pool: &pool,
         spare: Default::default(),
@@ -125,112 +115,11 @@ where
     Ok(tally)
 }
 
-/// `batch` cut into about `n` pieces of whole lines.
-fn cut(batch: &[u8], n: usize) -> Vec<&[u8]> {
-    let size = batch.len().div_ceil(n.max(1)).max(1);
-    let mut pieces = Vec::with_capacity(n);
-    let mut rest = batch;
-    while !rest.is_empty() {
-        let end = match memchr::memchr(b'\n', rest.get(size..).unwrap_or_default()) {
-            Some(i) => size + i + 1,
-            None => rest.len(),
-        };
-        let (piece, tail) = rest.split_at(end.min(rest.len()));
-        pieces.push(piece);
-        rest = tail;
-    }
-    pieces
-}
-
-/// How a batch was read.
-#[derive(Clone, Copy, Debug)]
-struct BatchRead {
-    /// The input has ended.
-    eof: bool,
-    /// The input paused: a read gave less than asked, and the batch was cut
-    /// there at a line's end rather than waited on.
-    paused: bool,
-}
-
-/// Read the next batch into `batch`: what `carry` held, then at least
-/// [`BATCH_BYTES`] more, up to a line's end, or less where the input pauses
-/// (a terminal, a pipe that waits); the part after the last line end goes
-/// back to `carry`. At the end of input the batch is all that is left.
-fn read_batch(
-    stdin: &mut dyn BufRead,
-    carry: &mut Vec<u8>,
-    batch: &mut Vec<u8>,
-) -> std::io::Result<BatchRead> {
-    batch.clear();
-    batch.append(carry);
-    let mut scanned = 0;
-    loop {
-        // One large read (standard input's buffer is passed by when empty),
-        // not one system call per 8 KiB.
-        let old = batch.len();
-        batch.resize(old + READ_BYTES, 0);
-        let read = stdin.read(batch.get_mut(old..).unwrap_or_default());
-        batch.truncate(old + *read.as_ref().unwrap_or(&0));
-        let short = match read {
-            Ok(0) => {
-                return Ok(BatchRead {
-                    eof: true,
-                    paused: false,
-                });
-            }
-            Ok(n) => n < READ_BYTES,
-            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if batch.len() < BATCH_BYTES && !short {
-            continue;
-        }
-        if memchr::memchr(b'\n', batch.get(scanned..).unwrap_or_default()).is_some() {
-            if let Some(i) = memchr::memrchr(b'\n', batch) {
-                carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
-                batch.truncate(i + 1);
-            }
-            return Ok(BatchRead {
-                eof: false,
-                paused: short && batch.len() < BATCH_BYTES,
-            });
-        }
-        scanned = batch.len();
-    }
-}
-
-/// The lines of a batch, each without its line end; a final newline adds no
-/// input, and a last line with no line end keeps its "\r", as a line does.
-fn split_lines<T: LineText + ?Sized>(batch: &T) -> Vec<&T> {
-    let bytes = batch.bytes();
-    let mut lines = Vec::new();
-    if bytes.is_empty() {
-        return lines;
-    }
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
-        // A line's "\r" before the "\n" the split removed goes too.
-        let cr = usize::from(end > start && body.get(end - 1) == Some(&b'\r'));
-        lines.push(batch.part(start, end - cr));
-        start = end + 1;
-    }
-    if !bytes.ends_with(b"\n")
-        && let Some(last) = lines.last_mut()
-    {
-        *last = batch.part(body.len() - last_len(body), body.len());
-    }
-    lines
-}
-
-/// The length of the text after the last line end.
-fn last_len(body: &[u8]) -> usize {
-    memchr::memrchr(b'\n', body).map_or(body.len(), |i| body.len() - i - 1)
-}
-
 /// What the batches share: the work per input and the threads.
 struct Work<'w, F> {
     f: &'w F,
+    /// The most lines in a batch.
+    most_lines: usize,
     jobs: usize,
     pool: &'w rayon::ThreadPool,
     spare: std::sync::Mutex<Vec<Vec<u8>>>,
@@ -299,7 +188,7 @@ where
         let bar = progress_bar(progress);
         let mut tally = Tally::default();
         let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
-        let mut read = read_batch(reader, &mut carry, &mut current)?;
+        let mut read = read_batch(reader, &mut carry, &mut current, self.most_lines)?;
         // The output of the batch before, written while this one is checked.
         let mut written: Vec<(Vec<u8>, Tally)> = Vec::new();
         while !current.is_empty() {
@@ -317,7 +206,7 @@ where
                     out.flush()?;
                 }
                 if !read.eof {
-                    next_read = read_batch(reader, &mut carry, &mut next)?;
+                    next_read = read_batch(reader, &mut carry, &mut next, self.most_lines)?;
                 }
             } else {
                 // Check this batch on the pool while this thread writes the
@@ -329,7 +218,7 @@ where
                     s.spawn(|_| pieces = Some(self.pieces(&current)));
                     wrote = self.flush(&mut written, out);
                     if !read.eof {
-                        reading = read_batch(reader, &mut carry, &mut next);
+                        reading = read_batch(reader, &mut carry, &mut next, self.most_lines);
                     }
                 });
                 tally += wrote?;
@@ -400,7 +289,8 @@ where
     let threads = pool.current_num_threads().max(1);
     let values: Vec<Mutex<A>> = (0..threads).map(|_| Mutex::new(init())).collect();
     let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
-    let mut eof = read_batch(reader, &mut carry, &mut current)?.eof;
+    // Its output is one value: batches are cut by bytes alone.
+    let mut eof = read_batch(reader, &mut carry, &mut current, usize::MAX)?.eof;
     while !current.is_empty() {
         // Pieces of whole lines, each split into lines by the thread that takes it.
         let pieces = cut(&current, threads * PIECES_PER_THREAD);
@@ -419,7 +309,7 @@ where
                 });
             });
             if !eof {
-                read = read_batch(reader, &mut carry, &mut next).map(|r| r.eof);
+                read = read_batch(reader, &mut carry, &mut next, usize::MAX).map(|r| r.eof);
             }
         });
         if progress {

@@ -16,9 +16,12 @@ use super::CliError;
 use crate::verdicts::check::CheckError;
 
 mod batch;
+mod read;
 mod stream;
 
-pub(crate) use batch::{Lines, Piece, Tally, each_input_parallel, each_lines_parallel, fold_lines};
+pub(crate) use batch::{
+    Lines, Piece, Tally, Written, each_input_parallel, each_lines_parallel, fold_lines,
+};
 pub(crate) use stream::{Stream, each_input, each_stream, say_bom, say_reading};
 
 /// A batch is the lines of at least this many bytes (or the rest of the input),
@@ -27,6 +30,11 @@ pub(crate) use stream::{Stream, each_input, each_stream, say_bom, say_reading};
 const BATCH_BYTES: usize = 1 << 20;
 /// How much one read asks for.
 const READ_BYTES: usize = 256 << 10;
+/// A batch whose lines each have output of their own holds at most this many
+/// lines: two batches' output is held at once, and a line's output does not
+/// shrink with the line (an empty line's diagnoses under seven editions are
+/// near a kilobyte), so a batch of short lines is cut by their number.
+const BATCH_LINES: usize = 1 << 15;
 
 /// Pieces of a batch per thread in [`fold_lines`].
 const PIECES_PER_THREAD: usize = 8;

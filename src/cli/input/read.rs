@@ -1,0 +1,261 @@
+//! Input read in batches of whole lines, and a batch cut into pieces and
+//! lines.
+
+use std::io::BufRead;
+
+use super::{BATCH_BYTES, READ_BYTES};
+
+/// Text cut into lines: bytes, or text already known to be UTF-8 (a line end
+/// is ASCII, so every cut is a character boundary).
+pub(super) trait LineText {
+    fn bytes(&self) -> &[u8];
+    fn part(&self, from: usize, to: usize) -> &Self;
+}
+
+impl LineText for [u8] {
+    fn bytes(&self) -> &[u8] {
+        self
+    }
+    fn part(&self, from: usize, to: usize) -> &Self {
+        self.get(from..to).unwrap_or_default()
+    }
+}
+
+impl LineText for str {
+    fn bytes(&self) -> &[u8] {
+        self.as_bytes()
+    }
+    fn part(&self, from: usize, to: usize) -> &Self {
+        self.get(from..to).unwrap_or_default()
+    }
+}
+
+/// `batch` cut into about `n` pieces of whole lines.
+pub(super) fn cut(batch: &[u8], n: usize) -> Vec<&[u8]> {
+    let size = batch.len().div_ceil(n.max(1)).max(1);
+    let mut pieces = Vec::with_capacity(n);
+    let mut rest = batch;
+    while !rest.is_empty() {
+        let end = match memchr::memchr(b'\n', rest.get(size..).unwrap_or_default()) {
+            Some(i) => size + i + 1,
+            None => rest.len(),
+        };
+        let (piece, tail) = rest.split_at(end.min(rest.len()));
+        pieces.push(piece);
+        rest = tail;
+    }
+    pieces
+}
+
+/// How a batch was read.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct BatchRead {
+    /// The input has ended.
+    pub(super) eof: bool,
+    /// The input paused: a read gave less than asked, and the batch was cut
+    /// there at a line's end rather than waited on.
+    pub(super) paused: bool,
+}
+
+/// Read the next batch into `batch`: what `carry` held, then at least
+/// [`BATCH_BYTES`] more, up to a line's end, or less where the input pauses
+/// (a terminal, a pipe that waits) or at the end of the `most_lines`th line;
+/// the part after the batch's last line end goes back to `carry`. At the end
+/// of input the batch is all that is left.
+pub(super) fn read_batch(
+    stdin: &mut dyn BufRead,
+    carry: &mut Vec<u8>,
+    batch: &mut Vec<u8>,
+    most_lines: usize,
+) -> std::io::Result<BatchRead> {
+    batch.clear();
+    batch.append(carry);
+    let mut scanned = 0;
+    let mut counted = Counted::default();
+    let full = BatchRead {
+        eof: false,
+        paused: false,
+    };
+    loop {
+        if counted.cut(batch, carry, most_lines) {
+            return Ok(full);
+        }
+        // One large read (standard input's buffer is passed by when empty),
+        // not one system call per 8 KiB.
+        let old = batch.len();
+        batch.resize(old + READ_BYTES, 0);
+        let read = stdin.read(batch.get_mut(old..).unwrap_or_default());
+        batch.truncate(old + *read.as_ref().unwrap_or(&0));
+        let short = match read {
+            Ok(0) => {
+                return Ok(BatchRead {
+                    eof: true,
+                    paused: false,
+                });
+            }
+            Ok(n) => n < READ_BYTES,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if batch.len() < BATCH_BYTES && !short {
+            continue;
+        }
+        if counted.cut(batch, carry, most_lines) {
+            return Ok(full);
+        }
+        if memchr::memchr(b'\n', batch.get(scanned..).unwrap_or_default()).is_some() {
+            if let Some(i) = memchr::memrchr(b'\n', batch) {
+                carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
+                batch.truncate(i + 1);
+            }
+            return Ok(BatchRead {
+                eof: false,
+                paused: short && batch.len() < BATCH_BYTES,
+            });
+        }
+        scanned = batch.len();
+    }
+}
+
+/// The line ends of a batch being read, counted once each.
+#[derive(Default)]
+struct Counted {
+    lines: usize,
+    /// The bytes counted.
+    bytes: usize,
+}
+
+impl Counted {
+    /// Cut `batch` after its `most`th line, the rest going back to `carry`,
+    /// where it has that many; say whether it did.
+    fn cut(&mut self, batch: &mut Vec<u8>, carry: &mut Vec<u8>, most: usize) -> bool {
+        if most == usize::MAX {
+            return false;
+        }
+        let new = batch.get(self.bytes..).unwrap_or_default();
+        // Counted fast (memchr's count); walked line by line only where the
+        // batch ends.
+        let seen = memchr::memchr_iter(b'\n', new).count();
+        if self.lines.saturating_add(seen) < most {
+            self.lines += seen;
+            self.bytes = batch.len();
+            return false;
+        }
+        for i in memchr::memchr_iter(b'\n', new) {
+            self.lines += 1;
+            if self.lines >= most {
+                let end = self.bytes + i + 1;
+                carry.extend_from_slice(batch.get(end..).unwrap_or_default());
+                batch.truncate(end);
+                return true;
+            }
+        }
+        self.bytes = batch.len();
+        false
+    }
+}
+
+/// The lines of a batch, each without its line end; a final newline adds no
+/// input, and a last line with no line end keeps its "\r", as a line does.
+pub(super) fn split_lines<T: LineText + ?Sized>(batch: &T) -> Vec<&T> {
+    let bytes = batch.bytes();
+    let mut lines = Vec::new();
+    if bytes.is_empty() {
+        return lines;
+    }
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let mut start = 0;
+    for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
+        // A line's "\r" before the "\n" the split removed goes too.
+        let cr = usize::from(end > start && body.get(end - 1) == Some(&b'\r'));
+        lines.push(batch.part(start, end - cr));
+        start = end + 1;
+    }
+    if !bytes.ends_with(b"\n")
+        && let Some(last) = lines.last_mut()
+    {
+        *last = batch.part(body.len() - last_len(body), body.len());
+    }
+    lines
+}
+
+/// The length of the text after the last line end.
+fn last_len(body: &[u8]) -> usize {
+    memchr::memrchr(b'\n', body).map_or(body.len(), |i| body.len() - i - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pipe that gives at most 1000 bytes a read.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl std::io::Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = buf.len().min(self.0.len()).min(1000);
+            let (head, tail) = self.0.split_at(n);
+            buf.get_mut(..n).unwrap().copy_from_slice(head);
+            self.0 = tail;
+            Ok(n)
+        }
+    }
+
+    /// Every batch `read_batch` reads from `input`, up to `most` lines each,
+    /// read whole or trickling.
+    fn batches(input: &[u8], most: usize) -> Vec<Vec<u8>> {
+        let whole = read_all(&mut std::io::BufReader::new(input), most);
+        let trickling = read_all(&mut std::io::BufReader::new(Trickle(input)), most);
+        assert_eq!(whole.concat(), trickling.concat());
+        assert!(trickling.iter().all(|b| memchr::memchr_iter(b'\n', b).count() <= most));
+        whole
+    }
+
+    fn read_all(reader: &mut dyn BufRead, most: usize) -> Vec<Vec<u8>> {
+        let (mut carry, mut batch, mut all) = (Vec::new(), Vec::new(), Vec::new());
+        loop {
+            let read = read_batch(reader, &mut carry, &mut batch, most).unwrap();
+            if !batch.is_empty() {
+                all.push(batch.clone());
+            }
+            if read.eof {
+                return all;
+            }
+        }
+    }
+
+    #[test]
+    fn a_batch_of_short_lines_ends_at_its_most_lines_and_nothing_is_lost() {
+        // Lines of 0 to 4 bytes: 300,000 of them are under a megabyte, so
+        // only the line count cuts them.
+        let lines = |n: usize| -> Vec<u8> {
+            (0..n)
+                .flat_map(|i| "abcd".get(..i % 5).unwrap().bytes().chain([b'\n']))
+                .collect()
+        };
+        let input = lines(300_000);
+        for (most, input) in [(1, lines(2000)), (7, lines(2000)), (1 << 15, input.clone())] {
+            let read = batches(&input, most);
+            assert_eq!(read.concat(), input, "{most}: every byte, in order");
+            let lines: Vec<usize> = read.iter().map(|b| memchr::memchr_iter(b'\n', b).count()).collect();
+            let (last, full) = lines.split_last().unwrap();
+            assert!(full.iter().all(|&n| n == most), "{most}: {lines:?}");
+            assert!((1..=most).contains(last), "{most}: {last}");
+            assert!(read.iter().all(|b| b.ends_with(b"\n")));
+        }
+        // Counted by bytes alone, the input is one batch.
+        assert_eq!(batches(&input, usize::MAX), vec![input.clone()]);
+    }
+
+    #[test]
+    fn a_long_line_is_one_batch_whatever_the_line_count() {
+        // 3 MB without a line end, then two short lines: the long line is
+        // read whole.
+        let mut input = vec![b'a'; 3 << 20];
+        input.extend_from_slice(b"\nb\nc");
+        let read = batches(&input, 1);
+        assert_eq!(read.len(), 3);
+        assert_eq!(read.concat(), input);
+        assert_eq!(read.first().map(Vec::len), Some((3 << 20) + 1));
+    }
+}
