@@ -261,3 +261,38 @@ fn a_terminal_on_standard_input_is_told_what_is_read() {
     let (_, _, err) = text(&common::run_urlbnf(&["check", "http://a/"], b""));
     assert!(!err.contains("reading standard input"), "{err}");
 }
+
+/// Many short lines arriving at once make batches cut by their number: the
+/// lines a read leaves after its last such batch are worked on before the
+/// next read, which would wait on the paused input.
+#[test]
+fn every_result_of_short_lines_that_arrived_appears_while_input_pauses() {
+    let lines = 200_000;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlbnf"))
+        .args(["check", "--json", "--grammar", "rfc3986", "--jobs", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut n = 0;
+        for l in BufReader::new(stdout).lines() {
+            let Ok(l) = l else { return };
+            n += usize::from(l.contains("\"input\":\"\""));
+            if n == lines && tx.send(n).is_err() {
+                return;
+            }
+        }
+    });
+    // The pipe fills: reads of up to 64 KiB, a line a byte.
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(&vec![b'\n'; lines]).unwrap();
+    input.flush().unwrap();
+    let all = rx.recv_timeout(Duration::from_secs(120));
+    drop(input);
+    let _ = child.wait();
+    assert_eq!(all, Ok(lines), "every result before more input");
+}

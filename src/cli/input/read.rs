@@ -76,6 +76,19 @@ pub(super) fn read_batch(
         eof: false,
         paused: false,
     };
+    if counted.cut(batch, carry, most_lines) {
+        return Ok(full);
+    }
+    // Lines left by a batch cut at its most lines go before any read: the
+    // input may have paused while they wait.
+    if let Some(i) = memchr::memrchr(b'\n', batch) {
+        carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
+        batch.truncate(i + 1);
+        return Ok(BatchRead {
+            eof: false,
+            paused: true,
+        });
+    }
     loop {
         if counted.cut(batch, carry, most_lines) {
             return Ok(full);
@@ -207,7 +220,11 @@ mod tests {
         let whole = read_all(&mut std::io::BufReader::new(input), most);
         let trickling = read_all(&mut std::io::BufReader::new(Trickle(input)), most);
         assert_eq!(whole.concat(), trickling.concat());
-        assert!(trickling.iter().all(|b| memchr::memchr_iter(b'\n', b).count() <= most));
+        assert!(
+            trickling
+                .iter()
+                .all(|b| memchr::memchr_iter(b'\n', b).count() <= most)
+        );
         whole
     }
 
@@ -237,14 +254,53 @@ mod tests {
         for (most, input) in [(1, lines(2000)), (7, lines(2000)), (1 << 15, input.clone())] {
             let read = batches(&input, most);
             assert_eq!(read.concat(), input, "{most}: every byte, in order");
-            let lines: Vec<usize> = read.iter().map(|b| memchr::memchr_iter(b'\n', b).count()).collect();
-            let (last, full) = lines.split_last().unwrap();
-            assert!(full.iter().all(|&n| n == most), "{most}: {lines:?}");
-            assert!((1..=most).contains(last), "{most}: {last}");
+            let lines: Vec<usize> = read
+                .iter()
+                .map(|b| memchr::memchr_iter(b'\n', b).count())
+                .collect();
+            // Batches of `most` lines, and after each read the lines it left.
+            assert!(
+                lines.iter().all(|n| (1..=most).contains(n)),
+                "{most}: {lines:?}"
+            );
+            let in_full: usize = lines.iter().filter(|&&n| n == most).sum();
+            assert!(
+                in_full * 2 > lines.iter().sum::<usize>(),
+                "{most}: {lines:?}"
+            );
             assert!(read.iter().all(|b| b.ends_with(b"\n")));
         }
         // Counted by bytes alone, the input is one batch.
         assert_eq!(batches(&input, usize::MAX), vec![input.clone()]);
+    }
+
+    /// An input that gives all it has in one read, then pauses: a second
+    /// read would wait.
+    struct Pausing(Option<Vec<u8>>);
+
+    impl std::io::Read for Pausing {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let data = self.0.take().expect("no read while whole lines wait");
+            let n = data.len().min(buf.len());
+            buf.get_mut(..n)
+                .unwrap()
+                .copy_from_slice(data.get(..n).unwrap());
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn lines_left_by_a_batch_cut_at_its_most_lines_are_not_held_for_a_read() {
+        // 40,000 lines arrive, then the input pauses: 32,768 make a batch,
+        // and the other 7,232 the next, at once (marked paused, so that
+        // they are written out), not after the input goes on.
+        let input = b"a\n".repeat(40_000);
+        let mut reader = std::io::BufReader::new(Pausing(Some(input)));
+        let (mut carry, mut batch) = (Vec::new(), Vec::new());
+        let read = read_batch(&mut reader, &mut carry, &mut batch, 1 << 15).unwrap();
+        assert_eq!((batch.len(), read.paused), (2 << 15, false));
+        let read = read_batch(&mut reader, &mut carry, &mut batch, 1 << 15).unwrap();
+        assert_eq!((batch.len(), read.paused), (2 * 7232, true));
     }
 
     #[test]
