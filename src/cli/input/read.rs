@@ -81,18 +81,13 @@ pub(super) fn read_batch(
     }
     // Lines left by a batch cut at its most lines go before any read: the
     // input may have paused while they wait.
-    if let Some(i) = memchr::memrchr(b'\n', batch) {
-        carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
-        batch.truncate(i + 1);
+    if keep_whole_lines(batch, carry) {
         return Ok(BatchRead {
             eof: false,
             paused: true,
         });
     }
     loop {
-        if counted.cut(batch, carry, most_lines) {
-            return Ok(full);
-        }
         // One large read (standard input's buffer is passed by when empty),
         // not one system call per 8 KiB.
         let old = batch.len();
@@ -110,17 +105,16 @@ pub(super) fn read_batch(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e),
         };
-        if batch.len() < BATCH_BYTES && !short {
-            continue;
-        }
         if counted.cut(batch, carry, most_lines) {
             return Ok(full);
         }
+        if batch.len() < BATCH_BYTES && !short {
+            continue;
+        }
+        // Searched from where the last search ended: a long line is not
+        // searched again after every read.
         if memchr::memchr(b'\n', batch.get(scanned..).unwrap_or_default()).is_some() {
-            if let Some(i) = memchr::memrchr(b'\n', batch) {
-                carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
-                batch.truncate(i + 1);
-            }
+            keep_whole_lines(batch, carry);
             return Ok(BatchRead {
                 eof: false,
                 paused: short && batch.len() < BATCH_BYTES,
@@ -128,6 +122,17 @@ pub(super) fn read_batch(
         }
         scanned = batch.len();
     }
+}
+
+/// Cut `batch` after its last line end, the rest going back to `carry`; say
+/// whether it has one.
+fn keep_whole_lines(batch: &mut Vec<u8>, carry: &mut Vec<u8>) -> bool {
+    let Some(i) = memchr::memrchr(b'\n', batch) else {
+        return false;
+    };
+    carry.extend_from_slice(batch.get(i + 1..).unwrap_or_default());
+    batch.truncate(i + 1);
+    true
 }
 
 /// The line ends of a batch being read, counted once each.
