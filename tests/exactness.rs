@@ -267,7 +267,8 @@ fn pest_agrees_with_the_printed_bnf_on_generated_and_mutated_strings() {
 }
 
 /// `check::Joint` counts and decides as its checkers one by one, on a short
-/// piece and list (walked checker by checker) and a long one (the product).
+/// piece and list (walked checker by checker) and a long one (the product);
+/// each checker decides the lines of a piece as it decides them one by one.
 #[test]
 fn checkers_walked_jointly_count_and_decide_as_each_alone() {
     let checkers: Vec<urlbnf::Checker> = Edition::ALL
@@ -297,6 +298,23 @@ fn checkers_walked_jointly_count_and_decide_as_each_alone() {
             .collect();
         let together: Vec<(usize, usize)> = each.into_iter().map(|v| (count, v)).collect();
         assert_eq!(together, alone, "{} bytes", piece.len());
+        // Each line's verdict from the walk of the whole piece, with and
+        // without a last line end, as the lines one by one.
+        let ended = [piece, b"\n"].concat();
+        for piece in [piece, &ended[..]] {
+            let body = piece.strip_suffix(b"\n").unwrap_or(piece);
+            let mut lines: Vec<&[u8]> = body.split(|&b| b == b'\n').collect();
+            let last = lines.len() - 1;
+            for (i, line) in lines.iter_mut().enumerate() {
+                if i < last || piece.ends_with(b"\n") {
+                    *line = line.strip_suffix(b"\r").unwrap_or(line);
+                }
+            }
+            for c in &checkers {
+                let each = c.valid_lines(piece).unwrap();
+                assert_eq!(each, c.valid_each(&lines), "{}", c.edition());
+            }
+        }
         let bits = joint.valid_each(inputs).unwrap();
         for (i, c) in checkers.iter().enumerate() {
             let together: Vec<bool> = bits.iter().map(|b| (b >> i) & 1 != 0).collect();

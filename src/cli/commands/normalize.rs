@@ -87,8 +87,13 @@ pub(crate) fn run(
         Written::EachLine,
         |piece, out, tally| {
             let lines = piece.lines();
-            // Which lines are URLs of the edition, eight walked side by side.
-            let valid = n.valid_each(&lines);
+            // Which lines are URLs of the edition: the piece walked whole
+            // where it can be, else eight lines walked side by side.
+            let valid = piece
+                .text()
+                .and_then(|text| n.valid_lines(text))
+                .filter(|v| v.len() == lines.len())
+                .unwrap_or_else(|| n.valid_each(&lines));
             // The output, gathered and written a few pages at a time.
             let (mut text, mut notes) = (Vec::new(), Vec::new());
             for (line, valid) in lines.iter().zip(valid) {

@@ -164,8 +164,13 @@ pub(crate) fn run(
         Written::EachLine,
         |piece, out, tally| {
             let lines = piece.lines();
-            let valid = single
-                .and_then(|r| r.valid_each(&lines))
+            // The piece walked whole where it can be, else eight lines
+            // side by side.
+            let whole = piece.text().zip(single);
+            let valid = whole
+                .and_then(|(text, r)| r.valid_lines(text))
+                .filter(|v| v.len() == lines.len())
+                .or_else(|| single.and_then(|r| r.valid_each(&lines)))
                 .unwrap_or_default();
             // The references as text, one UTF-8 check for the piece.
             let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();

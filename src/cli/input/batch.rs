@@ -52,6 +52,14 @@ impl<'a> Piece<'a> {
         }
     }
 
+    /// The piece as read, line ends included, where it was read so.
+    pub(crate) fn text(&self) -> Option<&'a [u8]> {
+        match self {
+            Piece::Text(text) => Some(text),
+            Piece::Lines(_) => None,
+        }
+    }
+
     /// Its inputs as text where every one is UTF-8: one check for the whole
     /// piece rather than one a line.
     pub(crate) fn text_lines(&self) -> Option<Vec<&'a str>> {

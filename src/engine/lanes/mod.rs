@@ -138,6 +138,62 @@ impl Table {
         (count, derived)
     }
 
+    /// Whether the rule derives each line of `piece`, in order, the lines
+    /// split as [`Table::count_lines`] splits them: its walk, with each line
+    /// end's mark kept and read in line order.
+    pub fn lines_derived(&self, piece: &[u8]) -> Vec<bool> {
+        let walk = Walk::new(&self.lines.next, &self.class);
+        let parts = cut(piece, LANES);
+        let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
+        // The marks of eight columns a word: a byte a column, a bit a lane
+        // (one register, where a word a lane would not fit).
+        let mut marks: Vec<u64> = Vec::with_capacity(k / 8 + 1);
+        let (mut word, mut at) = (0u64, 0u32);
+        let states = walk.side_by_side(parts, k, [self.start; LANES], |s| {
+            let lanes = s
+                .iter()
+                .enumerate()
+                .fold(0, |m, (l, &s)| m | (s & DERIVED) >> (31 - l));
+            word |= u64::from(lanes) << at;
+            at += 8;
+            if at == 64 {
+                marks.push(std::mem::take(&mut word));
+                at = 0;
+            }
+        });
+        marks.push(word);
+        let mut last = self.start;
+        let mut derived = Vec::with_capacity(piece.len() / 16);
+        for (l, (part, mut s)) in parts.iter().zip(states).enumerate() {
+            let (walked, rest) = part.split_at(k.min(part.len()));
+            // Each line end the walk side by side passed, in order.
+            for (c, chunk) in walked.chunks(64).enumerate() {
+                let mut ends = newlines(chunk);
+                while ends != 0 {
+                    let j = c * 64 + ends.trailing_zeros() as usize;
+                    let word = marks.get(j / 8).copied().unwrap_or(0);
+                    derived.push(word >> (j % 8 * 8 + l) & 1 == 1);
+                    ends &= ends - 1;
+                }
+            }
+            // The rest, one byte after another.
+            for &b in rest {
+                s = walk.step(s, b);
+                if b == b'\n' {
+                    derived.push(s & DERIVED != 0);
+                }
+            }
+            if !part.is_empty() {
+                last = s;
+            }
+        }
+        if !piece.is_empty() && !piece.ends_with(b"\n") {
+            let row = ((last & !DERIVED) >> self.shift) as usize;
+            derived.push(self.lines.accept.get(row).copied().unwrap_or(false));
+        }
+        derived
+    }
+
     /// Whether this table derives each input, as `verdict(index, valid)` in
     /// any order: [`LANES`] inputs walked side by side, states in registers.
     pub fn matches_each<'a>(
@@ -284,6 +340,28 @@ fn cut(piece: &[u8], n: usize) -> [&[u8]; LANES] {
         (*part, rest) = (head, tail);
     }
     parts
+}
+
+/// The line ends in `chunk` (at most 64 bytes), a bit a byte: eight bytes a
+/// word, each "\n" found with no branch (a byte is zero in `x` exactly
+/// where its top bit is clear in `(x & 0x7f..) + 0x7f.. | x`), the words'
+/// top bits gathered by one multiplication.
+fn newlines(chunk: &[u8]) -> u64 {
+    const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut ends = 0;
+    for (i, bytes) in chunk.chunks(8).enumerate() {
+        let mut w = [0u8; 8];
+        for (slot, &b) in w.iter_mut().zip(bytes) {
+            *slot = b;
+        }
+        let x = u64::from_le_bytes(w) ^ 0x0a0a_0a0a_0a0a_0a0a;
+        let zero = !(((x & LOW).wrapping_add(LOW)) | x | LOW);
+        // Byte i's top bit (bit 8i + 7) to bit 56 + i.
+        let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+        // A short last word's padding is zero, never a line end.
+        ends |= u64::from(gathered) << (i * 8);
+    }
+    ends
 }
 
 /// The line ends in `piece`.

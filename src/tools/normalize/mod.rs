@@ -172,6 +172,15 @@ impl Normalizer {
         }
     }
 
+    /// [`Normalizer::valid_each`] of the lines of a piece of text, in
+    /// order (split as [`Checker::valid_lines`] splits them), where the
+    /// checker reads lines as printed: the piece walked whole, line ends and
+    /// all, with no list of its lines.
+    #[cfg(feature = "cli")]
+    pub(crate) fn valid_lines(&self, piece: &[u8]) -> Option<Vec<bool>> {
+        self.checker.as_ref()?.valid_lines(piece)
+    }
+
     /// [`Normalizer::normalize`] of an input [`Normalizer::valid_each`]
     /// found valid: the normalized URL added to `to`, its notes to `notes`,
     /// or (RFC 1630, Example 3) its malformed escapes.

@@ -17,6 +17,17 @@ impl Resolver {
         }
     }
 
+    /// [`Resolver::valid_each`] of the lines of a piece of text, in order,
+    /// the piece walked whole (see `Checker::valid_lines`); `None` under the
+    /// other rules.
+    #[cfg(feature = "cli")]
+    pub(crate) fn valid_lines(&self, piece: &[u8]) -> Option<Vec<bool>> {
+        match &self.base {
+            Base::Rfc3986 { references: r, .. } => r.valid_lines(piece),
+            _ => None,
+        }
+    }
+
     /// [`Resolver::resolve`] of a reference [`Resolver::valid_each`] found a
     /// URI-reference, for its result alone: the result added to `result`,
     /// and the notes on the reference (not the base's) to `notes`. `false`

@@ -71,6 +71,22 @@ impl Checker {
         Some(self.plain_dfa()?.table().count_lines(piece))
     }
 
+    /// Whether each line of `piece` is valid, in order, the lines split as
+    /// [`Checker::count_valid_lines`] splits them; `None` where this checker
+    /// reads each input apart. The walk of `count_valid_lines`, each line's
+    /// verdict kept.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition};
+    /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
+    /// let piece = b"http://info.cern.ch/\r\nhttp://h/~x\n\nftp://h/f";
+    /// assert_eq!(rfc1738.valid_lines(piece), Some(vec![true, false, false, true]));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
+    pub fn valid_lines(&self, piece: &[u8]) -> Option<Vec<bool>> {
+        Some(self.plain_dfa()?.table().lines_derived(piece))
+    }
+
     /// The automaton, where it reads its inputs as printed.
     fn plain_dfa(&self) -> Option<Arc<Automaton>> {
         let plain = self.engine == Engine::Dfa

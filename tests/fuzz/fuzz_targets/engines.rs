@@ -54,10 +54,10 @@ fuzz_target!(|data: &[u8]| {
                 false => body.split(|&b| b == b'\n').collect(),
             };
             let last = pieces.len().saturating_sub(1);
-            let valid = pieces
+            let each: Vec<bool> = pieces
                 .iter()
                 .enumerate()
-                .filter(|&(i, line)| {
+                .map(|(i, line)| {
                     let ended = i < last || data.ends_with(b"\n");
                     let line = match ended {
                         true => line.strip_suffix(b"\r").unwrap_or(line),
@@ -65,8 +65,11 @@ fuzz_target!(|data: &[u8]| {
                     };
                     pest.check_bytes(line).valid
                 })
-                .count();
+                .collect();
+            let valid = each.iter().filter(|&&v| v).count();
             assert_eq!(counted, (pieces.len(), valid));
+            // Each line's verdict, from the same walk.
+            assert_eq!(dfa.valid_lines(data), Some(each));
         }
     }
     // Every edition's automaton walked as one (the product itself, which
