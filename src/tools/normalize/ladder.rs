@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use crate::knowledge::meaning::default_port;
 use crate::tools::resolve::Note;
-use crate::tools::resolve::components::{cut, position};
+use crate::tools::resolve::components::{cut, first};
 use crate::tools::resolve::rfc3986::{
     encoded_dot_segment, has_dot_segment, remove_dot_segments, rootless_dots,
 };
@@ -78,14 +78,14 @@ fn copy(component: &[u8], lower: bool, out: &mut Vec<u8>) {
 /// An authority's parts (§3.2): userinfo before the first `@` (it has none),
 /// the host (an IP literal in brackets, or up to the port's `:`), the port.
 fn authority(a: &[u8]) -> (Option<&[u8]>, &[u8], Option<&[u8]>) {
-    let (userinfo, hostport) = match position(a, |b| b == b'@') {
+    let (userinfo, hostport) = match first(a, 0, [b'@']) {
         Some(at) => (a.get(..at), a.get(at + 1..).unwrap_or_default()),
         None => (None, a),
     };
     let host_end = if hostport.starts_with(b"[") {
-        position(hostport, |b| b == b']').map_or(hostport.len(), |i| i + 1)
+        first(hostport, 0, [b']']).map_or(hostport.len(), |i| i + 1)
     } else {
-        position(hostport, |b| b == b':').unwrap_or(hostport.len())
+        first(hostport, 0, [b':']).unwrap_or(hostport.len())
     };
     let (host, port) = hostport.split_at(host_end.min(hostport.len()));
     (userinfo, host, port.strip_prefix(b":"))

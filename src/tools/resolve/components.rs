@@ -35,32 +35,29 @@ pub(crate) struct Cuts {
 /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`, read left to
 /// right in one pass: each group ends at the first delimiter it excludes.
 pub(crate) fn cut(s: &[u8]) -> Cuts {
-    /// Where the group that starts at `from` ends: at the first byte it
-    /// excludes. Each component is short: a loop over its bytes beats a
-    /// search.
+    // Where the group that starts at `from` ends: at the first byte it
+    // excludes, one of `stops`.
     #[inline(always)]
-    fn end_of(s: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
-        s.get(from..)
-            .and_then(|r| r.iter().position(|&b| stop(b)))
-            .map_or(s.len(), |i| from + i)
+    fn end_of<const N: usize>(s: &[u8], from: usize, stops: [u8; N]) -> usize {
+        first(s, from, stops).unwrap_or(s.len())
     }
     let mut c = Cuts::default();
     let mut at = 0;
-    let first = end_of(s, 0, |b| matches!(b, b':' | b'/' | b'?' | b'#'));
+    let first = end_of(s, 0, [b':', b'/', b'?', b'#']);
     if first > 0 && s.get(first) == Some(&b':') {
         c.scheme = Some(first);
         at = first + 1;
     }
     if s.get(at..at + 2) == Some(b"//") {
-        let end = end_of(s, at + 2, |b| matches!(b, b'/' | b'?' | b'#'));
+        let end = end_of(s, at + 2, [b'/', b'?', b'#']);
         c.authority = Some((at + 2, end));
         at = end;
     }
-    let end = end_of(s, at, |b| matches!(b, b'?' | b'#'));
+    let end = end_of(s, at, [b'?', b'#']);
     c.path = (at, end);
     at = end;
     if s.get(at) == Some(&b'?') {
-        let end = end_of(s, at + 1, |b| b == b'#');
+        let end = end_of(s, at + 1, [b'#']);
         c.query = Some((at + 1, end));
         at = end;
     }
@@ -68,6 +65,61 @@ pub(crate) fn cut(s: &[u8]) -> Cuts {
         c.fragment = Some(at + 1);
     }
     c
+}
+
+/// The first byte of `s` at or after `from` that is one of `stops`. Eight
+/// bytes are looked at together, so that a short component ends in one or
+/// two looks, not a branch a byte.
+#[inline(always)]
+pub(crate) fn first<const N: usize>(s: &[u8], from: usize, stops: [u8; N]) -> Option<usize> {
+    let mut at = from;
+    while at < s.len() {
+        let found = first_of(word(s, at), stops);
+        if found < 8 {
+            return Some(at + found).filter(|&i| i < s.len());
+        }
+        at += 8;
+    }
+    None
+}
+
+/// The eight bytes of `s` from `at`, the first in the lowest byte; past the
+/// end, zero bytes (no delimiter is zero).
+#[inline(always)]
+fn word(s: &[u8], at: usize) -> u64 {
+    let load = |from: usize| {
+        s.get(from..from + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+            .map(u64::from_le_bytes)
+    };
+    match load(at) {
+        Some(w) => w,
+        // The last eight bytes, shifted down to begin at `at`.
+        None if at < s.len() && s.len() >= 8 => {
+            load(s.len() - 8).map_or(0, |w| w >> (8 * (at + 8 - s.len())))
+        }
+        None => {
+            let mut w = [0u8; 8];
+            for (slot, &b) in w.iter_mut().zip(s.get(at..).unwrap_or_default()) {
+                *slot = b;
+            }
+            u64::from_le_bytes(w)
+        }
+    }
+}
+
+/// The index of the first byte of `w` that is one of `stops`, 8 where none
+/// is: a byte of `x` is zero where `(x - 0x01..) & !x & 0x80..` has its top
+/// bit, exactly for the first such byte (a borrow only ever marks bytes
+/// above a zero one).
+#[inline(always)]
+fn first_of<const N: usize>(w: u64, stops: [u8; N]) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & (ONES << 7);
+    let found = stops
+        .iter()
+        .fold(0, |m, &b| m | zero(w ^ (ONES * u64::from(b))));
+    (found.trailing_zeros() / 8) as usize
 }
 
 /// RFC 3986 Appendix B.
@@ -86,11 +138,6 @@ pub(crate) fn parts(s: &str, c: Cuts) -> Parts<'_> {
         query: c.query.map(part),
         fragment: c.fragment.map(|from| part((from, s.len()))),
     }
-}
-
-/// The first byte of `s` that is `this`.
-pub(crate) fn position(s: &[u8], this: impl Fn(u8) -> bool) -> Option<usize> {
-    s.iter().position(|&b| this(b))
 }
 
 /// RFC 3986 §5.3, Component Recomposition, added to `out`.
@@ -133,12 +180,36 @@ mod tests {
         let group = |caps: &regex_automata::util::captures::Captures, i| {
             caps.get_group(i).map(|m| (m.start, m.end))
         };
+        let alphabet = [':', '/', '?', '#', 'a'];
+        // Longer strings too, mostly letters, so that components span
+        // several words of eight bytes: drawn by a fixed sequence.
+        let mut x = 1994u64;
+        let mut next = move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        let longer: Vec<String> = (0..20_000)
+            .map(|_| {
+                let len = 7 + next() % 40;
+                (0..len)
+                    .map(|_| match next() % 16 {
+                        d @ 0..4 => alphabet[d],
+                        _ => 'a',
+                    })
+                    .collect()
+            })
+            .collect();
         let mut strings = vec![String::new()];
-        for _ in 0..6 {
-            strings = strings
-                .iter()
-                .flat_map(|p| [':', '/', '?', '#', 'a'].map(|c| format!("{p}{c}")))
-                .collect();
+        for round in 0..7 {
+            strings = match round {
+                6 => longer.clone(),
+                _ => strings
+                    .iter()
+                    .flat_map(|p| alphabet.map(|c| format!("{p}{c}")))
+                    .collect(),
+            };
             for s in &strings {
                 let mut caps = re.create_captures();
                 re.captures(s.as_str(), &mut caps);

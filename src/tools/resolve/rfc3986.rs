@@ -7,11 +7,15 @@
 use std::fmt::Write as _;
 
 use super::Note;
-use super::components::{Parts, recompose_into, split};
+use super::components::{Parts, first, recompose_into, split};
 
 /// Whether a segment of `path` is "." or "..": without one, §5.2.4 gives
 /// the path back.
 pub(crate) fn has_dot_segment(path: &[u8]) -> bool {
+    // Most paths have no dot: found in a few looks of eight bytes.
+    if first(path, 0, [b'.']).is_none() {
+        return false;
+    }
     // One pass: the dots a segment has begun with, 3 once it has anything
     // else (a segment is no dot segment from then on).
     let mut dots = 0u8;
