@@ -73,6 +73,10 @@ fn section_6_2_2_3_path_segment_normalization() {
     let n = normalize(Rfc3986, Syntax, "http://a/b/%2E%2E/c").unwrap();
     assert_eq!(n.normalized.as_deref(), Some("http://a/c"));
     assert_eq!(n.notes[0].code, "encoded-dot-removed");
+    // A dot segment written as a dot, beside another escape, is no "%2E".
+    let n = normalize(Rfc3986, Syntax, "http://a/./b/%cc").unwrap();
+    assert_eq!(n.normalized.as_deref(), Some("http://a/b/%CC"));
+    assert!(n.notes.is_empty(), "{:?}", n.notes);
     // The letter of §5.2.4 on a rootless path.
     let n = normalize(Rfc3986, Syntax, "s:a/../b").unwrap();
     assert_eq!(n.normalized.as_deref(), Some("s:/b"));

@@ -168,6 +168,9 @@ fn where_the_letter_surprises_a_note_says_so() {
         ("http://a/b/c/%2E%2E/g".into(), vec!["encoded-dot"])
     );
     assert_eq!(codes(BASE, "/%2e/g").1, vec!["encoded-dot"]);
+    // A dot segment written as a dot, beside another escape, is removed
+    // with no word of "%2E".
+    assert_eq!(codes(BASE, "/./g%41"), ("http://a/g%41".into(), vec![]));
     assert_eq!(codes(BASE, "g").1, Vec::<&str>::new());
     // Strict: the base's scheme in a reference is said to be read strictly.
     assert_eq!(codes(BASE, "http:g").1, vec!["same-scheme-strict"]);

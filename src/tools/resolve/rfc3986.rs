@@ -101,23 +101,31 @@ pub(crate) fn remove_dot_segments(path: &str, out: &mut String) -> Dots {
 /// Whether a segment of `path` is a dot segment written with `%2E` (§2.3:
 /// `.` is unreserved, and its encoding an alias of it).
 pub(crate) fn encoded_dot_segment(path: &[u8]) -> bool {
-    // With a "%" in the path, a segment of one or two dots, each "." or
-    // "%2E" in either case (the path itself is no such segment).
+    // A segment of one or two dots, each "." or "%2E" in either case, and at
+    // least one of them "%2E" (a plain "." or ".." is a dot segment as
+    // written).
     fn dots(segment: &[u8]) -> bool {
-        let (mut n, mut rest) = (0, segment);
+        let (mut n, mut encoded, mut rest) = (0, false, segment);
         while let Some(&b) = rest.first() {
             rest = match (b, rest.get(1..3)) {
                 (b'.', _) => rest.get(1..).unwrap_or_default(),
                 (b'%', Some([b'2', e])) if e.eq_ignore_ascii_case(&b'e') => {
+                    encoded = true;
                     rest.get(3..).unwrap_or_default()
                 }
                 _ => return false,
             };
             n += 1;
         }
-        n == 1 || n == 2
+        encoded && (n == 1 || n == 2)
     }
-    path.contains(&b'%') && path.split(|&b| b == b'/').any(dots)
+    // Most escapes are no "%2E": a path without one is passed at once.
+    let dot_at = |i: usize| matches!(path.get(i + 1..i + 3), Some([b'2', e]) if e.eq_ignore_ascii_case(&b'e'));
+    let any = path
+        .iter()
+        .enumerate()
+        .any(|(i, &b)| b == b'%' && dot_at(i));
+    any && path.split(|&b| b == b'/').any(dots)
 }
 
 /// §5.2.3: the merged path.
@@ -377,13 +385,14 @@ mod tests {
     #[test]
     fn an_encoded_dot_segment_is_found_without_decoding() {
         // The reading as first written: each segment lowered and "%2e"
-        // replaced, on every path of up to six characters of these.
+        // replaced, a dot segment only by that, on every path of up to six
+        // characters of these.
         let decoded = |path: &str| {
-            path.contains('%')
-                && path.split('/').any(|s| {
-                    let s = s.to_ascii_lowercase().replace("%2e", ".");
-                    s != path && (s == "." || s == "..")
-                })
+            path.split('/').any(|s| {
+                let lowered = s.to_ascii_lowercase();
+                let s = lowered.replace("%2e", ".");
+                s != lowered && (s == "." || s == "..")
+            })
         };
         let alphabet = ['.', '%', '2', 'e', 'E', '/', 'a'];
         let mut paths = vec![String::new()];
