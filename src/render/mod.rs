@@ -61,16 +61,33 @@ pub(crate) fn printable_ascii(text: &[u8]) -> bool {
 /// a message with a "§" is not read a character at a time.
 #[cfg(feature = "cli")]
 pub(crate) fn has_unsafe(text: &str) -> bool {
-    let mut rest = text;
-    while let Some(i) = rest.bytes().position(|b| !(0x20..0x7f).contains(&b)) {
-        let tail = rest.get(i..).unwrap_or_default();
-        let Some(c) = tail.chars().next() else {
-            return false;
-        };
-        if unsafe_on_terminal(c) {
-            return true;
+    let bytes = text.as_bytes();
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..).filter(|c| !c.is_empty()) {
+        let chunk = chunk.get(..32).unwrap_or(chunk);
+        // A run of 32 printable ASCII bytes passed with no branch a byte:
+        // messages are long, and mostly ASCII.
+        if printable_ascii(chunk) {
+            at += chunk.len();
+            continue;
         }
-        rest = tail.get(c.len_utf8()..).unwrap_or_default();
+        // Else each character of the run, to its end, decoding only those
+        // beyond ASCII (a character that crosses the end is read whole: `at`
+        // stays on a character's start).
+        let end = at + chunk.len();
+        while at < end {
+            if bytes.get(at).is_some_and(|b| (0x20..0x7f).contains(b)) {
+                at += 1;
+                continue;
+            }
+            let Some(c) = text.get(at..).and_then(|t| t.chars().next()) else {
+                return false;
+            };
+            if unsafe_on_terminal(c) {
+                return true;
+            }
+            at += c.len_utf8();
+        }
     }
     false
 }
@@ -145,12 +162,18 @@ mod tests {
     fn has_unsafe_is_any_character_unsafe_on_terminal() {
         let mut characters: Vec<char> = (0..0x3000).filter_map(char::from_u32).collect();
         characters.extend(['\u{FEFF}', '\u{10FFFF}', '§', 'é']);
+        // Runs of 32 bytes: a character before, across and after a run's end.
+        let (a30, a31, a40) = ("a".repeat(30), "a".repeat(31), "a".repeat(40));
         for &c in &characters {
             for text in [
                 format!("{c}"),
                 format!("a§{c}b"),
                 format!("{c}\u{2067}"),
                 format!("ab{c}"),
+                format!("{a31}{c}b"),
+                format!("{a30}§{c}"),
+                format!("{a40}{c}"),
+                format!("{c}{a40}"),
             ] {
                 let expected = text.chars().any(unsafe_on_terminal);
                 assert_eq!(has_unsafe(&text), expected, "{text:?}");
