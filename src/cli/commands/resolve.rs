@@ -163,7 +163,17 @@ pub(crate) fn run(
         out,
         Written::EachLine,
         |piece, out, tally| {
-            let lines = piece.lines();
+            // The references as text, one UTF-8 check for the piece; their
+            // bytes from the same split.
+            let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
+            let lines: std::borrow::Cow<'_, [&[u8]]> = match texts.is_empty() {
+                true => piece.lines(),
+                false => texts
+                    .iter()
+                    .map(|t| t.as_bytes())
+                    .collect::<Vec<_>>()
+                    .into(),
+            };
             // The piece walked whole where it can be, else eight lines
             // side by side.
             let whole = piece.text().zip(single);
@@ -172,8 +182,6 @@ pub(crate) fn run(
                 .filter(|v| v.len() == lines.len())
                 .or_else(|| single.and_then(|r| r.valid_each(&lines)))
                 .unwrap_or_default();
-            // The references as text, one UTF-8 check for the piece.
-            let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
             // The output, gathered and written a few pages at a time.
             let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
             for (k, line) in lines.iter().enumerate() {
