@@ -121,11 +121,14 @@ pub(crate) fn encoded_dot_segment(path: &[u8]) -> bool {
     }
     // Most escapes are no "%2E": a path without one is passed at once.
     let dot_at = |i: usize| matches!(path.get(i + 1..i + 3), Some([b'2', e]) if e.eq_ignore_ascii_case(&b'e'));
-    let any = path
-        .iter()
-        .enumerate()
-        .any(|(i, &b)| b == b'%' && dot_at(i));
-    any && path.split(|&b| b == b'/').any(dots)
+    let mut from = 0;
+    while let Some(i) = first(path, from, [b'%']) {
+        if dot_at(i) {
+            return path.split(|&b| b == b'/').any(dots);
+        }
+        from = i + 1;
+    }
+    false
 }
 
 /// §5.2.3: the merged path.
