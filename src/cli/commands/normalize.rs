@@ -86,14 +86,16 @@ pub(crate) fn run(
         out,
         Written::EachLine,
         |piece, out, tally| {
-            let lines = piece.lines();
-            // Which lines are URLs of the edition: the piece walked whole
-            // where it can be, else eight lines walked side by side.
-            let valid = piece
-                .text()
-                .and_then(|text| n.valid_lines(text))
-                .filter(|v| v.len() == lines.len())
-                .unwrap_or_else(|| n.valid_each(&lines));
+            // Which lines are URLs of the edition: the piece walked whole,
+            // its lines cut where the walk found their ends, where it can
+            // be; else eight lines walked side by side.
+            let (lines, valid) = piece
+                .lines_walked(|text| n.valid_line_ends(text))
+                .unwrap_or_else(|| {
+                    let lines = piece.lines().into_owned();
+                    let valid = n.valid_each(&lines);
+                    (lines, valid)
+                });
             // The output, gathered and written a few pages at a time.
             let (mut text, mut notes) = (Vec::new(), Vec::new());
             for (line, valid) in lines.iter().zip(valid) {

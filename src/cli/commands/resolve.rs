@@ -163,9 +163,18 @@ pub(crate) fn run(
         out,
         Written::EachLine,
         |piece, out, tally| {
-            // The references as text, one UTF-8 check for the piece; their
-            // bytes from the same split.
-            let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
+            // The references as text (one UTF-8 check for the piece) and
+            // their verdicts: the piece walked whole, its lines cut where the
+            // walk found their ends, where it can be; else split, and eight
+            // lines walked side by side.
+            let walked = single.and_then(|r| piece.text_lines_walked(|t| r.valid_line_ends(t)));
+            let (texts, valid) = match walked {
+                Some((texts, valid)) => (texts, valid),
+                None => {
+                    let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
+                    (texts, Vec::new())
+                }
+            };
             let lines: std::borrow::Cow<'_, [&[u8]]> = match texts.is_empty() {
                 true => piece.lines(),
                 false => texts
@@ -174,14 +183,12 @@ pub(crate) fn run(
                     .collect::<Vec<_>>()
                     .into(),
             };
-            // The piece walked whole where it can be, else eight lines
-            // side by side.
-            let whole = piece.text().zip(single);
-            let valid = whole
-                .and_then(|(text, r)| r.valid_lines(text))
-                .filter(|v| v.len() == lines.len())
-                .or_else(|| single.and_then(|r| r.valid_each(&lines)))
-                .unwrap_or_default();
+            let valid = match valid.is_empty() {
+                true => single
+                    .and_then(|r| r.valid_each(&lines))
+                    .unwrap_or_default(),
+                false => valid,
+            };
             // The output, gathered and written a few pages at a time.
             let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
             for (k, line) in lines.iter().enumerate() {

@@ -6,7 +6,7 @@ use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use super::read::{cut, read_batch, split_lines};
+use super::read::{cut, lines_at, read_batch, split_lines};
 use super::stream::{dash_is_stdin, each_stream, hint_file_argument};
 use super::{
     BATCH_LINES, Batch, Input, Jobs, MIN_SPLIT, PIECES_PER_THREAD, Stdin, line_input, progress_bar,
@@ -58,6 +58,34 @@ impl<'a> Piece<'a> {
             Piece::Text(text) => Some(text),
             Piece::Lines(_) => None,
         }
+    }
+
+    /// Its inputs (as [`Piece::lines`]) and their verdicts, where `walk`
+    /// gives each line's end and verdict from the piece as read (see
+    /// `Checker::valid_line_ends`): no search for line ends of its own.
+    pub(crate) fn lines_walked(
+        &self,
+        walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, bool)>>,
+    ) -> Option<(Vec<&'a [u8]>, Vec<bool>)> {
+        let text = self.text()?;
+        let ends = walk(text)?;
+        Some((
+            lines_at(text, &ends),
+            ends.iter().map(|&(_, v)| v).collect(),
+        ))
+    }
+
+    /// [`Piece::lines_walked`], the inputs as text where every one is UTF-8.
+    pub(crate) fn text_lines_walked(
+        &self,
+        walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, bool)>>,
+    ) -> Option<(Vec<&'a str>, Vec<bool>)> {
+        let text = std::str::from_utf8(self.text()?).ok()?;
+        let ends = walk(text.as_bytes())?;
+        Some((
+            lines_at(text, &ends),
+            ends.iter().map(|&(_, v)| v).collect(),
+        ))
     }
 
     /// Its inputs as text where every one is UTF-8: one check for the whole

@@ -197,6 +197,25 @@ pub(super) fn split_lines<T: LineText + ?Sized>(batch: &T) -> Vec<&T> {
     lines
 }
 
+/// The lines of a batch whose line ends are known (`ends`, in order: the
+/// offset of each line's "\n", or the batch's length for a last line with
+/// none), as [`split_lines`] splits it: a "\r" before a "\n" goes with it.
+pub(super) fn lines_at<'t, T: LineText + ?Sized>(
+    batch: &'t T,
+    ends: &[(usize, bool)],
+) -> Vec<&'t T> {
+    let bytes = batch.bytes();
+    let mut start = 0;
+    let mut lines = Vec::with_capacity(ends.len());
+    for &(end, _) in ends {
+        let ended = bytes.get(end) == Some(&b'\n');
+        let cr = usize::from(ended && end > start && bytes.get(end - 1) == Some(&b'\r'));
+        lines.push(batch.part(start, end - cr));
+        start = end + 1;
+    }
+    lines
+}
+
 /// The length of the text after the last line end.
 fn last_len(body: &[u8]) -> usize {
     memchr::memrchr(b'\n', body).map_or(body.len(), |i| body.len() - i - 1)
@@ -205,6 +224,33 @@ fn last_len(body: &[u8]) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lines_at_their_ends_are_the_lines_split() {
+        // Every batch of up to seven of these: the ends of its lines (each
+        // "\n", and the end for a last line with none) give split_lines.
+        let alphabet = [b'a', b'\r', b'\n'];
+        let mut batches = vec![Vec::new()];
+        for _ in 0..7 {
+            batches = batches
+                .iter()
+                .flat_map(|b| alphabet.map(|c| [&b[..], &[c]].concat()))
+                .collect();
+            for batch in &batches {
+                let mut ends: Vec<(usize, bool)> = memchr::memchr_iter(b'\n', batch)
+                    .map(|e| (e, true))
+                    .collect();
+                if !batch.ends_with(b"\n") {
+                    ends.push((batch.len(), true));
+                }
+                assert_eq!(
+                    lines_at(&batch[..], &ends),
+                    split_lines(&batch[..]),
+                    "{batch:?}"
+                );
+            }
+        }
+    }
 
     /// A pipe that gives at most 1000 bytes a read.
     struct Trickle<'a>(&'a [u8]);

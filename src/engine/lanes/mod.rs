@@ -142,6 +142,15 @@ impl Table {
     /// split as [`Table::count_lines`] splits them: its walk, with each line
     /// end's mark kept and read in line order.
     pub fn lines_derived(&self, piece: &[u8]) -> Vec<bool> {
+        let mut derived = Vec::with_capacity(piece.len() / 16);
+        self.each_line_derived(piece, |_, d| derived.push(d));
+        derived
+    }
+
+    /// [`Table::lines_derived`] as `line(end, derived)` for each line in
+    /// order, `end` the offset of its `\n` (of the piece's end for a last
+    /// line with none).
+    pub fn each_line_derived(&self, piece: &[u8], mut line: impl FnMut(usize, bool)) {
         let walk = Walk::new(&self.lines.next, &self.class);
         let parts = cut(piece, LANES);
         let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
@@ -162,8 +171,7 @@ impl Table {
             }
         });
         marks.push(word);
-        let mut last = self.start;
-        let mut derived = Vec::with_capacity(piece.len() / 16);
+        let (mut last, mut base) = (self.start, 0);
         for (l, (part, mut s)) in parts.iter().zip(states).enumerate() {
             let (walked, rest) = part.split_at(k.min(part.len()));
             // Each line end the walk side by side passed, in order.
@@ -172,26 +180,29 @@ impl Table {
                 while ends != 0 {
                     let j = c * 64 + ends.trailing_zeros() as usize;
                     let word = marks.get(j / 8).copied().unwrap_or(0);
-                    derived.push(word >> (j % 8 * 8 + l) & 1 == 1);
+                    line(base + j, word >> (j % 8 * 8 + l) & 1 == 1);
                     ends &= ends - 1;
                 }
             }
             // The rest, one byte after another.
-            for &b in rest {
+            for (j, &b) in rest.iter().enumerate() {
                 s = walk.step(s, b);
                 if b == b'\n' {
-                    derived.push(s & DERIVED != 0);
+                    line(base + walked.len() + j, s & DERIVED != 0);
                 }
             }
             if !part.is_empty() {
                 last = s;
             }
+            base += part.len();
         }
         if !piece.is_empty() && !piece.ends_with(b"\n") {
             let row = ((last & !DERIVED) >> self.shift) as usize;
-            derived.push(self.lines.accept.get(row).copied().unwrap_or(false));
+            line(
+                piece.len(),
+                self.lines.accept.get(row).copied().unwrap_or(false),
+            );
         }
-        derived
     }
 
     /// Whether this table derives each input, as `verdict(index, valid)` in

@@ -173,12 +173,12 @@ impl Normalizer {
     }
 
     /// [`Normalizer::valid_each`] of the lines of a piece of text, in
-    /// order (split as [`Checker::valid_lines`] splits them), where the
-    /// checker reads lines as printed: the piece walked whole, line ends and
-    /// all, with no list of its lines.
+    /// order, with where each ends (see `Checker::valid_line_ends`), where
+    /// the checker reads lines as printed: the piece walked whole, line ends
+    /// and all.
     #[cfg(feature = "cli")]
-    pub(crate) fn valid_lines(&self, piece: &[u8]) -> Option<Vec<bool>> {
-        self.checker.as_ref()?.valid_lines(piece)
+    pub(crate) fn valid_line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, bool)>> {
+        self.checker.as_ref()?.valid_line_ends(piece)
     }
 
     /// [`Normalizer::normalize`] of an input [`Normalizer::valid_each`]

@@ -18,12 +18,12 @@ impl Resolver {
     }
 
     /// [`Resolver::valid_each`] of the lines of a piece of text, in order,
-    /// the piece walked whole (see `Checker::valid_lines`); `None` under the
-    /// other rules.
+    /// with where each ends, the piece walked whole (see
+    /// `Checker::valid_line_ends`); `None` under the other rules.
     #[cfg(feature = "cli")]
-    pub(crate) fn valid_lines(&self, piece: &[u8]) -> Option<Vec<bool>> {
+    pub(crate) fn valid_line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, bool)>> {
         match &self.base {
-            Base::Rfc3986 { references: r, .. } => r.valid_lines(piece),
+            Base::Rfc3986 { references: r, .. } => r.valid_line_ends(piece),
             _ => None,
         }
     }

@@ -87,6 +87,17 @@ impl Checker {
         Some(self.plain_dfa()?.table().lines_derived(piece))
     }
 
+    /// [`Checker::valid_lines`] with where each line ends: the offset of its
+    /// `\n`, or of the piece's end for a last line with none.
+    #[cfg(feature = "cli")]
+    pub(crate) fn valid_line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, bool)>> {
+        let dfa = self.plain_dfa()?;
+        let mut ends = Vec::with_capacity(piece.len() / 16);
+        dfa.table()
+            .each_line_derived(piece, |end, valid| ends.push((end, valid)));
+        Some(ends)
+    }
+
     /// The automaton, where it reads its inputs as printed.
     fn plain_dfa(&self) -> Option<Arc<Automaton>> {
         let plain = self.engine == Engine::Dfa
