@@ -9,7 +9,7 @@ use super::super::input::{
 use super::super::output::{
     GATHERED, json_line, printable_ascii, visible, write_visible, write_visible_line,
 };
-use crate::tools::resolve::{Note, Resolution, Resolver, Rules};
+use crate::tools::resolve::{Note, Resolution, Resolver, Rules, Target};
 
 pub(crate) const LONG: &str = "\
 Resolve references (partial, relative forms) against a base URL, by a rule set:
@@ -197,7 +197,7 @@ pub(crate) fn run(
                 if let (Some(r), Some(reference), Some(true)) =
                     (single, texts.get(k), valid.get(k).copied())
                     && printable_ascii(line)
-                    && r.resolve_valid(reference, &mut result, &mut notes)
+                    && let Some(target) = r.resolve_valid(reference, &mut result, &mut notes)
                 {
                     tally.inputs += 1;
                     tally.count(true);
@@ -207,9 +207,12 @@ pub(crate) fn run(
                     text.push(b' ');
                     // Made of the base's bytes and the reference's, both
                     // printable ASCII: checked without a branch a byte.
-                    match printable_ascii(result.as_bytes()) {
-                        true => text.extend_from_slice(result.as_bytes()),
-                        false => write_visible(&mut text, &result)?,
+                    match target {
+                        Target::Reference => text.extend_from_slice(line),
+                        Target::Written if printable_ascii(result.as_bytes()) => {
+                            text.extend_from_slice(result.as_bytes())
+                        }
+                        Target::Written => write_visible(&mut text, &result)?,
                     }
                     text.push(b'\n');
                     for n in notes.iter().filter(|n| !said(&resolvers, n)) {

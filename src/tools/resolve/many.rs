@@ -29,29 +29,29 @@ impl Resolver {
     }
 
     /// [`Resolver::resolve`] of a reference [`Resolver::valid_each`] found a
-    /// URI-reference, for its result alone: the result added to `result`,
-    /// and the notes on the reference (not the base's) to `notes`. `false`
-    /// (and nothing added) under the other rules.
+    /// URI-reference, for its result alone: [`Target::Reference`] where the
+    /// reference is its own target (nothing added), else the result added
+    /// to `result` and the notes on the reference (not the base's) to
+    /// `notes`. `None` (and nothing added) under the other rules.
     #[cfg(feature = "cli")]
     pub(crate) fn resolve_valid(
         &self,
         reference: &str,
         result: &mut String,
         notes: &mut Vec<Note>,
-    ) -> bool {
+    ) -> Option<Target> {
         let Base::Rfc3986 { base, cuts, .. } = &self.base else {
-            return false;
+            return None;
         };
         if self.strict && is_own_target(reference) {
-            result.push_str(reference);
-            return true;
+            return Some(Target::Reference);
         }
         // The base was cut once, when it was read.
         let parts = components::parts(base, *cuts);
         let trace = rfc3986::Trace(None);
         rfc3986::transform(&parts, reference, self.strict, notes, trace, result);
         notes.extend(self.printed_example(reference));
-        true
+        Some(Target::Written)
     }
 
     /// Where RFC 1630 prints an example its own rule does not give.
@@ -67,6 +67,16 @@ impl Resolver {
             ),
         })
     }
+}
+
+/// Where [`Resolver::resolve_valid`] put a reference's target.
+#[cfg(feature = "cli")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Target {
+    /// The reference is its own target, with no note.
+    Reference,
+    /// In the result, its notes in the notes.
+    Written,
 }
 
 /// Whether a reference is its own target, whatever the base, read strictly,

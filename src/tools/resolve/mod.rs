@@ -31,6 +31,8 @@ mod dots;
 mod early;
 mod libwww;
 mod many;
+#[cfg(feature = "cli")]
+pub(crate) use many::Target;
 pub(crate) mod rfc3986;
 #[cfg(feature = "whatwg")]
 pub mod whatwg;
