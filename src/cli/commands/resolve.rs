@@ -168,26 +168,22 @@ pub(crate) fn run(
             // walk found their ends, where it can be; else split, and eight
             // lines walked side by side.
             let walked = single.and_then(|r| piece.text_lines_walked(|t| r.valid_line_ends(t)));
-            let (texts, valid) = match walked {
-                Some((texts, valid)) => (texts, valid),
+            let (texts, lines, valid) = match walked {
+                Some((texts, valid)) => {
+                    let lines: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+                    (texts, lines, valid)
+                }
                 None => {
                     let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
-                    (texts, Vec::new())
+                    let lines = match texts.is_empty() {
+                        true => piece.lines().into_owned(),
+                        false => texts.iter().map(|t| t.as_bytes()).collect(),
+                    };
+                    let valid = single
+                        .and_then(|r| r.valid_each(&lines))
+                        .unwrap_or_default();
+                    (texts, lines, valid)
                 }
-            };
-            let lines: std::borrow::Cow<'_, [&[u8]]> = match texts.is_empty() {
-                true => piece.lines(),
-                false => texts
-                    .iter()
-                    .map(|t| t.as_bytes())
-                    .collect::<Vec<_>>()
-                    .into(),
-            };
-            let valid = match valid.is_empty() {
-                true => single
-                    .and_then(|r| r.valid_each(&lines))
-                    .unwrap_or_default(),
-                false => valid,
             };
             // The output, gathered and written a few pages at a time.
             let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
