@@ -55,25 +55,24 @@ pub(crate) fn printable_ascii(text: &[u8]) -> bool {
         .fold(false, |bad, &b| bad | !(0x20..0x7f).contains(&b))
 }
 
-/// Whether `text` has a character [`unsafe_on_terminal`]:
-/// its bytes are looked at one by one, and only a character beyond ASCII is
-/// decoded (printable ASCII is never unsafe, an ASCII control always is):
-/// a message with a "§" is not read a character at a time.
+/// Whether `text` has a character [`unsafe_on_terminal`]. Printable ASCII is
+/// never unsafe and an ASCII control always is, so a run of 32 printable
+/// ASCII bytes is passed at once, and only a character beyond ASCII is
+/// decoded: a message with a "§" is not read a character at a time.
 #[cfg(feature = "cli")]
 pub(crate) fn has_unsafe(text: &str) -> bool {
     let bytes = text.as_bytes();
     let mut at = 0;
     while let Some(chunk) = bytes.get(at..).filter(|c| !c.is_empty()) {
         let chunk = chunk.get(..32).unwrap_or(chunk);
-        // A run of 32 printable ASCII bytes passed with no branch a byte:
-        // messages are long, and mostly ASCII.
+        // One check with no branch a byte: messages are long, and mostly
+        // ASCII.
         if printable_ascii(chunk) {
             at += chunk.len();
             continue;
         }
-        // Else each character of the run, to its end, decoding only those
-        // beyond ASCII (a character that crosses the end is read whole: `at`
-        // stays on a character's start).
+        // Else each character of the run, to its end (a character that
+        // crosses the end is read whole: `at` stays on a character's start).
         let end = at + chunk.len();
         while at < end {
             if bytes.get(at).is_some_and(|b| (0x20..0x7f).contains(b)) {
