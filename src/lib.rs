@@ -58,6 +58,8 @@ macro_rules! internal {
 
 mod edition;
 mod error;
+#[cfg(test)]
+mod testing;
 
 // The analyses, one layer a folder: what is known of each document, verdicts
 // over one input, editions compared, tools over verdicts.

@@ -10,6 +10,7 @@ use std::path::Path;
 
 /// The layers, lowest first; a module may use its own layer and lower ones.
 const LAYERS: &[&[&str]] = &[
+    &["testing"],
     &["edition"],
     &["error"],
     &["grammar"],

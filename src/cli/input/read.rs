@@ -229,26 +229,18 @@ mod tests {
     fn lines_at_their_ends_are_the_lines_split() {
         // Every batch of up to seven of these: the ends of its lines (each
         // "\n", and the end for a last line with none) give split_lines.
-        let alphabet = [b'a', b'\r', b'\n'];
-        let mut batches = vec![Vec::new()];
-        for _ in 0..7 {
-            batches = batches
-                .iter()
-                .flat_map(|b| alphabet.map(|c| [&b[..], &[c]].concat()))
+        for batch in crate::testing::every(b"a\r\n", 7) {
+            let mut ends: Vec<(usize, bool)> = memchr::memchr_iter(b'\n', &batch)
+                .map(|e| (e, true))
                 .collect();
-            for batch in &batches {
-                let mut ends: Vec<(usize, bool)> = memchr::memchr_iter(b'\n', batch)
-                    .map(|e| (e, true))
-                    .collect();
-                if !batch.ends_with(b"\n") {
-                    ends.push((batch.len(), true));
-                }
-                assert_eq!(
-                    lines_at(&batch[..], &ends),
-                    split_lines(&batch[..]),
-                    "{batch:?}"
-                );
+            if !batch.ends_with(b"\n") {
+                ends.push((batch.len(), true));
             }
+            assert_eq!(
+                lines_at(&batch[..], &ends),
+                split_lines(&batch[..]),
+                "{batch:?}"
+            );
         }
     }
 

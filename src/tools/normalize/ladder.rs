@@ -306,6 +306,7 @@ fn mailto_domains(path: &str, notes: &mut Vec<Note>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{every, every_string};
 
     #[test]
     fn percent_is_the_byte_at_a_time_reading() {
@@ -333,19 +334,16 @@ mod tests {
             }
             out
         }
-        let alphabet = [b'%', b'4', b'1', b'a', b'F', b'g', b'2', b'e'];
-        let mut strings = vec![Vec::new()];
-        for _ in 0..6 {
-            strings = strings
-                .iter()
-                .flat_map(|s| alphabet.map(|b| [&s[..], &[b]].concat()))
-                .collect();
-            for s in &strings {
-                for lower in [false, true] {
-                    let mut out = Vec::new();
-                    percent(s, lower, &mut out);
-                    assert_eq!(out, each_byte(s, lower), "{:?}", String::from_utf8_lossy(s));
-                }
+        for s in every(b"%41aFg2e", 6) {
+            for lower in [false, true] {
+                let mut out = Vec::new();
+                percent(&s, lower, &mut out);
+                assert_eq!(
+                    out,
+                    each_byte(&s, lower),
+                    "{:?}",
+                    String::from_utf8_lossy(&s)
+                );
             }
         }
     }
@@ -362,27 +360,21 @@ mod tests {
         .unwrap();
         let uri = normalizer.checker.unwrap();
         let alphabet = ['A', 'z', ':', '/', '@', '.', '[', ']', '?', '#', '1'];
-        let (mut tails, mut uris) = (vec![String::new()], 0);
-        for _ in 0..5 {
-            tails = tails
-                .iter()
-                .flat_map(|t| alphabet.map(|c| format!("{t}{c}")))
-                .collect();
-            for tail in &tails {
-                for input in [format!("Sc:{tail}"), format!("Sc://{tail}")] {
-                    if !uri.is_valid(&input) {
-                        continue;
-                    }
-                    uris += 1;
-                    let input = input.as_bytes();
-                    let (mut fast, mut notes) = (Vec::new(), Vec::new());
-                    ladder(input, false, &mut notes, &mut fast);
-                    let (mut each, mut each_notes) = (Vec::new(), Vec::new());
-                    let c = cut(input);
-                    each_component(input, &c, false, false, &mut each_notes, &mut each);
-                    assert_eq!(fast, each, "{tail:?}");
-                    assert_eq!(notes, each_notes, "{tail:?}");
+        let mut uris = 0;
+        for tail in every_string(&alphabet, 5) {
+            for input in [format!("Sc:{tail}"), format!("Sc://{tail}")] {
+                if !uri.is_valid(&input) {
+                    continue;
                 }
+                uris += 1;
+                let input = input.as_bytes();
+                let (mut fast, mut notes) = (Vec::new(), Vec::new());
+                ladder(input, false, &mut notes, &mut fast);
+                let (mut each, mut each_notes) = (Vec::new(), Vec::new());
+                let c = cut(input);
+                each_component(input, &c, false, false, &mut each_notes, &mut each);
+                assert_eq!(fast, each, "{tail:?}");
+                assert_eq!(notes, each_notes, "{tail:?}");
             }
         }
         assert!(uris > 50_000, "{uris}");

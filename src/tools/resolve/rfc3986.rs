@@ -351,6 +351,7 @@ fn encoded_dot() -> Note {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::every_string;
 
     fn rds(path: &str) -> String {
         let mut out = String::new();
@@ -371,17 +372,9 @@ mod tests {
 
     #[test]
     fn has_dot_segment_is_a_segment_of_one_or_two_dots() {
-        let alphabet = ['.', '/', 'a'];
-        let mut paths = vec![String::new()];
-        for _ in 0..7 {
-            paths = paths
-                .iter()
-                .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
-                .collect();
-            for path in &paths {
-                let expected = path.split('/').any(|s| s == "." || s == "..");
-                assert_eq!(has_dot_segment(path.as_bytes()), expected, "{path:?}");
-            }
+        for path in every_string(&['.', '/', 'a'], 7) {
+            let expected = path.split('/').any(|s| s == "." || s == "..");
+            assert_eq!(has_dot_segment(path.as_bytes()), expected, "{path:?}");
         }
     }
 
@@ -397,21 +390,12 @@ mod tests {
                 s != lowered && (s == "." || s == "..")
             })
         };
-        let alphabet = ['.', '%', '2', 'e', 'E', '/', 'a'];
-        let mut paths = vec![String::new()];
-        for _ in 0..6 {
-            let longer: Vec<String> = paths
-                .iter()
-                .flat_map(|p| alphabet.iter().map(move |c| format!("{p}{c}")))
-                .collect();
-            for path in &longer {
-                assert_eq!(
-                    encoded_dot_segment(path.as_bytes()),
-                    decoded(path),
-                    "{path:?}"
-                );
-            }
-            paths = longer;
+        for path in every_string(&['.', '%', '2', 'e', 'E', '/', 'a'], 6) {
+            assert_eq!(
+                encoded_dot_segment(path.as_bytes()),
+                decoded(&path),
+                "{path:?}"
+            );
         }
     }
 }
