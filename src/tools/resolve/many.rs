@@ -88,7 +88,31 @@ pub(crate) enum Target {
 /// "http:g").
 #[cfg(feature = "cli")]
 fn is_own_target(reference: &str) -> bool {
-    let bytes = reference.as_bytes();
+    at_a_look(reference.as_bytes()).unwrap_or_else(|| by_its_components(reference.as_bytes()))
+}
+
+/// [`is_own_target`] where one look tells: no scheme or no authority (cut as
+/// Appendix B cuts them), or both and no "/" followed by "." or "%" after
+/// the scheme. A path with an authority is empty or begins with "/" (the
+/// authority runs to the first), so each of its segments follows a "/",
+/// and a dot segment, plain or "%2E", begins with "." or "%". `None`: see
+/// [`by_its_components`].
+#[cfg(feature = "cli")]
+fn at_a_look(bytes: &[u8]) -> Option<bool> {
+    let scheme = components::first(bytes, 0, [b':', b'/', b'?', b'#'])
+        .filter(|&end| end > 0 && bytes.get(end) == Some(&b':'));
+    let after = scheme.and_then(|end| bytes.get(end + 1..));
+    match after {
+        Some(rest) if rest.starts_with(b"//") => {
+            (!components::slash_then(rest, [b'.', b'%'])).then_some(true)
+        }
+        _ => Some(false),
+    }
+}
+
+/// [`is_own_target`] read from the reference's components.
+#[cfg(feature = "cli")]
+fn by_its_components(bytes: &[u8]) -> bool {
     let c = components::cut(bytes);
     let path = bytes.get(c.path.0..c.path.1).unwrap_or_default();
     c.scheme.is_some()
@@ -127,5 +151,38 @@ mod tests {
             }
         }
         assert!(shortcuts > 10_000, "{shortcuts}");
+    }
+
+    #[test]
+    fn one_look_answers_as_the_components_do() {
+        // Every string of up to six of these after "" and "s:": where one
+        // look answers, the components answer alike; and it answers most
+        // strings with an authority.
+        let alphabet = ['a', ':', '/', '.', '%', '?', '#'];
+        let (mut looked, mut authorities) = (0, 0);
+        for tail in every_string(&alphabet, 6) {
+            for reference in [tail.clone(), format!("s:{tail}")] {
+                let bytes = reference.as_bytes();
+                let exact = by_its_components(bytes);
+                if let Some(quick) = at_a_look(bytes) {
+                    assert_eq!(quick, exact, "{reference:?}");
+                }
+                if components::cut(bytes).authority.is_some() {
+                    authorities += 1;
+                    looked += usize::from(at_a_look(bytes).is_some());
+                }
+            }
+        }
+        assert!(looked * 2 > authorities, "{looked} of {authorities}");
+        // A pair across two looks of eight bytes, and at the very end.
+        for reference in [
+            "s://abcde/.",
+            "s://abcdef/.",
+            "s://ab/cd/ef/%2E",
+            "s://a/b/c/d/.",
+        ] {
+            assert_eq!(at_a_look(reference.as_bytes()), None, "{reference:?}");
+        }
+        assert_eq!(at_a_look(b"s://abcdefgh/ijklmnop/q.r%41"), Some(true));
     }
 }
