@@ -104,6 +104,7 @@ fn exactness(per_rule: usize, seed: u64) {
                 inputs.extend([s, m]);
             }
             walks_agree(edition, &rule.name, &dfa, &inputs);
+            bytes_derived_agree(edition, &rule.name, &dfa);
             if rule.name == edition.default_rule() {
                 whole_urls.push((dfa.clone(), inputs.clone()));
             }
@@ -164,6 +165,37 @@ fn joint_walks_agree(what: &str, rules: &[(std::sync::Arc<Automaton>, Vec<String
         assert_eq!(
             together, alone,
             "{what}: the tables walked as one, {end} bytes"
+        );
+    }
+}
+
+/// The bytes the table says some derived input has are those the automaton
+/// reads between live states, from the start: its live states searched
+/// breadth first, every byte tried from each.
+fn bytes_derived_agree(edition: Edition, rule: &str, dfa: &Automaton) {
+    let mut seen = std::collections::HashSet::new();
+    let mut queue = std::collections::VecDeque::new();
+    let mut bytes = [false; 256];
+    if dfa.is_live(dfa.start()) {
+        seen.insert(dfa.start());
+        queue.push_back(dfa.start());
+    }
+    while let Some(s) = queue.pop_front() {
+        for b in 0..128u8 {
+            let t = dfa.step(s, b);
+            if dfa.is_live(t) {
+                bytes[usize::from(b)] = true;
+                if seen.insert(t) {
+                    queue.push_back(t);
+                }
+            }
+        }
+    }
+    for (b, &expected) in (0..=255u8).zip(&bytes) {
+        assert_eq!(
+            dfa.table().derives_any_of([b]),
+            expected,
+            "{edition} {rule}: byte {b:#04x}"
         );
     }
 }

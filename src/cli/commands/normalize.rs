@@ -80,6 +80,9 @@ pub(crate) fn run(
         .unwrap_or_else(|| meaning(args.grammar).default_level());
     let n = Normalizer::new(args.grammar, level).map_err(CliError::Usage)?;
     let json = args.json;
+    // Where the edition's grammar derives printable ASCII alone (RFC
+    // 3986's does), so is every valid line.
+    let printable = n.valid_are_printable();
     each_lines_parallel(
         &args.batch,
         stdin,
@@ -108,7 +111,7 @@ pub(crate) fn run(
                 // and counted, as any other.
                 if valid
                     && !json
-                    && printable_ascii(line)
+                    && (printable || printable_ascii(line))
                     && n.normalize_valid_bytes(line, &mut text, &mut notes).is_ok()
                 {
                     tally.inputs += 1;

@@ -157,6 +157,8 @@ pub(crate) fn run(
         [r] if !json => Some(r),
         _ => None,
     };
+    // A URI-reference is printable ASCII: its grammar derives nothing else.
+    let printable = single.is_some_and(Resolver::valid_are_printable);
     each_lines_parallel(
         &batch,
         stdin,
@@ -192,7 +194,7 @@ pub(crate) fn run(
                 notes.clear();
                 if let (Some(r), Some(reference), Some(true)) =
                     (single, texts.get(k), valid.get(k).copied())
-                    && printable_ascii(line)
+                    && (printable || printable_ascii(line))
                     && let Some(target) = r.resolve_valid(reference, &mut result, &mut notes)
                 {
                     tally.inputs += 1;

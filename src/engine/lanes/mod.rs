@@ -89,6 +89,23 @@ impl Table {
             .unwrap_or(false)
     }
 
+    /// Whether some input the rule derives has one of `bytes`: every state
+    /// of the table but the dead one is reached from the start and leads to
+    /// an accepted end (it is made of those alone), and the dead one leads
+    /// only to itself, so a byte is in some derived input exactly where some
+    /// state does not lead on it to the dead one.
+    #[cfg(any(feature = "cli", feature = "internals"))]
+    pub fn derives_any_of(&self, bytes: impl IntoIterator<Item = u8>) -> bool {
+        let rows = self.accept.len() as u32;
+        bytes.into_iter().any(|b| {
+            let class = u32::from(self.class[usize::from(b)]);
+            (0..rows).any(|r| {
+                let next = self.next.get(((r << self.shift) + class) as usize);
+                next.is_some_and(|&t| t != self.dead)
+            })
+        })
+    }
+
     /// Whether the rule derives `input`, one byte after another.
     pub fn matches(&self, input: &[u8]) -> bool {
         let mut s = self.start;

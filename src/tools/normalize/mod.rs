@@ -181,6 +181,16 @@ impl Normalizer {
         self.checker.as_ref()?.valid_line_ends(piece)
     }
 
+    /// Whether every input [`Normalizer::valid_each`] finds valid is
+    /// printable ASCII, as the edition's grammar proves (RFC 3986's does):
+    /// no such input is then looked at for characters a terminal must not get.
+    #[cfg(feature = "cli")]
+    pub(crate) fn valid_are_printable(&self) -> bool {
+        self.checker
+            .as_ref()
+            .is_some_and(Checker::derives_only_printable)
+    }
+
     /// [`Normalizer::normalize`] of an input [`Normalizer::valid_each`]
     /// found valid: the normalized URL added to `to`, its notes to `notes`,
     /// or (RFC 1630, Example 3) its malformed escapes.

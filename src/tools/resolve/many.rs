@@ -28,6 +28,18 @@ impl Resolver {
         }
     }
 
+    /// Whether every reference [`Resolver::valid_each`] finds a
+    /// URI-reference is printable ASCII, as RFC 3986's grammar proves: no
+    /// such reference is then looked at for characters a terminal must not
+    /// get. `false` under the other rules.
+    #[cfg(feature = "cli")]
+    pub(crate) fn valid_are_printable(&self) -> bool {
+        match &self.base {
+            Base::Rfc3986 { references: r, .. } => r.derives_only_printable(),
+            _ => false,
+        }
+    }
+
     /// [`Resolver::resolve`] of a reference [`Resolver::valid_each`] found a
     /// URI-reference, for its result alone: [`Target::Reference`] where the
     /// reference is its own target (nothing added), else the result added

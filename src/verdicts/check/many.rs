@@ -98,6 +98,18 @@ impl Checker {
         Some(ends)
     }
 
+    /// Whether every string the rule derives is printable ASCII (U+0020 to
+    /// U+007E), read from its automaton: then so is every input it finds
+    /// valid, in any reading (folding changes only the case of letters), and
+    /// a command writes such inputs with no look for characters a terminal
+    /// must not get. `false` where the automaton cannot be built.
+    #[cfg(feature = "cli")]
+    pub(crate) fn derives_only_printable(&self) -> bool {
+        let unprintable = (0..0x20).chain(0x7f..=0xff);
+        self.dfa()
+            .is_some_and(|dfa| !dfa.table().derives_any_of(unprintable))
+    }
+
     /// The automaton, where it reads its inputs as printed.
     fn plain_dfa(&self) -> Option<Arc<Automaton>> {
         let plain = self.engine == Engine::Dfa
@@ -221,5 +233,36 @@ impl Joint {
             .get_or_init(|| Walks::of_inputs(&self.tables()))
             .as_ref()?;
         Some(walks.matches_each(inputs))
+    }
+}
+
+#[cfg(all(test, feature = "cli"))]
+mod tests {
+    use super::*;
+    use crate::Edition;
+
+    #[test]
+    fn only_printable_is_read_from_the_grammar() {
+        // Every rule of every edition derives printable ASCII alone ...
+        for edition in Edition::ALL {
+            for rule in &crate::grammar::PrintedGrammar::of(edition).rules {
+                let checker = Checker::new(edition, &rule.name, Engine::Dfa).unwrap();
+                assert!(checker.derives_only_printable(), "{edition} {}", rule.name);
+            }
+        }
+        // ... and a grammar of one's own that derives a tab, a line end or
+        // a DEL does not; one with a space or a "~" does.
+        for (byte, text) in [("tab", "%x09"), ("lf", "%x0A"), ("del", "%x7F")] {
+            let grammar = format!("word = 1*ALPHA [ {text} 1*ALPHA ]\n");
+            let edition = crate::load_grammar_text(byte, &grammar, None).unwrap();
+            let checker = Checker::new(edition, "word", Engine::Dfa).unwrap();
+            assert!(!checker.derives_only_printable(), "{grammar}");
+        }
+        for (byte, text) in [("space", "%x20"), ("tilde", "%x7E")] {
+            let grammar = format!("word = 1*ALPHA [ {text} 1*ALPHA ]\n");
+            let edition = crate::load_grammar_text(byte, &grammar, None).unwrap();
+            let checker = Checker::new(edition, "word", Engine::Dfa).unwrap();
+            assert!(checker.derives_only_printable(), "{grammar}");
+        }
     }
 }
