@@ -6,7 +6,7 @@ use std::borrow::Cow;
 
 use crate::knowledge::meaning::default_port;
 use crate::tools::resolve::Note;
-use crate::tools::resolve::components::{Cuts, cut, first, slash_then};
+use crate::tools::resolve::components::{Cuts, cut, first, scheme_end, slash_then};
 use crate::tools::resolve::rfc3986::{
     encoded_dot_segment, has_dot_segment, remove_dot_segments, rootless_dots,
 };
@@ -141,9 +141,7 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
 /// authority is the host and a port of digits (§3.2.3), which have no case.
 /// `false` (nothing added) where the look does not tell.
 fn lowered_at_a_look(input: &[u8], to: &mut Vec<u8>) -> bool {
-    let Some(colon) =
-        first(input, 0, [b':', b'/', b'?', b'#']).filter(|&i| i > 0 && input.get(i) == Some(&b':'))
-    else {
+    let Some(colon) = scheme_end(input) else {
         return false;
     };
     // A rootless path's first segment follows the scheme's ":".

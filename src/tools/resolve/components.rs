@@ -43,10 +43,9 @@ pub(crate) fn cut(s: &[u8]) -> Cuts {
     }
     let mut c = Cuts::default();
     let mut at = 0;
-    let first = end_of(s, 0, [b':', b'/', b'?', b'#']);
-    if first > 0 && s.get(first) == Some(&b':') {
-        c.scheme = Some(first);
-        at = first + 1;
+    if let Some(end) = scheme_end(s) {
+        c.scheme = Some(end);
+        at = end + 1;
     }
     if s.get(at..at + 2) == Some(b"//") {
         let end = end_of(s, at + 2, [b'/', b'?', b'#']);
@@ -65,6 +64,13 @@ pub(crate) fn cut(s: &[u8]) -> Cuts {
         c.fragment = Some(at + 1);
     }
     c
+}
+
+/// Where Appendix B's scheme ends (its ":"), where `s` has one: the first of
+/// ":", "/", "?" and "#", if it is a ":" after at least one byte.
+#[inline(always)]
+pub(crate) fn scheme_end(s: &[u8]) -> Option<usize> {
+    first(s, 0, [b':', b'/', b'?', b'#']).filter(|&end| end > 0 && s.get(end) == Some(&b':'))
 }
 
 /// The first byte of `s` at or after `from` that is one of `stops`. Eight

@@ -111,9 +111,7 @@ fn is_own_target(reference: &str) -> bool {
 /// [`by_its_components`].
 #[cfg(feature = "cli")]
 fn at_a_look(bytes: &[u8]) -> Option<bool> {
-    let scheme = components::first(bytes, 0, [b':', b'/', b'?', b'#'])
-        .filter(|&end| end > 0 && bytes.get(end) == Some(&b':'));
-    let after = scheme.and_then(|end| bytes.get(end + 1..));
+    let after = components::scheme_end(bytes).and_then(|end| bytes.get(end + 1..));
     match after {
         Some(rest) if rest.starts_with(b"//") => {
             (!components::slash_then(rest, [b'.', b'%'])).then_some(true)
