@@ -166,6 +166,35 @@ fn joint_walks_agree(what: &str, rules: &[(std::sync::Arc<Automaton>, Vec<String
             together, alone,
             "{what}: the tables walked as one, {end} bytes"
         );
+        // Line by line, in products of two (marks of two bits a lane) and
+        // of up to seven (a byte a lane), where they fit.
+        for size in [2, lanes::product::MOST] {
+            for group in tables.chunks(size) {
+                let Some(product) = lanes::product::Product::new(group) else {
+                    continue;
+                };
+                let mut alone: Vec<(usize, u32)> = Vec::new();
+                for (i, table) in group.iter().enumerate() {
+                    let mut line = 0;
+                    table.each_line_derived(part, |end, derived| {
+                        match alone.get_mut(line) {
+                            Some(l) => l.1 |= u32::from(derived) << i,
+                            None => alone.push((end, u32::from(derived) << i)),
+                        }
+                        line += 1;
+                    });
+                }
+                let mut together = Vec::new();
+                product.each_line_derived(part, |end, bits| together.push((end, bits)));
+                assert_eq!(
+                    together,
+                    alone,
+                    "{what}: {} tables walked as one line by line, {end} bytes",
+                    group.len()
+                );
+                assert_eq!(together.len(), lines, "{what}: {end} bytes");
+            }
+        }
     }
 }
 

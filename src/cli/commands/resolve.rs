@@ -9,6 +9,7 @@ use super::super::input::{
 use super::super::output::{
     GATHERED, json_line, printable_ascii, visible, write_visible, write_visible_line,
 };
+use crate::tools::resolve::no_dots::Line;
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules, Target};
 
 pub(crate) const LONG: &str = "\
@@ -169,11 +170,11 @@ pub(crate) fn run(
             // their verdicts: the piece walked whole, its lines cut where the
             // walk found their ends, where it can be; else split, and eight
             // lines walked side by side.
-            let walked = single.and_then(|r| piece.text_lines_walked(|t| r.valid_line_ends(t)));
-            let (texts, lines, valid) = match walked {
-                Some((texts, valid)) => {
+            let walked = single.and_then(|r| piece.text_lines_walked(|t| r.line_ends(t)));
+            let (texts, lines, walked) = match walked {
+                Some((texts, walked)) => {
                     let lines: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
-                    (texts, lines, valid)
+                    (texts, lines, walked)
                 }
                 None => {
                     let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
@@ -184,7 +185,11 @@ pub(crate) fn run(
                     let valid = single
                         .and_then(|r| r.valid_each(&lines))
                         .unwrap_or_default();
-                    (texts, lines, valid)
+                    (
+                        texts,
+                        lines,
+                        valid.into_iter().map(Line::verdict_only).collect(),
+                    )
                 }
             };
             // The output, gathered and written a few pages at a time.
@@ -192,10 +197,12 @@ pub(crate) fn run(
             for (k, line) in lines.iter().enumerate() {
                 result.clear();
                 notes.clear();
-                if let (Some(r), Some(reference), Some(true)) =
-                    (single, texts.get(k), valid.get(k).copied())
+                if let (Some(r), Some(reference), Some(&walked)) =
+                    (single, texts.get(k), walked.get(k))
+                    && walked.valid
                     && (printable || printable_ascii(line))
-                    && let Some(target) = r.resolve_valid(reference, &mut result, &mut notes)
+                    && let Some(target) =
+                        r.resolve_valid(walked, reference, &mut result, &mut notes)
                 {
                     tally.inputs += 1;
                     tally.count(true);

@@ -63,10 +63,10 @@ impl<'a> Piece<'a> {
     /// Its inputs (as [`Piece::lines`]) and their verdicts, where `walk`
     /// gives each line's end and verdict from the piece as read (see
     /// `Checker::valid_line_ends`): no search for line ends of its own.
-    pub(crate) fn lines_walked(
+    pub(crate) fn lines_walked<M: Copy>(
         &self,
-        walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, bool)>>,
-    ) -> Option<(Vec<&'a [u8]>, Vec<bool>)> {
+        walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, M)>>,
+    ) -> Option<(Vec<&'a [u8]>, Vec<M>)> {
         let text = self.text()?;
         let ends = walk(text)?;
         Some((
@@ -76,10 +76,10 @@ impl<'a> Piece<'a> {
     }
 
     /// [`Piece::lines_walked`], the inputs as text where every one is UTF-8.
-    pub(crate) fn text_lines_walked(
+    pub(crate) fn text_lines_walked<M: Copy>(
         &self,
-        walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, bool)>>,
-    ) -> Option<(Vec<&'a str>, Vec<bool>)> {
+        walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, M)>>,
+    ) -> Option<(Vec<&'a str>, Vec<M>)> {
         let text = std::str::from_utf8(self.text()?).ok()?;
         let ends = walk(text.as_bytes())?;
         Some((

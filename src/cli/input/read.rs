@@ -200,9 +200,9 @@ pub(super) fn split_lines<T: LineText + ?Sized>(batch: &T) -> Vec<&T> {
 /// The lines of a batch whose line ends are known (`ends`, in order: the
 /// offset of each line's "\n", or the batch's length for a last line with
 /// none), as [`split_lines`] splits it: a "\r" before a "\n" goes with it.
-pub(super) fn lines_at<'t, T: LineText + ?Sized>(
+pub(super) fn lines_at<'t, T: LineText + ?Sized, M>(
     batch: &'t T,
-    ends: &[(usize, bool)],
+    ends: &[(usize, M)],
 ) -> Vec<&'t T> {
     let bytes = batch.bytes();
     let mut start = 0;

@@ -169,57 +169,14 @@ impl Table {
     /// line with none).
     pub fn each_line_derived(&self, piece: &[u8], mut line: impl FnMut(usize, bool)) {
         let walk = Walk::new(&self.lines.next, &self.class);
-        let parts = cut(piece, LANES);
-        let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
-        // The marks of eight columns a word: a byte a column, a bit a lane
-        // (one register, where a word a lane would not fit).
-        let mut marks: Vec<u64> = Vec::with_capacity(k / 8 + 1);
-        let (mut word, mut at) = (0u64, 0u32);
-        let states = walk.side_by_side(parts, k, [self.start; LANES], |s| {
-            let lanes = s
-                .iter()
-                .enumerate()
-                .fold(0, |m, (l, &s)| m | (s & DERIVED) >> (31 - l));
-            word |= u64::from(lanes) << at;
-            at += 8;
-            if at == 64 {
-                marks.push(std::mem::take(&mut word));
-                at = 0;
-            }
+        let last = |s: u32| {
+            let row = ((s & !DERIVED) >> self.shift) as usize;
+            u64::from(self.lines.accept.get(row).copied().unwrap_or(false))
+        };
+        let mark = |s: u32| u64::from(s >> 31);
+        each_line_marked::<1>(&walk, self.start, piece, mark, last, |end, m| {
+            line(end, m != 0)
         });
-        marks.push(word);
-        let (mut last, mut base) = (self.start, 0);
-        for (l, (part, mut s)) in parts.iter().zip(states).enumerate() {
-            let (walked, rest) = part.split_at(k.min(part.len()));
-            // Each line end the walk side by side passed, in order.
-            for (c, chunk) in walked.chunks(64).enumerate() {
-                let mut ends = newlines(chunk);
-                while ends != 0 {
-                    let j = c * 64 + ends.trailing_zeros() as usize;
-                    let word = marks.get(j / 8).copied().unwrap_or(0);
-                    line(base + j, word >> (j % 8 * 8 + l) & 1 == 1);
-                    ends &= ends - 1;
-                }
-            }
-            // The rest, one byte after another.
-            for (j, &b) in rest.iter().enumerate() {
-                s = walk.step(s, b);
-                if b == b'\n' {
-                    line(base + walked.len() + j, s & DERIVED != 0);
-                }
-            }
-            if !part.is_empty() {
-                last = s;
-            }
-            base += part.len();
-        }
-        if !piece.is_empty() && !piece.ends_with(b"\n") {
-            let row = ((last & !DERIVED) >> self.shift) as usize;
-            line(
-                piece.len(),
-                self.lines.accept.get(row).copied().unwrap_or(false),
-            );
-        }
     }
 
     /// Whether this table derives each input, as `verdict(index, valid)` in
@@ -286,6 +243,71 @@ fn each_side_by_side<'a, V>(
             s = walk.step(s, b);
         }
         verdict(i, ends(s));
+    }
+}
+
+/// The lines of `piece` walked from `start`, as `line(end, marks)` for each
+/// in order: `mark` reads a line end's marks (fewer than `1 << B` bits) from
+/// the state its entry leads to, `last` those of a last line with no line end
+/// from the state it ends in. [`LANES`] parts of the piece, each of whole
+/// lines, are walked side by side, and the marks of every column kept,
+/// `B` bits a lane, to be read in line order.
+fn each_line_marked<const B: u32>(
+    walk: &Walk<'_>,
+    start: u32,
+    piece: &[u8],
+    mark: impl Fn(u32) -> u64,
+    last: impl Fn(u32) -> u64,
+    mut line: impl FnMut(usize, u64),
+) {
+    // Columns a word holds: a lane's marks in B bits, a column's in 8B.
+    let per_word = 8 / B as usize;
+    let parts = cut(piece, LANES);
+    let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
+    let mut marks: Vec<u64> = Vec::with_capacity(k / per_word + 1);
+    let (mut word, mut at) = (0u64, 0u32);
+    let states = walk.side_by_side(parts, k, [start; LANES], |s| {
+        let column = s
+            .iter()
+            .enumerate()
+            .fold(0, |m, (l, &s)| m | mark(s) << (l as u32 * B));
+        word |= column << at;
+        at += 8 * B;
+        if at == 64 {
+            marks.push(std::mem::take(&mut word));
+            at = 0;
+        }
+    });
+    marks.push(word);
+    let lane = (1u64 << B) - 1;
+    let (mut end_state, mut base) = (start, 0);
+    for (l, (part, mut s)) in parts.iter().zip(states).enumerate() {
+        let (walked, rest) = part.split_at(k.min(part.len()));
+        // Each line end the walk side by side passed, in order.
+        for (c, chunk) in walked.chunks(64).enumerate() {
+            let mut ends = newlines(chunk);
+            while ends != 0 {
+                let j = c * 64 + ends.trailing_zeros() as usize;
+                let word = marks.get(j / per_word).copied().unwrap_or(0);
+                let shift = (j % per_word) as u32 * 8 * B + l as u32 * B;
+                line(base + j, word >> shift & lane);
+                ends &= ends - 1;
+            }
+        }
+        // The rest, one byte after another.
+        for (j, &b) in rest.iter().enumerate() {
+            s = walk.step(s, b);
+            if b == b'\n' {
+                line(base + walked.len() + j, mark(s));
+            }
+        }
+        if !part.is_empty() {
+            end_state = s;
+        }
+        base += part.len();
+    }
+    if !piece.is_empty() && !piece.ends_with(b"\n") {
+        line(piece.len(), last(end_state));
     }
 }
 

@@ -155,6 +155,28 @@ impl Product {
         each_side_by_side(&walk, (self.start, self.dead), ends, inputs, verdict);
     }
 
+    /// Which of the tables derive each line of `piece`, as `line(end, bits)`
+    /// for each line in order (bit `i`: table `i`), `end` the offset of its
+    /// `\n` (of the piece's end for a last line with none), the lines split
+    /// as [`Table::count_lines`] splits them. For a product of line walks
+    /// ([`Product::new`]).
+    #[cfg(any(feature = "cli", feature = "internals"))]
+    pub fn each_line_derived(&self, piece: &[u8], mut line: impl FnMut(usize, u32)) {
+        let walk = Walk::new(&self.next, &self.class);
+        let last = |s: u32| {
+            let row = ((s & !(u32::MAX << MARKS)) / self.width) as usize;
+            u64::from(self.accept.get(row).copied().unwrap_or(0))
+        };
+        let mark = |s: u32| u64::from(s >> MARKS);
+        let line = |end, bits: u64| line(end, bits as u32);
+        // Two bits a lane where they hold the marks (fewer marks to keep),
+        // else a byte: the marks of seven tables at most.
+        match self.tables {
+            ..=2 => super::each_line_marked::<2>(&walk, self.start, piece, mark, last, line),
+            _ => super::each_line_marked::<8>(&walk, self.start, piece, mark, last, line),
+        }
+    }
+
     /// The lines of `piece`, as [`Table::count_lines`] splits them, and how
     /// many of them each table derives (by the tables' order).
     pub fn count_lines(&self, piece: &[u8]) -> (usize, [usize; MOST]) {

@@ -2,8 +2,15 @@
 //! and the result of each alone, written into buffers the caller reuses.
 
 #[cfg(feature = "cli")]
+use std::sync::OnceLock;
+
+#[cfg(feature = "cli")]
+use super::no_dots::{self, Line, NoDots};
+#[cfg(feature = "cli")]
 use super::{Base, components, rfc3986};
 use super::{Note, Resolver, early};
+#[cfg(feature = "cli")]
+use crate::engine::lanes::product::Product;
 
 impl Resolver {
     /// Whether each reference is an RFC 3986 URI-reference, eight walked
@@ -17,15 +24,20 @@ impl Resolver {
         }
     }
 
-    /// [`Resolver::valid_each`] of the lines of a piece of text, in order,
-    /// with where each ends, the piece walked whole (see
-    /// `Checker::valid_line_ends`); `None` under the other rules.
+    /// What the walk of a piece of text finds of each line, in order, with
+    /// where it ends: whether it is a URI-reference ([`Resolver::valid_each`])
+    /// and, read strictly, whether it is its own target ([`OWN_TARGET`]'s
+    /// table walked in one product with URI-reference's). `None` under the
+    /// other rules.
     #[cfg(feature = "cli")]
-    pub(crate) fn valid_line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, bool)>> {
-        match &self.base {
-            Base::Rfc3986 { references: r, .. } => r.valid_line_ends(piece),
-            _ => None,
-        }
+    pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
+        let Base::Rfc3986 { references, .. } = &self.base else {
+            return None;
+        };
+        // URI-reference is one automaton: its product is made once.
+        static PRODUCT: OnceLock<Option<Product>> = OnceLock::new();
+        let own = self.strict.then_some((OWN_TARGET, &PRODUCT));
+        no_dots::line_ends(references, own, piece)
     }
 
     /// Whether every reference [`Resolver::valid_each`] finds a
@@ -40,14 +52,15 @@ impl Resolver {
         }
     }
 
-    /// [`Resolver::resolve`] of a reference [`Resolver::valid_each`] found a
-    /// URI-reference, for its result alone: [`Target::Reference`] where the
-    /// reference is its own target (nothing added), else the result added
-    /// to `result` and the notes on the reference (not the base's) to
-    /// `notes`. `None` (and nothing added) under the other rules.
+    /// [`Resolver::resolve`] of a reference a walk found a URI-reference
+    /// (`line`: what it found), for its result alone: [`Target::Reference`]
+    /// where the reference is its own target (nothing added), else the
+    /// result added to `result` and the notes on the reference (not the
+    /// base's) to `notes`. `None` (and nothing added) under the other rules.
     #[cfg(feature = "cli")]
     pub(crate) fn resolve_valid(
         &self,
+        line: Line,
         reference: &str,
         result: &mut String,
         notes: &mut Vec<Note>,
@@ -55,7 +68,7 @@ impl Resolver {
         let Base::Rfc3986 { base, cuts, .. } = &self.base else {
             return None;
         };
-        if self.strict && is_own_target(reference) {
+        if self.strict && line.no_dots.unwrap_or_else(|| is_own_target(reference)) {
             return Some(Target::Reference);
         }
         // The base was cut once, when it was read.
@@ -91,38 +104,25 @@ pub(crate) enum Target {
     Written,
 }
 
+/// The references [`is_own_target`] finds, as an automaton.
+#[cfg(feature = "cli")]
+const OWN_TARGET: NoDots = NoDots {
+    authority: true,
+    userinfo: true,
+    escapes: true,
+};
+
 /// Whether a reference is its own target, whatever the base, read strictly,
 /// with no note: RFC 3986 §5.2.2 gives a reference with a scheme its own
 /// scheme, authority and query, and its path through remove_dot_segments,
 /// which gives back a path with no dot segment (§5.2.4, step E alone); §5.3
 /// then recomposes what Appendix B split. Not so where a note is due: a "%2E"
 /// dot segment, or the base's scheme named with no authority (§5.4.2's
-/// "http:g").
+/// "http:g"). Read from the reference's components; [`OWN_TARGET`] is the
+/// same language as an automaton.
 #[cfg(feature = "cli")]
 fn is_own_target(reference: &str) -> bool {
-    at_a_look(reference.as_bytes()).unwrap_or_else(|| by_its_components(reference.as_bytes()))
-}
-
-/// [`is_own_target`] where one look tells: no scheme or no authority (cut as
-/// Appendix B cuts them), or both and no "/" followed by "." or "%" after
-/// the scheme. A path with an authority is empty or begins with "/" (the
-/// authority runs to the first), so each of its segments follows a "/",
-/// and a dot segment, plain or "%2E", begins with "." or "%". `None`: see
-/// [`by_its_components`].
-#[cfg(feature = "cli")]
-fn at_a_look(bytes: &[u8]) -> Option<bool> {
-    let after = components::scheme_end(bytes).and_then(|end| bytes.get(end + 1..));
-    match after {
-        Some(rest) if rest.starts_with(b"//") => {
-            (!components::slash_then(rest, [b'.', b'%'])).then_some(true)
-        }
-        _ => Some(false),
-    }
-}
-
-/// [`is_own_target`] read from the reference's components.
-#[cfg(feature = "cli")]
-fn by_its_components(bytes: &[u8]) -> bool {
+    let bytes = reference.as_bytes();
     let c = components::cut(bytes);
     let path = bytes.get(c.path.0..c.path.1).unwrap_or_default();
     c.scheme.is_some()
@@ -134,6 +134,7 @@ fn by_its_components(bytes: &[u8]) -> bool {
 #[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::*;
+    use crate::engine::lanes::Table;
     use crate::testing::every_string;
 
     #[test]
@@ -164,35 +165,19 @@ mod tests {
     }
 
     #[test]
-    fn one_look_answers_as_the_components_do() {
-        // Every string of up to six of these after "" and "s:": where one
-        // look answers, the components answer alike; and it answers most
-        // strings with an authority.
-        let alphabet = ['a', ':', '/', '.', '%', '?', '#'];
-        let (mut looked, mut authorities) = (0, 0);
+    fn the_automaton_finds_the_references_the_components_find() {
+        // Every string of up to six of these after "", "s:" and "s://": the
+        // automaton's table derives exactly those read as their own target.
+        let own = Table::new(&OWN_TARGET);
+        let alphabet = ['a', ':', '/', '.', '%', '2', 'e', 'E', '?', '#'];
+        let mut found = 0;
         for tail in every_string(&alphabet, 6) {
-            for reference in [tail.clone(), format!("s:{tail}")] {
-                let bytes = reference.as_bytes();
-                let exact = by_its_components(bytes);
-                if let Some(quick) = at_a_look(bytes) {
-                    assert_eq!(quick, exact, "{reference:?}");
-                }
-                if components::cut(bytes).authority.is_some() {
-                    authorities += 1;
-                    looked += usize::from(at_a_look(bytes).is_some());
-                }
+            for reference in [tail.clone(), format!("s:{tail}"), format!("s://{tail}")] {
+                let expected = is_own_target(&reference);
+                assert_eq!(own.matches(reference.as_bytes()), expected, "{reference:?}");
+                found += usize::from(expected);
             }
         }
-        assert!(looked * 2 > authorities, "{looked} of {authorities}");
-        // A pair across two looks of eight bytes, and at the very end.
-        for reference in [
-            "s://abcde/.",
-            "s://abcdef/.",
-            "s://ab/cd/ef/%2E",
-            "s://a/b/c/d/.",
-        ] {
-            assert_eq!(at_a_look(reference.as_bytes()), None, "{reference:?}");
-        }
-        assert_eq!(at_a_look(b"s://abcdefgh/ijklmnop/q.r%41"), Some(true));
+        assert!(found > 100_000, "{found}");
     }
 }

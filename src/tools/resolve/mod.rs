@@ -33,6 +33,8 @@ mod libwww;
 mod many;
 #[cfg(feature = "cli")]
 pub(crate) use many::Target;
+#[cfg(feature = "cli")]
+pub(crate) mod no_dots;
 pub(crate) mod rfc3986;
 #[cfg(feature = "whatwg")]
 pub mod whatwg;

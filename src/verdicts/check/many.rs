@@ -5,6 +5,8 @@ use std::sync::{Arc, OnceLock};
 
 use super::{Checker, Engine};
 use crate::engine::automaton::{self, Automaton};
+#[cfg(feature = "cli")]
+use crate::engine::lanes::product::Product;
 use crate::engine::lanes::{
     self, Table,
     product::{MOST_INPUTS, Walks},
@@ -96,6 +98,14 @@ impl Checker {
         dfa.table()
             .each_line_derived(piece, |end, valid| ends.push((end, valid)));
         Some(ends)
+    }
+
+    /// The product of the rule's line walk and `other`'s (see
+    /// [`Product::each_line_derived`]), where the rule reads its inputs as
+    /// printed.
+    #[cfg(feature = "cli")]
+    pub(crate) fn line_product(&self, other: &Table) -> Option<Product> {
+        Product::new(&[self.plain_dfa()?.table(), other])
     }
 
     /// Whether every string the rule derives is printable ASCII (U+0020 to

@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use libfuzzer_sys::fuzz_target;
 use urlbnf::check::Reading;
 use urlbnf::engine::automaton::automaton;
-use urlbnf::engine::lanes::product::Walks;
+use urlbnf::engine::lanes::product::{Product, Walks};
 use urlbnf::{Checker, Edition, Engine};
 
 fn checkers() -> &'static [(Checker, Checker)] {
@@ -74,7 +74,7 @@ fuzz_target!(|data: &[u8]| {
     }
     // Every edition's automaton walked as one (the product itself, which
     // `check::Joint` makes only for long pieces) counts as each does alone.
-    let (lines_walk, inputs_walk, alone) = joint();
+    let (lines_walk, inputs_walk, pairs, alone) = joint();
     let (count, each) = lines_walk.count_lines(data);
     let apart: Vec<(usize, usize)> = alone
         .iter()
@@ -82,6 +82,16 @@ fuzz_target!(|data: &[u8]| {
         .collect();
     let together: Vec<(usize, usize)> = each.into_iter().map(|v| (count, v)).collect();
     assert_eq!(together, apart);
+    // Line by line, two editions' automata walked as one (as `resolve` and
+    // `normalize` walk a rule's with another automaton's).
+    for (k, product) in pairs.iter().enumerate() {
+        let mut bits = Vec::new();
+        product.each_line_derived(data, |_, b| bits.push(b));
+        for (i, checker) in alone.iter().skip(k).take(2).enumerate() {
+            let together: Vec<bool> = bits.iter().map(|b| (b >> i) & 1 != 0).collect();
+            assert_eq!(Some(together), checker.valid_lines(data));
+        }
+    }
     // And over the lines one by one.
     let bits = inputs_walk.matches_each(&lines);
     for (i, checker) in alone.iter().enumerate() {
@@ -92,9 +102,10 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// Every edition's whole-URL checker, as printed, and their automata walked
-/// as one over pieces of lines and over inputs.
-fn joint() -> &'static (Walks, Walks, Vec<Checker>) {
-    static JOINT: OnceLock<(Walks, Walks, Vec<Checker>)> = OnceLock::new();
+/// as one over pieces of lines and over inputs, and each edition's with the
+/// next one's over pieces of lines.
+fn joint() -> &'static (Walks, Walks, Vec<Product>, Vec<Checker>) {
+    static JOINT: OnceLock<(Walks, Walks, Vec<Product>, Vec<Checker>)> = OnceLock::new();
     JOINT.get_or_init(|| {
         let checkers: Vec<Checker> = Edition::ALL
             .iter()
@@ -106,6 +117,10 @@ fn joint() -> &'static (Walks, Walks, Vec<Checker>) {
             .collect();
         let tables: Vec<_> = automata.iter().map(|a| a.table()).collect();
         let inputs = Walks::of_inputs(&tables).expect("seven tables");
-        (Walks::new(&tables), inputs, checkers)
+        let pairs = tables
+            .windows(2)
+            .map(|pair| Product::new(pair).expect("two editions' product fits"))
+            .collect();
+        (Walks::new(&tables), inputs, pairs, checkers)
     })
 }

@@ -1,0 +1,182 @@
+//! URIs with no dot segment, as automata: walked in one product with an
+//! edition's rule, a piece of lines says at once which lines are derived and
+//! which of those a command may write with no more than a look (a reference
+//! that is its own target, a URI whose normal form changes only case and
+//! escapes).
+
+use std::sync::OnceLock;
+
+use crate::engine::lanes::{Dfa, Table, product::Product};
+use crate::verdicts::check::Checker;
+
+/// A scheme and an authority as Appendix B cuts them (the authority
+/// required, or optional), then a path none of whose segments is one or two
+/// dots, each "." or "%2E" in either case (§5.2.4 removes the plain ones,
+/// §6.2.2.2 decodes the others first), then anything after a "?" or "#".
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NoDots {
+    /// "//" and an authority after the scheme's ":".
+    pub(crate) authority: bool,
+    /// An "@" in the authority, which begins a userinfo.
+    pub(crate) userinfo: bool,
+    /// A "%" anywhere.
+    pub(crate) escapes: bool,
+}
+
+/// Where the automaton is in an input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Place {
+    /// Nothing read: a scheme needs a first byte other than ":/?#".
+    Start,
+    Scheme,
+    /// After the scheme's ":", then after one "/" (a path's first segment
+    /// begins at either, unless a "/" follows and makes an authority).
+    Colon,
+    Slash,
+    Authority,
+    /// In a path segment that may still be a dot segment: the dots read
+    /// (plain or "%2E", at most two) and how much of a "%2E" (0: none, 1:
+    /// "%", 2: "%2").
+    Dots {
+        dots: u8,
+        escape: u8,
+    },
+    /// In a path segment that is no dot segment.
+    Segment,
+    /// After the path.
+    Rest,
+    /// Not in the language.
+    No,
+}
+
+/// A path segment, nothing of it read.
+const SEGMENT: Place = Place::Dots { dots: 0, escape: 0 };
+
+impl Place {
+    /// A segment of one or two dots, complete: a dot segment.
+    fn is_dot_segment(self) -> bool {
+        matches!(
+            self,
+            Place::Dots {
+                dots: 1 | 2,
+                escape: 0
+            }
+        )
+    }
+
+    /// The place after a byte that ends a segment ("/", "?" or "#").
+    fn segment_end(self, next: Place) -> Place {
+        if self.is_dot_segment() {
+            Place::No
+        } else {
+            next
+        }
+    }
+}
+
+impl Dfa for NoDots {
+    type State = Place;
+
+    fn start(&self) -> Place {
+        Place::Start
+    }
+
+    fn step(&self, place: Place, b: u8) -> Place {
+        use Place::*;
+        let path_end = matches!(b, b'?' | b'#');
+        match (place, b) {
+            (_, b'%') if !self.escapes => No,
+            (Start, b':') | (Start | Scheme, b'/' | b'?' | b'#') => No,
+            (Scheme, b':') => Colon,
+            (Start | Scheme, _) => Scheme,
+            (Colon, b'/') => Slash,
+            (Slash, b'/') => Authority,
+            (Colon | Slash, _) if self.authority => No,
+            // A path with no authority: its first segment begins after the
+            // ":", or after a "/" not followed by another.
+            (Colon | Slash, _) => self.step(SEGMENT, b),
+            (Authority, b'@') if !self.userinfo => No,
+            (Authority, b'/') => SEGMENT,
+            (Authority, _) if path_end => Rest,
+            (Authority, _) => Authority,
+            (Dots { .. } | Segment, b'/') => place.segment_end(SEGMENT),
+            (Dots { .. } | Segment, _) if path_end => place.segment_end(Rest),
+            (Dots { dots, escape: 0 }, b'.') if dots < 2 => Dots {
+                dots: dots + 1,
+                escape: 0,
+            },
+            (Dots { dots, escape: 0 }, b'%') if dots < 2 => Dots { dots, escape: 1 },
+            (Dots { dots, escape: 1 }, b'2') => Dots { dots, escape: 2 },
+            (Dots { dots, escape: 2 }, b'e' | b'E') => Dots {
+                dots: dots + 1,
+                escape: 0,
+            },
+            (Dots { .. } | Segment, _) => Segment,
+            (Rest, _) => Rest,
+            (No, _) => No,
+        }
+    }
+
+    fn is_live(&self, place: Place) -> bool {
+        place != Place::No
+    }
+
+    fn accepts_at_end(&self, place: Place) -> bool {
+        use Place::*;
+        match place {
+            Authority | Segment | Rest => true,
+            Colon | Slash => !self.authority,
+            Dots { .. } => !place.is_dot_segment(),
+            Start | Scheme | No => false,
+        }
+    }
+}
+
+/// What the walk of a piece found of a line: whether the rule derives it,
+/// and whether it is in a [`NoDots`] language too (`None`: not walked for
+/// that).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Line {
+    pub(crate) valid: bool,
+    pub(crate) no_dots: Option<bool>,
+}
+
+impl Line {
+    /// A line whose verdict alone is known.
+    pub(crate) fn verdict_only(valid: bool) -> Line {
+        Line {
+            valid,
+            no_dots: None,
+        }
+    }
+}
+
+/// The lines of `piece`, in order, each with where it ends and what the walk
+/// found of it (see `Checker::valid_line_ends`): with `shape`, the piece is
+/// walked once by the product of the checker's table and the shape's (made
+/// at the first piece and kept in its cell). `None` where the checker does
+/// not read its inputs as printed.
+pub(crate) fn line_ends(
+    checker: &Checker,
+    shape: Option<(NoDots, &OnceLock<Option<Product>>)>,
+    piece: &[u8],
+) -> Option<Vec<(usize, Line)>> {
+    let product = shape.and_then(|(shape, cell)| {
+        cell.get_or_init(|| checker.line_product(&Table::new(&shape)))
+            .as_ref()
+    });
+    let Some(product) = product else {
+        let ends = checker.valid_line_ends(piece)?;
+        let line = |(end, valid)| (end, Line::verdict_only(valid));
+        return Some(ends.into_iter().map(line).collect());
+    };
+    let mut ends = Vec::with_capacity(piece.len() / 16);
+    product.each_line_derived(piece, |end, bits| {
+        let line = Line {
+            valid: bits & 1 != 0,
+            no_dots: Some(bits == 0b11),
+        };
+        ends.push((end, line));
+    });
+    Some(ends)
+}
