@@ -9,6 +9,7 @@ use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
 use crate::tools::normalize::{Normalized, Normalizer};
 use crate::tools::resolve::Note;
+use crate::tools::resolve::no_dots::Line;
 
 pub(crate) const LONG: &str = "\
 Bring URLs to a level of their edition's comparison, one result a line: what
@@ -92,16 +93,15 @@ pub(crate) fn run(
             // Which lines are URLs of the edition: the piece walked whole,
             // its lines cut where the walk found their ends, where it can
             // be; else eight lines walked side by side.
-            let (lines, valid) = piece
-                .lines_walked(|text| n.valid_line_ends(text))
-                .unwrap_or_else(|| {
-                    let lines = piece.lines().into_owned();
-                    let valid = n.valid_each(&lines);
-                    (lines, valid)
-                });
+            let walked = piece.lines_walked(|text| n.line_ends(text));
+            let (lines, walked) = walked.unwrap_or_else(|| {
+                let lines = piece.lines().into_owned();
+                let valid = n.valid_each(&lines);
+                (lines, valid.into_iter().map(Line::verdict_only).collect())
+            });
             // The output, gathered and written a few pages at a time.
             let (mut text, mut notes) = (Vec::new(), Vec::new());
-            for (line, valid) in lines.iter().zip(valid) {
+            for (line, walked) in lines.iter().zip(walked) {
                 // A URL of the edition in printable ASCII: normalized from its
                 // bytes (it needs no UTF-8 check, and nothing in it is unsafe on
                 // a terminal).
@@ -109,10 +109,11 @@ pub(crate) fn run(
                 notes.clear();
                 // Refused after all (RFC 1630's malformed escapes): read again,
                 // and counted, as any other.
-                if valid
+                if walked.valid
                     && !json
                     && (printable || printable_ascii(line))
-                    && n.normalize_valid_bytes(line, &mut text, &mut notes).is_ok()
+                    && n.normalize_line(line, walked.no_dots, &mut text, &mut notes)
+                        .is_ok()
                 {
                     tally.inputs += 1;
                     tally.count(true);

@@ -6,10 +6,12 @@ use std::borrow::Cow;
 
 use crate::knowledge::meaning::default_port;
 use crate::tools::resolve::Note;
-use crate::tools::resolve::components::{Cuts, cut, first, scheme_end, slash_then};
+use crate::tools::resolve::components::{Cuts, cut, first};
 use crate::tools::resolve::rfc3986::{
     encoded_dot_segment, has_dot_segment, remove_dot_segments, rootless_dots,
 };
+#[cfg(feature = "cli")]
+use crate::tools::resolve::{components::scheme_end, no_dots::NoDots};
 
 /// RFC 2234 §6.1 `HEXDIG`'s value.
 fn hex(b: u8) -> Option<u8> {
@@ -124,9 +126,6 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
     // Most URLs have no percent-encoding: then no component is searched for
     // one.
     let escapes = input.iter().fold(false, |found, &b| found | (b == b'%'));
-    if !scheme_based && !escapes && lowered_at_a_look(input, to) {
-        return;
-    }
     let c = cut(input);
     let plain = !scheme_based && !escapes && c.scheme.is_some();
     if !(plain && as_it_is_but_case(input, &c, to)) {
@@ -134,35 +133,39 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
     }
 }
 
-/// [`as_it_is_but_case`] where one look tells, on a URI with no
-/// percent-encoding: no "." after the scheme's ":" or after a "/" (so no
-/// dot segment: each path segment follows one of them) and no userinfo. The scheme,
-/// and the authority where there is one, are then lowered as one run: the
-/// authority is the host and a port of digits (§3.2.3), which have no case.
-/// `false` (nothing added) where the look does not tell.
-fn lowered_at_a_look(input: &[u8], to: &mut Vec<u8>) -> bool {
-    let Some(colon) = scheme_end(input) else {
-        return false;
+/// The URIs [`no_dots`] is for: a scheme, no userinfo and no dot segment
+/// (plain or "%2E").
+#[cfg(feature = "cli")]
+pub(super) const NO_DOTS: NoDots = NoDots {
+    authority: false,
+    userinfo: false,
+    escapes: true,
+};
+
+/// [`ladder`] at the syntax level (§6.2.2) of a URI of [`NO_DOTS`], in one
+/// pass: there is nothing to remove (§6.2.2.3), and no note, so the URI is
+/// written as it is but for case (§6.2.2.1) and escapes (§6.2.2.2). The
+/// scheme and the authority are one run in lower case, the authority being
+/// the host and a port of digits (§3.2.3), which have no case.
+#[cfg(feature = "cli")]
+pub(super) fn no_dots(input: &[u8], to: &mut Vec<u8>) {
+    let colon = scheme_end(input).unwrap_or(0);
+    let run = match input.get(colon + 1..colon + 3) {
+        Some(b"//") => first(input, colon + 3, [b'/', b'?', b'#']).unwrap_or(input.len()),
+        _ => colon,
     };
-    // A rootless path's first segment follows the scheme's ":".
-    let rest = input.get(colon + 1..).unwrap_or_default();
-    if rest.starts_with(b".") || slash_then(rest, [b'.']) {
-        return false;
+    let (lowered, rest) = input.split_at(run.min(input.len()));
+    // Most URIs have no escape: copied whole, the run lowered where it lies.
+    if first(input, 0, [b'%']).is_none() {
+        let start = to.len();
+        to.extend_from_slice(input);
+        if let Some(run) = to.get_mut(start..start + lowered.len()) {
+            run.make_ascii_lowercase();
+        }
+        return;
     }
-    let lowered = match rest.starts_with(b"//") {
-        true => match first(input, colon + 3, [b'/', b'?', b'#', b'@']) {
-            Some(at) if input.get(at) == Some(&b'@') => return false,
-            Some(end) => end,
-            None => input.len(),
-        },
-        false => colon,
-    };
-    let start = to.len();
-    to.extend_from_slice(input);
-    if let Some(run) = to.get_mut(start..start + lowered) {
-        run.make_ascii_lowercase();
-    }
-    true
+    percent(lowered, true, to);
+    percent(rest, false, to);
 }
 
 /// [`ladder`] a component at a time, for any URI.
@@ -383,18 +386,23 @@ mod tests {
     }
 
     #[test]
-    fn a_uri_whose_case_alone_changes_is_written_as_each_component_writes_it() {
+    #[cfg(feature = "cli")]
+    fn a_uri_with_no_dot_segment_is_written_as_each_component_writes_it() {
         // Every URI of "Sc:" or "Sc://" and up to five of these: the
-        // whole-line paths (one look, and the components cut) and the
-        // component-at-a-time one agree, notes and all.
+        // whole-line paths (no dot segment and no userinfo, in one pass; no
+        // escape, the components cut) and the component-at-a-time one agree,
+        // notes and all.
         let normalizer = super::super::Normalizer::new(
             crate::Edition::Rfc3986,
             crate::knowledge::meaning::Level::Syntax,
         )
         .unwrap();
         let uri = normalizer.checker.unwrap();
-        let alphabet = ['A', 'z', ':', '/', '@', '.', '[', ']', '?', '#', '1'];
-        let (mut uris, mut looked) = (0, 0);
+        let no_dots_table = crate::engine::lanes::Table::new(&NO_DOTS);
+        let alphabet = [
+            'A', 'z', ':', '/', '@', '.', '[', ']', '?', '%', '2', 'E', '1',
+        ];
+        let (mut uris, mut one_pass) = (0, 0);
         for tail in every_string(&alphabet, 5) {
             for input in [format!("Sc:{tail}"), format!("Sc://{tail}")] {
                 if !uri.is_valid(&input) {
@@ -402,18 +410,23 @@ mod tests {
                 }
                 uris += 1;
                 let input = input.as_bytes();
-                let (mut fast, mut notes) = (Vec::new(), Vec::new());
-                ladder(input, false, &mut notes, &mut fast);
                 let (mut each, mut each_notes) = (Vec::new(), Vec::new());
                 let c = cut(input);
-                each_component(input, &c, false, false, &mut each_notes, &mut each);
-                assert_eq!(fast, each, "{tail:?}");
-                assert_eq!(notes, each_notes, "{tail:?}");
-                looked += usize::from(lowered_at_a_look(input, &mut Vec::new()));
+                let escapes = input.contains(&b'%');
+                each_component(input, &c, escapes, false, &mut each_notes, &mut each);
+                let (mut whole, mut notes) = (Vec::new(), Vec::new());
+                ladder(input, false, &mut notes, &mut whole);
+                assert_eq!((&whole, &notes), (&each, &each_notes), "{tail:?}");
+                if no_dots_table.matches(input) {
+                    one_pass += 1;
+                    let mut fast = Vec::new();
+                    no_dots(input, &mut fast);
+                    assert_eq!((&fast, &notes), (&each, &Vec::new()), "{tail:?}");
+                }
             }
         }
         assert!(uris > 50_000, "{uris}");
-        // One look decides most of them.
-        assert!(looked * 2 > uris, "{looked} of {uris}");
+        // Most have no dot segment and no userinfo.
+        assert!(one_pass * 2 > uris, "{one_pass} of {uris}");
     }
 }

@@ -15,6 +15,13 @@ use crate::verdicts::check::{CheckError, Checker, Engine};
 
 mod ladder;
 use ladder::ladder;
+#[cfg(feature = "cli")]
+use std::sync::{Arc, OnceLock};
+
+#[cfg(feature = "cli")]
+use crate::engine::lanes::product::Product;
+#[cfg(feature = "cli")]
+use crate::tools::resolve::no_dots::{self, Line};
 
 /// One URL at a level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -43,6 +50,10 @@ pub struct Normalizer {
     level: Level,
     comparison: Comparison,
     checker: Option<Checker>,
+    /// The checker's table and [`ladder::NO_DOTS`]'s walked as one, made
+    /// for the first piece of lines.
+    #[cfg(feature = "cli")]
+    lines: Arc<OnceLock<Option<Product>>>,
 }
 
 impl Normalizer {
@@ -75,6 +86,8 @@ impl Normalizer {
             level,
             comparison: m.comparison,
             checker,
+            #[cfg(feature = "cli")]
+            lines: Arc::default(),
         })
     }
 
@@ -175,10 +188,33 @@ impl Normalizer {
     /// [`Normalizer::valid_each`] of the lines of a piece of text, in
     /// order, with where each ends (see `Checker::valid_line_ends`), where
     /// the checker reads lines as printed: the piece walked whole, line ends
-    /// and all.
+    /// and all. At the syntax level of the ladder, the walk also says which
+    /// lines have no dot segment and no userinfo ([`ladder::NO_DOTS`]'s
+    /// table walked in one product with the checker's).
     #[cfg(feature = "cli")]
-    pub(crate) fn valid_line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, bool)>> {
-        self.checker.as_ref()?.valid_line_ends(piece)
+    pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
+        let one_pass = (self.comparison, self.level) == (Comparison::Ladder, Level::Syntax);
+        let shape = one_pass.then_some((ladder::NO_DOTS, &*self.lines));
+        no_dots::line_ends(self.checker.as_ref()?, shape, piece)
+    }
+
+    /// [`Normalizer::normalize_valid_bytes`] of a line the walk of
+    /// [`Normalizer::line_ends`] found valid, and in [`ladder::NO_DOTS`] or
+    /// not (`None`: not walked for that).
+    #[cfg(feature = "cli")]
+    pub(crate) fn normalize_line(
+        &self,
+        line: &[u8],
+        no_dots: Option<bool>,
+        to: &mut Vec<u8>,
+        notes: &mut Vec<Note>,
+    ) -> Result<(), Vec<CheckError>> {
+        let syntax = (self.comparison, self.level) == (Comparison::Ladder, Level::Syntax);
+        if syntax && no_dots == Some(true) {
+            ladder::no_dots(line, to);
+            return Ok(());
+        }
+        self.normalize_valid_bytes(line, to, notes)
     }
 
     /// Whether every input [`Normalizer::valid_each`] finds valid is

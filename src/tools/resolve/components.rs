@@ -128,31 +128,6 @@ fn first_of<const N: usize>(w: u64, stops: [u8; N]) -> usize {
     (found.trailing_zeros() / 8) as usize
 }
 
-/// Whether some "/" in `s` is followed by one of `next`: seven pairs of bytes
-/// a look, from words of eight that overlap by one. Each byte's match is
-/// exact (`!((x & 0x7f..) + 0x7f.. | x | 0x7f..)` has its top bit where
-/// byte `x` is zero, with no borrow between bytes), so the pairs are too.
-pub(crate) fn slash_then<const N: usize>(s: &[u8], next: [u8; N]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const LOW: u64 = ONES * 0x7f;
-    let is = |w: u64, b: u8| {
-        let x = w ^ (ONES * u64::from(b));
-        !(((x & LOW).wrapping_add(LOW)) | x | LOW)
-    };
-    let mut at = 0;
-    while at + 1 < s.len() {
-        let w = word(s, at);
-        let after = next.iter().fold(0, |m, &b| m | is(w, b));
-        // Byte i a "/" and byte i + 1 one of `next` (the padding past the
-        // end is zero bytes, neither).
-        if is(w, b'/') & (after >> 8) != 0 {
-            return true;
-        }
-        at += 7;
-    }
-    false
-}
-
 /// RFC 3986 Appendix B.
 pub(crate) fn split(s: &str) -> Parts<'_> {
     parts(s, cut(s.as_bytes()))
@@ -241,17 +216,6 @@ mod tests {
             assert_eq!(Some(c.path), group(&caps, 5), "{s:?}");
             assert_eq!(c.query, group(&caps, 7), "{s:?}");
             assert_eq!(c.fragment, group(&caps, 9).map(|(start, _)| start), "{s:?}");
-        }
-    }
-
-    #[test]
-    fn slash_then_is_each_pair_looked_at() {
-        // Every string of up to nine of these: pairs at every place of a
-        // look of eight bytes and across two.
-        for s in crate::testing::every(b"/.%a", 9) {
-            let pair = |next: &[u8]| s.windows(2).any(|w| w[0] == b'/' && next.contains(&w[1]));
-            assert_eq!(slash_then(&s, [b'.', b'%']), pair(b".%"), "{s:?}");
-            assert_eq!(slash_then(&s, [b'.']), pair(b"."), "{s:?}");
         }
     }
 
