@@ -464,7 +464,7 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
     };
     row("url loop", reference);
     let httpurl = ["--grammar", "rfc1738", "--rule", "httpurl"];
-    let runs: [(&str, Vec<&str>); 6] = [
+    let runs: [(&str, Vec<&str>); 9] = [
         (
             "check --quiet",
             [&["check", "--quiet"][..], &httpurl].concat(),
@@ -482,6 +482,13 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
         // With the WHATWG reading: one `url` parse an input, beside the
         // reference loop's.
         ("report, all", vec!["report"]),
+        // What RFC 3986 §5.2 and §6.2.2 add to the walk that decides.
+        (
+            "check --quiet, URI",
+            vec!["check", "--quiet", "--grammar", "rfc3986", "--rule", "URI"],
+        ),
+        ("normalize", vec!["normalize"]),
+        ("resolve", vec!["resolve", "http://a/b/c/d;p?q"]),
     ];
     let mut times = std::collections::HashMap::new();
     times.insert("url loop", reference.0.as_secs_f64());
@@ -537,6 +544,11 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
     println!(
         "report / url loop (all editions): {}",
         ratio("report, all", "url loop")
+    );
+    println!(
+        "normalize, resolve / check --quiet (rfc3986 URI): {}, {}",
+        ratio("normalize", "check --quiet, URI"),
+        ratio("resolve", "check --quiet, URI")
     );
     Ok(())
 }
