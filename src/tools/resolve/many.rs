@@ -2,15 +2,10 @@
 //! and the result of each alone, written into buffers the caller reuses.
 
 #[cfg(feature = "cli")]
-use std::sync::OnceLock;
-
-#[cfg(feature = "cli")]
 use super::no_dots::{self, Line, NoDots};
 #[cfg(feature = "cli")]
 use super::{Base, components, rfc3986};
 use super::{Note, Resolver, early};
-#[cfg(feature = "cli")]
-use crate::engine::lanes::product::Product;
 
 impl Resolver {
     /// Whether each reference is an RFC 3986 URI-reference, eight walked
@@ -31,12 +26,13 @@ impl Resolver {
     /// other rules.
     #[cfg(feature = "cli")]
     pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
-        let Base::Rfc3986 { references, .. } = &self.base else {
+        let Base::Rfc3986 {
+            references, lines, ..
+        } = &self.base
+        else {
             return None;
         };
-        // URI-reference is one automaton: its product is made once.
-        static PRODUCT: OnceLock<Option<Product>> = OnceLock::new();
-        let own = self.strict.then_some((OWN_TARGET, &PRODUCT));
+        let own = self.strict.then_some((OWN_TARGET, &**lines));
         no_dots::line_ends(references, own, piece)
     }
 
@@ -106,7 +102,7 @@ pub(crate) enum Target {
 
 /// The references [`is_own_target`] finds, as an automaton.
 #[cfg(feature = "cli")]
-const OWN_TARGET: NoDots = NoDots {
+pub(super) const OWN_TARGET: NoDots = NoDots {
     authority: true,
     userinfo: true,
     escapes: true,

@@ -20,10 +20,14 @@
 //! says what urlbnf did, in a [`Note`]; nothing loops or panics on any input.
 
 use std::fmt;
+#[cfg(feature = "cli")]
+use std::sync::{Arc, OnceLock};
 
 use serde::Serialize;
 
 use crate::edition::Edition;
+#[cfg(feature = "cli")]
+use crate::engine::lanes::product::Product;
 use crate::verdicts::check::{CheckError, Checker, Engine};
 
 pub(crate) mod components;
@@ -197,6 +201,10 @@ enum Base {
         base: String,
         cuts: components::Cuts,
         references: Checker,
+        /// The references' table and [`many::OWN_TARGET`]'s walked as one,
+        /// made for the first piece of lines.
+        #[cfg(feature = "cli")]
+        lines: Arc<OnceLock<Option<Product>>>,
     },
     #[cfg(feature = "whatwg")]
     Whatwg(url::Url),
@@ -278,6 +286,8 @@ impl Resolver {
                     base: stripped.to_string(),
                     cuts: components::cut(stripped.as_bytes()),
                     references,
+                    #[cfg(feature = "cli")]
+                    lines: Default::default(),
                 }
             }
             #[cfg(feature = "whatwg")]
@@ -384,6 +394,7 @@ impl Resolver {
                 base,
                 cuts,
                 references,
+                ..
             } => {
                 if !references.is_valid(reference) {
                     let e = references.diagnose(reference);
