@@ -193,9 +193,16 @@ impl Normalizer {
     /// table walked in one product with the checker's).
     #[cfg(feature = "cli")]
     pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
-        let one_pass = (self.comparison, self.level) == (Comparison::Ladder, Level::Syntax);
-        let shape = one_pass.then_some((ladder::NO_DOTS, &*self.lines));
+        let shape = self.one_pass().then_some((ladder::NO_DOTS, &*self.lines));
         no_dots::line_ends(self.checker.as_ref()?, shape, piece)
+    }
+
+    /// Whether a line of [`ladder::NO_DOTS`] is written in one pass: at the
+    /// syntax level of the ladder (§6.2.2), where nothing but case and
+    /// escapes changes in it.
+    #[cfg(feature = "cli")]
+    fn one_pass(&self) -> bool {
+        (self.comparison, self.level) == (Comparison::Ladder, Level::Syntax)
     }
 
     /// [`Normalizer::normalize_valid_bytes`] of a line the walk of
@@ -209,8 +216,7 @@ impl Normalizer {
         to: &mut Vec<u8>,
         notes: &mut Vec<Note>,
     ) -> Result<(), Vec<CheckError>> {
-        let syntax = (self.comparison, self.level) == (Comparison::Ladder, Level::Syntax);
-        if syntax && no_dots == Some(true) {
+        if self.one_pass() && no_dots == Some(true) {
             ladder::no_dots(line, to);
             return Ok(());
         }
