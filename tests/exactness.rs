@@ -166,9 +166,10 @@ fn joint_walks_agree(what: &str, rules: &[(std::sync::Arc<Automaton>, Vec<String
             together, alone,
             "{what}: the tables walked as one, {end} bytes"
         );
-        // Line by line, in products of two (marks of two bits a lane) and
-        // of up to seven (a byte a lane), where they fit.
-        for size in [2, lanes::product::MOST] {
+        // Line by line, in products of two (marks of two bits a lane), of
+        // three (four bits) and of up to seven (a byte a lane), where they
+        // fit; and with the marks coded, as how many tables derive the line.
+        for size in [2, 3, lanes::product::MOST] {
             for group in tables.chunks(size) {
                 let Some(product) = lanes::product::Product::new(group) else {
                     continue;
@@ -193,6 +194,17 @@ fn joint_walks_agree(what: &str, rules: &[(std::sync::Arc<Automaton>, Vec<String
                     group.len()
                 );
                 assert_eq!(together.len(), lines, "{what}: {end} bytes");
+                let coded = lanes::product::Product::coded(group, u32::count_ones).unwrap();
+                let mut counted = Vec::new();
+                coded.each_line_derived(part, |end, n| counted.push((end, n)));
+                let counts: Vec<(usize, u32)> =
+                    alone.iter().map(|&(e, b)| (e, b.count_ones())).collect();
+                assert_eq!(
+                    counted,
+                    counts,
+                    "{what}: {} tables walked as one, coded, {end} bytes",
+                    group.len()
+                );
             }
         }
     }

@@ -42,23 +42,40 @@ pub struct Product {
     dead: u32,
     width: u32,
     tables: usize,
+    /// The bits of a line end's marks: a bit a table, or as many as the
+    /// product's code needs ([`Product::coded`]): what a walk of lines
+    /// keeps of each.
+    #[cfg_attr(not(any(feature = "cli", feature = "internals")), allow(dead_code))]
+    marks: u32,
 }
 
 impl Product {
     /// The product of `tables`' line walks, or `None` for more than [`MOST`]
     /// tables, none, or a product over [`ENTRIES`].
     pub fn new(tables: &[&Table]) -> Option<Product> {
-        Product::build(tables, true)
+        Product::build(tables, true, &|bits| bits)
+    }
+
+    /// [`Product::new`] whose line ends carry `code` of the tables' bits
+    /// (bit `i`: table `i` derives the line), not the bits themselves: a walk
+    /// that needs to know less than which tables derive a line (for example
+    /// how many of them, where each language holds the next) keeps fewer
+    /// bits a line. `code(0)` must be 0 (no line end): `None` otherwise, as
+    /// for [`Product::new`]. For [`Product::each_line_derived`] alone.
+    #[cfg(any(feature = "cli", feature = "internals"))]
+    pub fn coded(tables: &[&Table], code: impl Fn(u32) -> u32) -> Option<Product> {
+        (code(0) == 0).then_some(())?;
+        Product::build(tables, true, &code)
     }
 
     /// The product of `tables`' walks of one input each (no line ends), or
     /// `None` for more than [`MOST_INPUTS`] tables, none, or a product over
     /// [`ENTRIES`].
     pub fn of_inputs(tables: &[&Table]) -> Option<Product> {
-        Product::build(tables, false)
+        Product::build(tables, false, &|bits| bits)
     }
 
-    fn build(tables: &[&Table], lines: bool) -> Option<Product> {
+    fn build(tables: &[&Table], lines: bool, code: &dyn Fn(u32) -> u32) -> Option<Product> {
         let most = if lines { MOST } else { MOST_INPUTS };
         if tables.is_empty() || tables.len() > most {
             return None;
@@ -82,23 +99,25 @@ impl Product {
         let mut order = vec![start];
         let mut next: Vec<u32> = Vec::new();
         let mut accept: Vec<u32> = Vec::new();
+        // Every mark given, or'd: how many bits the marks need.
+        let mut most = 0u32;
         let mut i = 0;
         while let Some(tuple) = order.get(i).cloned() {
             i += 1;
             if i * width > ENTRIES {
                 return None;
             }
-            accept.push(
-                tuple
-                    .iter()
-                    .zip(tables)
-                    .enumerate()
-                    .fold(0u32, |bits, (k, (&s, t))| {
-                        let row = ((s & !DERIVED) >> t.shift) as usize;
-                        let ends = t.lines.accept.get(row).copied().unwrap_or(false);
-                        bits | (u32::from(ends) << k)
-                    }),
-            );
+            let bits = tuple
+                .iter()
+                .zip(tables)
+                .enumerate()
+                .fold(0u32, |bits, (k, (&s, t))| {
+                    let row = ((s & !DERIVED) >> t.shift) as usize;
+                    let ends = t.lines.accept.get(row).copied().unwrap_or(false);
+                    bits | (u32::from(ends) << k)
+                });
+            accept.push(code(bits));
+            most |= code(bits);
             for c in 0..width {
                 let Some(member) = members.get(c) else {
                     next.push(0);
@@ -120,7 +139,8 @@ impl Product {
                     order.push(to);
                     n
                 });
-                next.push((id * width as u32) | (marks << MARKS));
+                most |= code(marks);
+                next.push((id * width as u32) | (code(marks) << MARKS));
             }
         }
         // A power of two long (the rest dead), so that a masked index is in
@@ -128,7 +148,8 @@ impl Product {
         next.resize(next.len().next_power_of_two(), 0);
         let dead: Vec<u32> = tables.iter().map(|t| t.dead).collect();
         let dead = number.get(&dead).map_or(u32::MAX, |&n| n * width as u32);
-        (next.len() <= 1 << MARKS).then(|| Product {
+        let fits = next.len() <= 1 << MARKS && most < 1 << MOST;
+        fits.then(|| Product {
             class,
             next: next.into(),
             accept: accept.into(),
@@ -136,6 +157,7 @@ impl Product {
             dead,
             width: width as u32,
             tables: tables.len(),
+            marks: u32::BITS - most.leading_zeros(),
         })
     }
 
@@ -169,10 +191,11 @@ impl Product {
         };
         let mark = |s: u32| u64::from(s >> MARKS);
         let line = |end, bits: u64| line(end, bits as u32);
-        // Two bits a lane where they hold the marks (fewer marks to keep),
-        // else a byte: the marks of seven tables at most.
-        match self.tables {
+        // Two bits a lane or four where they hold the marks (fewer marks to
+        // keep), else a byte: the marks of seven tables at most.
+        match self.marks {
             ..=2 => super::each_line_marked::<2>(&walk, self.start, piece, mark, last, line),
+            3..=4 => super::each_line_marked::<4>(&walk, self.start, piece, mark, last, line),
             _ => super::each_line_marked::<8>(&walk, self.start, piece, mark, last, line),
         }
     }

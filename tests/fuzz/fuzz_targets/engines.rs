@@ -74,7 +74,7 @@ fuzz_target!(|data: &[u8]| {
     }
     // Every edition's automaton walked as one (the product itself, which
     // `check::Joint` makes only for long pieces) counts as each does alone.
-    let (lines_walk, inputs_walk, pairs, alone) = joint();
+    let (lines_walk, inputs_walk, pairs, triple, alone) = joint();
     let (count, each) = lines_walk.count_lines(data);
     let apart: Vec<(usize, usize)> = alone
         .iter()
@@ -92,6 +92,19 @@ fuzz_target!(|data: &[u8]| {
             assert_eq!(Some(together), checker.valid_lines(data));
         }
     }
+    // Three editions' automata walked as one, each line end marked with how
+    // many derive the line (as `normalize` marks its lines, with four bits a
+    // lane).
+    let mut counts = Vec::new();
+    triple.each_line_derived(data, |_, n| counts.push(n));
+    let mut each = vec![0u32; counts.len()];
+    for checker in alone.iter().take(3) {
+        let valid = checker.valid_lines(data).expect("read as printed");
+        for (n, v) in each.iter_mut().zip(valid) {
+            *n += u32::from(v);
+        }
+    }
+    assert_eq!(counts, each);
     // And over the lines one by one.
     let bits = inputs_walk.matches_each(&lines);
     for (i, checker) in alone.iter().enumerate() {
@@ -103,9 +116,10 @@ fuzz_target!(|data: &[u8]| {
 
 /// Every edition's whole-URL checker, as printed, and their automata walked
 /// as one over pieces of lines and over inputs, and each edition's with the
-/// next one's over pieces of lines.
-fn joint() -> &'static (Walks, Walks, Vec<Product>, Vec<Checker>) {
-    static JOINT: OnceLock<(Walks, Walks, Vec<Product>, Vec<Checker>)> = OnceLock::new();
+/// next one's over pieces of lines, and the first three's, coded as how many
+/// derive a line.
+fn joint() -> &'static (Walks, Walks, Vec<Product>, Product, Vec<Checker>) {
+    static JOINT: OnceLock<(Walks, Walks, Vec<Product>, Product, Vec<Checker>)> = OnceLock::new();
     JOINT.get_or_init(|| {
         let checkers: Vec<Checker> = Edition::ALL
             .iter()
@@ -121,6 +135,8 @@ fn joint() -> &'static (Walks, Walks, Vec<Product>, Vec<Checker>) {
             .windows(2)
             .map(|pair| Product::new(pair).expect("two editions' product fits"))
             .collect();
-        (Walks::new(&tables), inputs, pairs, checkers)
+        let triple = Product::coded(tables.get(..3).expect("seven tables"), u32::count_ones)
+            .expect("three editions' product fits");
+        (Walks::new(&tables), inputs, pairs, triple, checkers)
     })
 }
