@@ -182,13 +182,22 @@ fn normal_forms_are_fixed_points_and_uris() {
 }
 
 /// The command reads a file of lines over their bytes, the library one
-/// string at a time: each line's result, notes and refusal are the same.
+/// string at a time: each line's result, notes and refusal are the same,
+/// whatever the line end ("\r\n", none at the end), and whether a line is
+/// its own normal form, needs only lowering, or more (lines of each kind
+/// next to each other, as the command copies runs of the first two whole).
 #[test]
 fn the_command_normalizes_each_line_as_the_library_does() {
     let mut inputs = common::samples(Rfc3986, "URI", 2000, 63);
     // Every note, a refusal, and lines the command reads apart (not ASCII).
     inputs.extend(
         [
+            "http://a/b",
+            "HTTP://A/b?C#D",
+            "http://a/b",
+            "http://a/%7e",
+            "s:A",
+            "S:A",
             "HTTP://Ex.COM:80",
             "http://h:",
             "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
@@ -204,7 +213,18 @@ fn the_command_normalizes_each_line_as_the_library_does() {
         ]
         .map(std::string::String::from),
     );
-    let file: std::string::String = inputs.iter().map(|i| format!("{i}\n")).collect();
+    // One line in seven ends "\r\n", and the last has no line end.
+    inputs.push("HTTP://LAST/".into());
+    let last = inputs.len() - 1;
+    let file: std::string::String = inputs
+        .iter()
+        .enumerate()
+        .map(|(i, input)| match i {
+            _ if i == last => input.clone(),
+            _ if i % 7 == 3 => format!("{input}\r\n"),
+            _ => format!("{input}\n"),
+        })
+        .collect();
     for level in [Syntax, Scheme] {
         let n = Normalizer::new(Rfc3986, level).unwrap();
         let mut expected = std::string::String::new();

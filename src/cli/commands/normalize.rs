@@ -7,7 +7,7 @@ use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, lin
 use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
 use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
-use crate::tools::normalize::{Normalized, Normalizer};
+use crate::tools::normalize::{InPlace, Normalized, Normalizer, lower_run};
 use crate::tools::resolve::Note;
 use crate::tools::resolve::no_dots::Line;
 
@@ -93,45 +93,143 @@ pub(crate) fn run(
             // Which lines are URLs of the edition: the piece walked whole,
             // its lines cut where the walk found their ends, where it can
             // be; else eight lines walked side by side.
-            let walked = piece.lines_walked(|text| n.line_ends(text));
-            let (lines, walked) = walked.unwrap_or_else(|| {
-                let lines = piece.lines().into_owned();
+            let ends = piece
+                .text()
+                .and_then(|text| Some((text, n.line_ends(text)?)));
+            let mut w = Writer {
+                n: &n,
+                level,
+                json,
+                printable,
+                text: Vec::new(),
+                notes: Vec::new(),
+            };
+            let Some((source, ends)) = ends else {
+                let lines = piece.lines();
                 let valid = n.valid_each(&lines);
-                (lines, valid.into_iter().map(Line::verdict_only).collect())
-            });
-            // The output, gathered and written a few pages at a time.
-            let (mut text, mut notes) = (Vec::new(), Vec::new());
-            for (line, walked) in lines.iter().zip(walked) {
-                // A URL of the edition in printable ASCII: normalized from its
-                // bytes (it needs no UTF-8 check, and nothing in it is unsafe on
-                // a terminal).
-                let start = text.len();
-                notes.clear();
-                // Refused after all (RFC 1630's malformed escapes): read again,
-                // and counted, as any other.
-                if walked.valid
-                    && !json
-                    && (printable || printable_ascii(line))
-                    && n.normalize_line(line, walked.no_dots, &mut text, &mut notes)
-                        .is_ok()
-                {
+                for (line, valid) in lines.iter().zip(valid) {
+                    w.line(line, Line::verdict_only(valid), out, tally)?;
+                }
+                return w.flush(out);
+            };
+            // A run of lines whose normal forms are their own length is
+            // copied as one, line ends and all, then each lowered where it
+            // lies (`lowered`: where each begins and ends in the run).
+            let (mut start, mut run, mut lowered) = (0, None, Vec::new());
+            for &(end, walked) in &ends {
+                let ended = source.get(end) == Some(&b'\n');
+                let cr = ended && end > start && source.get(end - 1) == Some(&b'\r');
+                let in_place = n
+                    .in_place(walked)
+                    .filter(|_| ended && !cr && !json && printable);
+                if let Some(how) = in_place {
+                    let from = *run.get_or_insert(start);
+                    if how == InPlace::Lowered {
+                        lowered.push((start - from, end - from));
+                    }
                     tally.inputs += 1;
                     tally.count(true);
-                    text.push(b'\n');
-                    write_notes(&mut text, &notes)?;
+                    // Written a few pages at a time, as other lines are.
+                    if end + 1 - from >= GATHERED {
+                        w.copy(source.get(from..=end), &mut lowered, out)?;
+                        run = None;
+                    }
                 } else {
-                    text.truncate(start);
-                    one(&n, level, json, &line_input(line), &mut text, tally)?;
+                    if let Some(from) = run.take() {
+                        w.copy(source.get(from..start), &mut lowered, out)?;
+                    }
+                    let line = source.get(start..end - usize::from(cr));
+                    w.line(line.unwrap_or_default(), walked, out, tally)?;
                 }
-                if text.len() >= GATHERED {
-                    out.write_all(&text)?;
-                    text.clear();
-                }
+                start = end + 1;
             }
-            out.write_all(&text)?;
-            Ok(())
+            if let Some(from) = run {
+                w.copy(source.get(from..start), &mut lowered, out)?;
+            }
+            w.flush(out)
         },
     )
+}
+
+/// What a piece's lines are written into, gathered and written a few pages
+/// at a time.
+struct Writer<'n> {
+    n: &'n Normalizer,
+    level: Level,
+    json: bool,
+    /// Whether every valid line is printable ASCII (the edition's grammar
+    /// says so).
+    printable: bool,
+    text: Vec<u8>,
+    notes: Vec<Note>,
+}
+
+impl Writer<'_> {
+    /// One line normalized (`walked`: what the walk found of it), counted
+    /// and gathered.
+    fn line(
+        &mut self,
+        line: &[u8],
+        walked: Line,
+        out: &mut dyn Write,
+        tally: &mut Tally,
+    ) -> Result<(), CliError> {
+        let (n, text) = (self.n, &mut self.text);
+        // A URL of the edition in printable ASCII: normalized from its bytes
+        // (it needs no UTF-8 check, and nothing in it is unsafe on a
+        // terminal).
+        let start = text.len();
+        self.notes.clear();
+        // Refused after all (RFC 1630's malformed escapes): read again, and
+        // counted, as any other.
+        if walked.valid
+            && !self.json
+            && (self.printable || printable_ascii(line))
+            && n.normalize_line(line, walked, text, &mut self.notes)
+                .is_ok()
+        {
+            tally.inputs += 1;
+            tally.count(true);
+            text.push(b'\n');
+            write_notes(text, &self.notes)?;
+        } else {
+            text.truncate(start);
+            one(n, self.level, self.json, &line_input(line), text, tally)?;
+        }
+        if text.len() >= GATHERED {
+            out.write_all(text)?;
+            text.clear();
+        }
+        Ok(())
+    }
+
+    /// A run of lines copied, and those of them at `lowered` (where each
+    /// begins and ends in the run) lowered where they lie; `lowered` emptied.
+    fn copy(
+        &mut self,
+        run: Option<&[u8]>,
+        lowered: &mut Vec<(usize, usize)>,
+        out: &mut dyn Write,
+    ) -> Result<(), CliError> {
+        let at = self.text.len();
+        self.text.extend_from_slice(run.unwrap_or_default());
+        for (from, end) in lowered.drain(..) {
+            if let Some(uri) = self.text.get_mut(at + from..at + end) {
+                lower_run(uri);
+            }
+        }
+        if self.text.len() >= GATHERED {
+            out.write_all(&self.text)?;
+            self.text.clear();
+        }
+        Ok(())
+    }
+
+    /// What is gathered, written.
+    fn flush(self, out: &mut dyn Write) -> Result<(), CliError> {
+        out.write_all(&self.text)?;
+        Ok(())
+    }
 }
 
 /// One input normalized, counted and written.

@@ -60,22 +60,9 @@ impl<'a> Piece<'a> {
         }
     }
 
-    /// Its inputs (as [`Piece::lines`]) and their verdicts, where `walk`
-    /// gives each line's end and verdict from the piece as read (see
-    /// `Checker::valid_line_ends`): no search for line ends of its own.
-    pub(crate) fn lines_walked<M: Copy>(
-        &self,
-        walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, M)>>,
-    ) -> Option<(Vec<&'a [u8]>, Vec<M>)> {
-        let text = self.text()?;
-        let ends = walk(text)?;
-        Some((
-            lines_at(text, &ends),
-            ends.iter().map(|&(_, v)| v).collect(),
-        ))
-    }
-
-    /// [`Piece::lines_walked`], the inputs as text where every one is UTF-8.
+    /// Its inputs as text (as [`Piece::text_lines`]) and their verdicts,
+    /// where `walk` gives each line's end and verdict from the piece as read
+    /// (see `Checker::valid_line_ends`): no search for line ends of its own.
     pub(crate) fn text_lines_walked<M: Copy>(
         &self,
         walk: impl FnOnce(&[u8]) -> Option<Vec<(usize, M)>>,

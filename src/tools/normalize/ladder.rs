@@ -10,18 +10,16 @@ use crate::tools::resolve::components::{Cuts, cut, first};
 use crate::tools::resolve::rfc3986::{
     encoded_dot_segment, has_dot_segment, remove_dot_segments, rootless_dots,
 };
-#[cfg(feature = "cli")]
-use crate::tools::resolve::{components::scheme_end, no_dots::NoDots};
 
 /// RFC 2234 §6.1 `HEXDIG`'s value.
-fn hex(b: u8) -> Option<u8> {
+pub(super) fn hex(b: u8) -> Option<u8> {
     char::from(b)
         .to_digit(16)
         .and_then(|d| u8::try_from(d).ok())
 }
 
 /// A hexadecimal digit in upper case, as §6.2.2.1 writes percent-encodings.
-fn upper_hex(d: u8) -> u8 {
+pub(super) fn upper_hex(d: u8) -> u8 {
     b"0123456789ABCDEF"
         .get(usize::from(d))
         .copied()
@@ -29,7 +27,7 @@ fn upper_hex(d: u8) -> u8 {
 }
 
 /// RFC 3986 §2.3: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`.
-fn unreserved(b: u8) -> bool {
+pub(super) fn unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
@@ -133,43 +131,8 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
     }
 }
 
-/// The URIs [`no_dots`] is for: a scheme, no userinfo and no dot segment
-/// (plain or "%2E").
-#[cfg(feature = "cli")]
-pub(super) const NO_DOTS: NoDots = NoDots {
-    authority: false,
-    userinfo: false,
-    escapes: true,
-};
-
-/// [`ladder`] at the syntax level (§6.2.2) of a URI of [`NO_DOTS`], in one
-/// pass: there is nothing to remove (§6.2.2.3), and no note, so the URI is
-/// written as it is but for case (§6.2.2.1) and escapes (§6.2.2.2). The
-/// scheme and the authority are one run in lower case, the authority being
-/// the host and a port of digits (§3.2.3), which have no case.
-#[cfg(feature = "cli")]
-pub(super) fn no_dots(input: &[u8], to: &mut Vec<u8>) {
-    let colon = scheme_end(input).unwrap_or(0);
-    let run = match input.get(colon + 1..colon + 3) {
-        Some(b"//") => first(input, colon + 3, [b'/', b'?', b'#']).unwrap_or(input.len()),
-        _ => colon,
-    };
-    let (lowered, rest) = input.split_at(run.min(input.len()));
-    // Most URIs have no escape: copied whole, the run lowered where it lies.
-    if first(input, 0, [b'%']).is_none() {
-        let start = to.len();
-        to.extend_from_slice(input);
-        if let Some(run) = to.get_mut(start..start + lowered.len()) {
-            run.make_ascii_lowercase();
-        }
-        return;
-    }
-    percent(lowered, true, to);
-    percent(rest, false, to);
-}
-
 /// [`ladder`] a component at a time, for any URI.
-fn each_component(
+pub(super) fn each_component(
     input: &[u8],
     c: &Cuts,
     escapes: bool,
@@ -343,7 +306,7 @@ fn mailto_domains(path: &str, notes: &mut Vec<Note>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{every, every_string};
+    use crate::testing::every;
 
     #[test]
     fn percent_is_the_byte_at_a_time_reading() {
@@ -383,50 +346,5 @@ mod tests {
                 );
             }
         }
-    }
-
-    #[test]
-    #[cfg(feature = "cli")]
-    fn a_uri_with_no_dot_segment_is_written_as_each_component_writes_it() {
-        // Every URI of "Sc:" or "Sc://" and up to five of these: the
-        // whole-line paths (no dot segment and no userinfo, in one pass; no
-        // escape, the components cut) and the component-at-a-time one agree,
-        // notes and all.
-        let normalizer = super::super::Normalizer::new(
-            crate::Edition::Rfc3986,
-            crate::knowledge::meaning::Level::Syntax,
-        )
-        .unwrap();
-        let uri = normalizer.checker.unwrap();
-        let no_dots_table = crate::engine::lanes::Table::new(&NO_DOTS);
-        let alphabet = [
-            'A', 'z', ':', '/', '@', '.', '[', ']', '?', '%', '2', 'E', '1',
-        ];
-        let (mut uris, mut one_pass) = (0, 0);
-        for tail in every_string(&alphabet, 5) {
-            for input in [format!("Sc:{tail}"), format!("Sc://{tail}")] {
-                if !uri.is_valid(&input) {
-                    continue;
-                }
-                uris += 1;
-                let input = input.as_bytes();
-                let (mut each, mut each_notes) = (Vec::new(), Vec::new());
-                let c = cut(input);
-                let escapes = input.contains(&b'%');
-                each_component(input, &c, escapes, false, &mut each_notes, &mut each);
-                let (mut whole, mut notes) = (Vec::new(), Vec::new());
-                ladder(input, false, &mut notes, &mut whole);
-                assert_eq!((&whole, &notes), (&each, &each_notes), "{tail:?}");
-                if no_dots_table.matches(input) {
-                    one_pass += 1;
-                    let mut fast = Vec::new();
-                    no_dots(input, &mut fast);
-                    assert_eq!((&fast, &notes), (&each, &Vec::new()), "{tail:?}");
-                }
-            }
-        }
-        assert!(uris > 50_000, "{uris}");
-        // Most have no dot segment and no userinfo.
-        assert!(one_pass * 2 > uris, "{one_pass} of {uris}");
     }
 }

@@ -14,6 +14,8 @@ use crate::tools::resolve::Note;
 use crate::verdicts::check::{CheckError, Checker, Engine};
 
 mod ladder;
+#[cfg(feature = "cli")]
+mod one_pass;
 use ladder::ladder;
 #[cfg(feature = "cli")]
 use std::sync::{Arc, OnceLock};
@@ -21,7 +23,22 @@ use std::sync::{Arc, OnceLock};
 #[cfg(feature = "cli")]
 use crate::engine::lanes::product::Product;
 #[cfg(feature = "cli")]
-use crate::tools::resolve::no_dots::{self, Line};
+use crate::tools::resolve::no_dots::{self, Line, NoDots};
+
+/// A line whose normal form is its own length, written where it lies in a
+/// copy of the input ([`Normalizer::in_place`]).
+#[cfg(feature = "cli")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InPlace {
+    /// Its own normal form.
+    AsItIs,
+    /// Its normal form once its scheme and authority are lowered
+    /// ([`lower_run`]).
+    Lowered,
+}
+
+#[cfg(feature = "cli")]
+pub(crate) use one_pass::lower_run;
 
 /// One URL at a level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -50,7 +67,8 @@ pub struct Normalizer {
     level: Level,
     comparison: Comparison,
     checker: Option<Checker>,
-    /// The checker's table and [`ladder::NO_DOTS`]'s walked as one, made
+    /// The checker's table and those of [`one_pass::NO_DOTS`],
+    /// [`one_pass::NO_ESCAPES`] and [`one_pass::AS_THEY_ARE`] walked as one, made
     /// for the first piece of lines.
     #[cfg(feature = "cli")]
     lines: Arc<OnceLock<Option<Product>>>,
@@ -189,15 +207,22 @@ impl Normalizer {
     /// order, with where each ends (see `Checker::valid_line_ends`), where
     /// the checker reads lines as printed: the piece walked whole, line ends
     /// and all. At the syntax level of the ladder, the walk also says which
-    /// lines have no dot segment and no userinfo ([`ladder::NO_DOTS`]'s
-    /// table walked in one product with the checker's).
+    /// lines have no dot segment and no userinfo ([`one_pass::NO_DOTS`]), and
+    /// which of those have no escape ([`one_pass::NO_ESCAPES`]) and which are
+    /// their own normal form ([`one_pass::AS_THEY_ARE`]): their tables walked in
+    /// one product with the checker's.
     #[cfg(feature = "cli")]
     pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
-        let shape = self.one_pass().then_some((ladder::NO_DOTS, &*self.lines));
-        no_dots::line_ends(self.checker.as_ref()?, shape, piece)
+        const SHAPES: [NoDots; 3] = [
+            one_pass::NO_DOTS,
+            one_pass::NO_ESCAPES,
+            one_pass::AS_THEY_ARE,
+        ];
+        let shapes = self.one_pass().then_some((&SHAPES[..], &*self.lines));
+        no_dots::line_ends(self.checker.as_ref()?, shapes, piece)
     }
 
-    /// Whether a line of [`ladder::NO_DOTS`] is written in one pass: at the
+    /// Whether a line of [`one_pass::NO_DOTS`] is written in one pass: at the
     /// syntax level of the ladder (§6.2.2), where nothing but case and
     /// escapes changes in it.
     #[cfg(feature = "cli")]
@@ -205,22 +230,33 @@ impl Normalizer {
         (self.comparison, self.level) == (Comparison::Ladder, Level::Syntax)
     }
 
+    /// How [`Normalizer::line_ends`] found a line may be written: as it is,
+    /// or in lower case where it lies; `None` for any other line.
+    #[cfg(feature = "cli")]
+    pub(crate) fn in_place(&self, walked: Line) -> Option<InPlace> {
+        match walked.shapes.filter(|_| walked.valid && self.one_pass())? {
+            3.. => Some(InPlace::AsItIs),
+            2 => Some(InPlace::Lowered),
+            _ => None,
+        }
+    }
+
     /// [`Normalizer::normalize_valid_bytes`] of a line the walk of
-    /// [`Normalizer::line_ends`] found valid, and in [`ladder::NO_DOTS`] or
-    /// not (`None`: not walked for that).
+    /// [`Normalizer::line_ends`] found valid (`walked`: what else it found).
     #[cfg(feature = "cli")]
     pub(crate) fn normalize_line(
         &self,
         line: &[u8],
-        no_dots: Option<bool>,
+        walked: Line,
         to: &mut Vec<u8>,
         notes: &mut Vec<Note>,
     ) -> Result<(), Vec<CheckError>> {
-        if self.one_pass() && no_dots == Some(true) {
-            ladder::no_dots(line, to);
-            return Ok(());
+        match walked.shapes.filter(|_| self.one_pass()) {
+            Some(3..) => to.extend_from_slice(line),
+            Some(1..) => one_pass::no_dots(line, to),
+            _ => return self.normalize_valid_bytes(line, to, notes),
         }
-        self.normalize_valid_bytes(line, to, notes)
+        Ok(())
     }
 
     /// Whether every input [`Normalizer::valid_each`] finds valid is

@@ -32,7 +32,7 @@ impl Resolver {
         else {
             return None;
         };
-        let own = self.strict.then_some((OWN_TARGET, &**lines));
+        let own = self.strict.then_some((&[OWN_TARGET][..], &**lines));
         no_dots::line_ends(references, own, piece)
     }
 
@@ -64,7 +64,11 @@ impl Resolver {
         let Base::Rfc3986 { base, cuts, .. } = &self.base else {
             return None;
         };
-        if self.strict && line.no_dots.unwrap_or_else(|| is_own_target(reference)) {
+        if self.strict
+            && line
+                .in_shapes(1)
+                .unwrap_or_else(|| is_own_target(reference))
+        {
             return Some(Target::Reference);
         }
         // The base was cut once, when it was read.
@@ -106,6 +110,7 @@ pub(super) const OWN_TARGET: NoDots = NoDots {
     authority: true,
     userinfo: true,
     escapes: true,
+    upper: true,
 };
 
 /// Whether a reference is its own target, whatever the base, read strictly,

@@ -21,6 +21,9 @@ pub(crate) struct NoDots {
     pub(crate) userinfo: bool,
     /// A "%" anywhere.
     pub(crate) escapes: bool,
+    /// An upper-case letter in the scheme or the authority (§6.2.2.1: the
+    /// letters whose case a normal form changes).
+    pub(crate) upper: bool,
 }
 
 /// Where the automaton is in an input.
@@ -86,6 +89,7 @@ impl Dfa for NoDots {
         let path_end = matches!(b, b'?' | b'#');
         match (place, b) {
             (_, b'%') if !self.escapes => No,
+            (Start | Scheme | Authority, b'A'..=b'Z') if !self.upper => No,
             (Start, b':') | (Start | Scheme, b'/' | b'?' | b'#') => No,
             (Scheme, b':') => Colon,
             (Start | Scheme, _) => Scheme,
@@ -133,12 +137,12 @@ impl Dfa for NoDots {
 }
 
 /// What the walk of a piece found of a line: whether the rule derives it,
-/// and whether it is in a [`NoDots`] language too (`None`: not walked for
-/// that).
+/// and of the shapes walked with it (each a language within the one before),
+/// how many hold it (`None`: not walked for that).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Line {
     pub(crate) valid: bool,
-    pub(crate) no_dots: Option<bool>,
+    pub(crate) shapes: Option<u8>,
 }
 
 impl Line {
@@ -146,24 +150,39 @@ impl Line {
     pub(crate) fn verdict_only(valid: bool) -> Line {
         Line {
             valid,
-            no_dots: None,
+            shapes: None,
         }
+    }
+
+    /// Whether the walk found the line in the first `n` shapes (`None`: not
+    /// walked for that).
+    pub(crate) fn in_shapes(self, n: u8) -> Option<bool> {
+        self.shapes.map(|held| held >= n)
     }
 }
 
 /// The lines of `piece`, in order, each with where it ends and what the walk
-/// found of it (see `Checker::valid_line_ends`): with `shape`, the piece is
-/// walked once by the product of the checker's table and the shape's (made
-/// at the first piece and kept in its cell). `None` where the checker does
-/// not read its inputs as printed.
+/// found of it (see `Checker::valid_line_ends`): with `shapes` (each within
+/// the one before), the piece is walked once by the product of the checker's
+/// table and the shapes' (made at the first piece and kept in its cell), each
+/// line end marked with a code: 0 not derived, else one more than the number
+/// of shapes that hold the line (two bits a line for one shape or two, four
+/// for up to six).
+/// `None` where the checker does not read its inputs as printed.
 pub(crate) fn line_ends(
     checker: &Checker,
-    shape: Option<(NoDots, &OnceLock<Option<Product>>)>,
+    shapes: Option<(&[NoDots], &OnceLock<Option<Product>>)>,
     piece: &[u8],
 ) -> Option<Vec<(usize, Line)>> {
-    let product = shape.and_then(|(shape, cell)| {
-        cell.get_or_init(|| checker.line_product(&Table::new(&shape)))
-            .as_ref()
+    let product = shapes.and_then(|(shapes, cell)| {
+        cell.get_or_init(|| {
+            let tables: Vec<Table> = shapes.iter().map(Table::new).collect();
+            checker.line_product(&tables, |bits| match bits & 1 {
+                0 => 0,
+                _ => 1 + (bits >> 1).count_ones(),
+            })
+        })
+        .as_ref()
     });
     let Some(product) = product else {
         let ends = checker.valid_line_ends(piece)?;
@@ -171,10 +190,10 @@ pub(crate) fn line_ends(
         return Some(ends.into_iter().map(line).collect());
     };
     let mut ends = Vec::with_capacity(piece.len() / 16);
-    product.each_line_derived(piece, |end, bits| {
+    product.each_line_derived(piece, |end, code| {
         let line = Line {
-            valid: bits & 1 != 0,
-            no_dots: Some(bits == 0b11),
+            valid: code != 0,
+            shapes: Some(u8::try_from(code).unwrap_or(u8::MAX).saturating_sub(1)),
         };
         ends.push((end, line));
     });

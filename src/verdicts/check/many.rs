@@ -100,12 +100,18 @@ impl Checker {
         Some(ends)
     }
 
-    /// The product of the rule's line walk and `other`'s (see
-    /// [`Product::each_line_derived`]), where the rule reads its inputs as
-    /// printed.
+    /// The product of the rule's line walk and `others'`, its line ends
+    /// marked with `code` of the bits (bit 0: the rule; see
+    /// [`Product::coded`]), where the rule reads its inputs as printed.
     #[cfg(feature = "cli")]
-    pub(crate) fn line_product(&self, other: &Table) -> Option<Product> {
-        Product::new(&[self.plain_dfa()?.table(), other])
+    pub(crate) fn line_product(
+        &self,
+        others: &[Table],
+        code: impl Fn(u32) -> u32,
+    ) -> Option<Product> {
+        let rule = self.plain_dfa()?;
+        let tables: Vec<&Table> = std::iter::once(rule.table()).chain(others).collect();
+        Product::coded(&tables, code)
     }
 
     /// Whether every string the rule derives is printable ASCII (U+0020 to
