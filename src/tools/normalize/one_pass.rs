@@ -30,11 +30,11 @@ pub(super) const AS_THEY_ARE: NoDots = NoDots {
     ..NO_ESCAPES
 };
 
-/// [`ladder`](super::ladder::ladder) at the syntax level (§6.2.2) of a URI of [`NO_DOTS`], in one
-/// pass: there is nothing to remove (§6.2.2.3), and no note, so the URI is
-/// written as it is but for case (§6.2.2.1) and escapes (§6.2.2.2). It is
-/// copied whole, then changed where it lies: the run lowered, each escape
-/// decoded or put in upper case.
+/// [`ladder`](super::ladder::ladder) at the syntax level (§6.2.2) of a URI
+/// of [`NO_DOTS`], in one pass: there is nothing to remove (§6.2.2.3), and no
+/// note, so the URI is written as it is but for case (§6.2.2.1) and escapes
+/// (§6.2.2.2). It is copied whole, then changed where it lies: the run
+/// lowered, each escape decoded or put in upper case.
 pub(super) fn no_dots(input: &[u8], to: &mut Vec<u8>) {
     let start = to.len();
     to.extend_from_slice(input);
