@@ -39,40 +39,40 @@ pub(super) fn no_dots(input: &[u8], to: &mut Vec<u8>) {
     let start = to.len();
     to.extend_from_slice(input);
     // The scheme and the authority, in lower case (an escape's digits too,
-    // put in upper case below): where it ends moves back as escapes in it
-    // are decoded.
-    let mut run = start + run_end(input);
+    // put in upper case below).
+    let run = start + run_end(input);
     if let Some(lowered) = to.get_mut(start..run) {
         lowered.make_ascii_lowercase();
     }
-    let mut at = start;
-    while let Some(p) = first(to, at, [b'%']) {
-        let digit = |i: usize| to.get(p + i).copied().and_then(hex);
-        let Some((hi, lo)) = digit(1).zip(digit(2)) else {
-            // A "%" that begins no escape (none in a URI) stays.
-            at = p + 1;
-            continue;
-        };
-        let octet = hi * 16 + lo;
-        if unreserved(octet) && p + 3 <= to.len() {
-            let octet = if p < run {
-                octet.to_ascii_lowercase()
-            } else {
-                octet
-            };
-            to.drain(p + 1..p + 3);
-            if let Some(b) = to.get_mut(p) {
-                *b = octet;
-            }
-            run -= if p < run { 2 } else { 0 };
-            at = p + 1;
-        } else {
-            if let Some([h, l]) = to.get_mut(p + 1..p + 3) {
-                (*h, *l) = (upper_hex(hi), upper_hex(lo));
-            }
-            at = p + 3;
+    // Each escape rewritten where it lies, the text after a decoded one
+    // moved back as it is reached: one pass, however many escapes.
+    let (mut read, mut write) = (start, start);
+    while let Some(p) = first(to, read, [b'%']) {
+        if write != read {
+            to.copy_within(read..p, write);
         }
+        write += p - read;
+        let digit = |i: usize| to.get(p + i).copied().and_then(hex);
+        let (written, read_here): (&[u8], usize) = match digit(1).zip(digit(2)) {
+            Some((hi, lo)) if unreserved(hi * 16 + lo) && p < run => {
+                (&[(hi * 16 + lo).to_ascii_lowercase()], 3)
+            }
+            Some((hi, lo)) if unreserved(hi * 16 + lo) => (&[hi * 16 + lo], 3),
+            Some((hi, lo)) => (&[b'%', upper_hex(hi), upper_hex(lo)], 3),
+            // A "%" that begins no escape (none in a URI) stays.
+            None => (b"%", 1),
+        };
+        read = p + read_here;
+        if let Some(slot) = to.get_mut(write..write + written.len()) {
+            slot.copy_from_slice(written);
+        }
+        write += written.len();
     }
+    let end = to.len();
+    if write != read {
+        to.copy_within(read..end, write);
+    }
+    to.truncate(write + (end - read));
 }
 
 /// The scheme and the authority of a URI of [`NO_ESCAPES`] in lower case,
