@@ -392,23 +392,35 @@ fn cut(piece: &[u8], n: usize) -> [&[u8]; LANES] {
     parts
 }
 
-/// The line ends in `chunk` (at most 64 bytes), a bit a byte: eight bytes a
-/// word, each "\n" found with no branch (a byte is zero in `x` exactly
-/// where its top bit is clear in `(x & 0x7f..) + 0x7f.. | x`), the words'
-/// top bits gathered by one multiplication.
+/// The line ends in `chunk` (at most 64 bytes), a bit a byte. A short chunk
+/// is padded with zero bytes (never a line end), so that every chunk is read
+/// as eight whole words, each one load.
 fn newlines(chunk: &[u8]) -> u64 {
+    match <&[u8; 64]>::try_from(chunk) {
+        Ok(whole) => newlines_64(whole),
+        Err(_) => {
+            let mut padded = [0u8; 64];
+            for (slot, &b) in padded.iter_mut().zip(chunk) {
+                *slot = b;
+            }
+            newlines_64(&padded)
+        }
+    }
+}
+
+/// [`newlines`] of 64 bytes: each "\n" found with no branch (a byte is zero
+/// in `x` exactly where its top bit is clear in `(x & 0x7f..) + 0x7f.. | x`),
+/// each word's top bits gathered by one multiplication.
+#[inline(always)]
+fn newlines_64(chunk: &[u8; 64]) -> u64 {
     const LOW: u64 = 0x7f7f_7f7f_7f7f_7f7f;
     let mut ends = 0;
-    for (i, bytes) in chunk.chunks(8).enumerate() {
-        let mut w = [0u8; 8];
-        for (slot, &b) in w.iter_mut().zip(bytes) {
-            *slot = b;
-        }
-        let x = u64::from_le_bytes(w) ^ 0x0a0a_0a0a_0a0a_0a0a;
+    for (i, bytes) in chunk.chunks_exact(8).enumerate() {
+        let w = <[u8; 8]>::try_from(bytes).map_or(0, u64::from_le_bytes);
+        let x = w ^ 0x0a0a_0a0a_0a0a_0a0a;
         let zero = !(((x & LOW).wrapping_add(LOW)) | x | LOW);
         // Byte i's top bit (bit 8i + 7) to bit 56 + i.
         let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
-        // A short last word's padding is zero, never a line end.
         ends |= u64::from(gathered) << (i * 8);
     }
     ends
@@ -439,5 +451,34 @@ pub fn matches_each<'a>(
     }
     for (table, group) in groups {
         table.matches_each(group, &mut verdict);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::newlines;
+
+    #[test]
+    fn newlines_marks_each_line_end_of_a_chunk_and_nothing_else() {
+        // Chunks of every length up to 64, of every byte but "\n" in turn
+        // (those one bit from it too), with one or two "\n" at any places:
+        // the bits are exactly those places.
+        let other = |i: usize| match (i * 37 % 256) as u8 {
+            b'\n' => 0x8a,
+            b => b,
+        };
+        for len in 0..=64 {
+            for i in 0..=len {
+                for j in i..=len {
+                    let mut chunk: Vec<u8> = (0..len).map(|k| other(k + i)).collect();
+                    let mut want = 0u64;
+                    for at in [i, j].into_iter().filter(|&at| at < len) {
+                        chunk[at] = b'\n';
+                        want |= 1 << at;
+                    }
+                    assert_eq!(newlines(&chunk), want, "{chunk:?}");
+                }
+            }
+        }
     }
 }
