@@ -7,7 +7,7 @@ use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, lin
 use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
 use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
-use crate::tools::normalize::{InPlace, Normalized, Normalizer, lower_run};
+use crate::tools::normalize::{InPlace, Normalized, Normalizer, lower_in_place, lower_run};
 use crate::tools::resolve::Note;
 use crate::tools::resolve::no_dots::Line;
 
@@ -114,7 +114,8 @@ pub(crate) fn run(
             };
             // A run of lines whose normal forms are their own length is
             // copied as one, line ends and all, then each lowered where it
-            // lies (`lowered`: where each begins and ends in the run).
+            // lies (`lowered`: where each to change begins and ends in the
+            // run, and how).
             let (mut start, mut run, mut lowered) = (0, None, Vec::new());
             for &(end, walked) in &ends {
                 let ended = source.get(end) == Some(&b'\n');
@@ -124,8 +125,8 @@ pub(crate) fn run(
                     .filter(|_| ended && !cr && !json && printable);
                 if let Some(how) = in_place {
                     let from = *run.get_or_insert(start);
-                    if how == InPlace::Lowered {
-                        lowered.push((start - from, end - from));
+                    if how != InPlace::AsItIs {
+                        lowered.push((start - from, end - from, how));
                     }
                     tally.inputs += 1;
                     tally.count(true);
@@ -204,18 +205,22 @@ impl Writer<'_> {
     }
 
     /// A run of lines copied, and those of them at `lowered` (where each
-    /// begins and ends in the run) lowered where they lie; `lowered` emptied.
+    /// begins and ends in the run, and how it changes) lowered where they
+    /// lie, their escapes' digits put in upper case where they have escapes;
+    /// `lowered` emptied.
     fn copy(
         &mut self,
         run: Option<&[u8]>,
-        lowered: &mut Vec<(usize, usize)>,
+        lowered: &mut Vec<(usize, usize, InPlace)>,
         out: &mut dyn Write,
     ) -> Result<(), CliError> {
         let at = self.text.len();
         self.text.extend_from_slice(run.unwrap_or_default());
-        for (from, end) in lowered.drain(..) {
-            if let Some(uri) = self.text.get_mut(at + from..at + end) {
-                lower_run(uri);
+        for (from, end, how) in lowered.drain(..) {
+            match self.text.get_mut(at + from..at + end) {
+                Some(uri) if how == InPlace::Escapes => lower_in_place(uri),
+                Some(uri) => lower_run(uri),
+                None => {}
             }
         }
         if self.text.len() >= GATHERED {

@@ -21,9 +21,9 @@ use ladder::ladder;
 use std::sync::{Arc, OnceLock};
 
 #[cfg(feature = "cli")]
-use crate::engine::lanes::product::Product;
+use crate::engine::lanes::{Table, product::Product};
 #[cfg(feature = "cli")]
-use crate::tools::resolve::no_dots::{self, Line, NoDots};
+use crate::tools::resolve::no_dots::{self, Line};
 
 /// A line whose normal form is its own length, written where it lies in a
 /// copy of the input ([`Normalizer::in_place`]).
@@ -35,10 +35,13 @@ pub(crate) enum InPlace {
     /// Its normal form once its scheme and authority are lowered
     /// ([`lower_run`]).
     Lowered,
+    /// Its normal form once its scheme and authority are lowered and its
+    /// escapes' digits put in upper case ([`lower_in_place`]).
+    Escapes,
 }
 
 #[cfg(feature = "cli")]
-pub(crate) use one_pass::lower_run;
+pub(crate) use one_pass::{lower_in_place, lower_run};
 
 /// One URL at a level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
@@ -67,9 +70,8 @@ pub struct Normalizer {
     level: Level,
     comparison: Comparison,
     checker: Option<Checker>,
-    /// The checker's table and those of [`one_pass::NO_DOTS`],
-    /// [`one_pass::NO_ESCAPES`] and [`one_pass::AS_THEY_ARE`] walked as one, made
-    /// for the first piece of lines.
+    /// The checker's table and the shapes' of [`Normalizer::line_ends`]
+    /// walked as one, made for the first piece of lines.
     #[cfg(feature = "cli")]
     lines: Arc<OnceLock<Option<Product>>>,
 }
@@ -207,18 +209,23 @@ impl Normalizer {
     /// order, with where each ends (see `Checker::valid_line_ends`), where
     /// the checker reads lines as printed: the piece walked whole, line ends
     /// and all. At the syntax level of the ladder, the walk also says which
-    /// lines have no dot segment and no userinfo ([`one_pass::NO_DOTS`]), and
-    /// which of those have no escape ([`one_pass::NO_ESCAPES`]) and which are
-    /// their own normal form ([`one_pass::AS_THEY_ARE`]): their tables walked in
-    /// one product with the checker's.
+    /// lines have no dot segment and no userinfo ([`one_pass::NO_DOTS`]),
+    /// which of those keep every escape ([`one_pass::KeptEscapes`]), which
+    /// of those have none ([`one_pass::NO_ESCAPES`]) and which are their own
+    /// normal form ([`one_pass::AS_THEY_ARE`]): their tables walked in one
+    /// product with the checker's.
     #[cfg(feature = "cli")]
     pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
-        const SHAPES: [NoDots; 3] = [
-            one_pass::NO_DOTS,
-            one_pass::NO_ESCAPES,
-            one_pass::AS_THEY_ARE,
-        ];
-        let shapes = self.one_pass().then_some((&SHAPES[..], &*self.lines));
+        let tables = || {
+            vec![
+                Table::new(&one_pass::NO_DOTS),
+                Table::new(&one_pass::KeptEscapes),
+                Table::new(&one_pass::NO_ESCAPES),
+                Table::new(&one_pass::AS_THEY_ARE),
+            ]
+        };
+        let tables: &dyn Fn() -> Vec<Table> = &tables;
+        let shapes = self.one_pass().then_some((tables, &*self.lines));
         no_dots::line_ends(self.checker.as_ref()?, shapes, piece)
     }
 
@@ -231,12 +238,14 @@ impl Normalizer {
     }
 
     /// How [`Normalizer::line_ends`] found a line may be written: as it is,
-    /// or in lower case where it lies; `None` for any other line.
+    /// in lower case where it lies, or that and its escapes' digits in upper
+    /// case; `None` for any other line.
     #[cfg(feature = "cli")]
     pub(crate) fn in_place(&self, walked: Line) -> Option<InPlace> {
         match walked.shapes.filter(|_| walked.valid && self.one_pass())? {
-            3.. => Some(InPlace::AsItIs),
-            2 => Some(InPlace::Lowered),
+            4.. => Some(InPlace::AsItIs),
+            3 => Some(InPlace::Lowered),
+            2 => Some(InPlace::Escapes),
             _ => None,
         }
     }
@@ -251,9 +260,16 @@ impl Normalizer {
         to: &mut Vec<u8>,
         notes: &mut Vec<Note>,
     ) -> Result<(), Vec<CheckError>> {
-        match walked.shapes.filter(|_| self.one_pass()) {
-            Some(3..) => to.extend_from_slice(line),
-            Some(1..) => one_pass::no_dots(line, to),
+        // Its own normal form, or in the first shape (no dot segment).
+        let valid = Line {
+            valid: true,
+            ..walked
+        };
+        match self.in_place(valid) {
+            Some(InPlace::AsItIs) => to.extend_from_slice(line),
+            _ if self.one_pass() && walked.in_shapes(1) == Some(true) => {
+                one_pass::no_dots(line, to)
+            }
             _ => return self.normalize_valid_bytes(line, to, notes),
         }
         Ok(())

@@ -3,6 +3,7 @@
 //! edition's rule (see `no_dots::line_ends`), and what each is written as.
 
 use super::ladder::{hex, unreserved, upper_hex};
+use crate::engine::lanes::Dfa;
 use crate::tools::resolve::components::first;
 use crate::tools::resolve::no_dots::NoDots;
 
@@ -29,6 +30,64 @@ pub(super) const AS_THEY_ARE: NoDots = NoDots {
     upper: false,
     ..NO_ESCAPES
 };
+
+/// The inputs each of whose escapes is of an octet that is not unreserved
+/// (§2.3): a URI of [`NO_DOTS`] that is also one of these keeps every escape
+/// (§6.2.2.2 decodes only unreserved ones), so its normal form is its own
+/// length: the scheme and authority lowered and each escape's digits in upper
+/// case ([`lower_in_place`]). An automaton of the escape read so far.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeptEscapes;
+
+/// Where [`KeptEscapes`] is: outside an escape, after its "%", after its
+/// first digit (the digit's value), or out of the language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Escape {
+    Outside,
+    Percent,
+    First(u8),
+    No,
+}
+
+impl Dfa for KeptEscapes {
+    type State = Escape;
+
+    fn start(&self) -> Escape {
+        Escape::Outside
+    }
+
+    fn step(&self, place: Escape, b: u8) -> Escape {
+        match (place, hex(b)) {
+            (Escape::Outside, _) if b == b'%' => Escape::Percent,
+            (Escape::Outside, _) => Escape::Outside,
+            (Escape::Percent, Some(d)) => Escape::First(d),
+            (Escape::First(hi), Some(lo)) if !unreserved(hi * 16 + lo) => Escape::Outside,
+            _ => Escape::No,
+        }
+    }
+
+    fn is_live(&self, place: Escape) -> bool {
+        place != Escape::No
+    }
+
+    fn accepts_at_end(&self, place: Escape) -> bool {
+        place == Escape::Outside
+    }
+}
+
+/// A URI of [`NO_DOTS`] and [`KeptEscapes`] written in its normal form at the
+/// syntax level, where it lies: its scheme and authority lowered
+/// (§6.2.2.1), then each escape's digits put in upper case (§6.2.2.1).
+pub(crate) fn lower_in_place(uri: &mut [u8]) {
+    lower_run(uri);
+    let mut at = 0;
+    while let Some(p) = first(uri, at, [b'%']) {
+        for digit in uri.get_mut(p + 1..p + 3).unwrap_or_default() {
+            digit.make_ascii_uppercase();
+        }
+        at = p + 3;
+    }
+}
 
 /// [`ladder`](super::ladder::ladder) at the syntax level (§6.2.2) of a URI
 /// of [`NO_DOTS`], in one pass: there is nothing to remove (§6.2.2.3), and no
@@ -106,23 +165,28 @@ mod tests {
     #[test]
     fn a_uri_with_no_dot_segment_is_written_as_each_component_writes_it() {
         // Every URI of "Sc:" or "Sc://" and up to five of these: the
-        // whole-line paths (no dot segment and no userinfo, in one pass; no
-        // escape, lowered where it lies; its own normal form, as it is; no
-        // escape, the components cut) and the component-at-a-time one agree,
-        // notes and all. Each shape is within the one before, as the walk's
-        // count of them takes it.
+        // whole-line paths (no dot segment and no userinfo, in one pass;
+        // every escape kept, lowered and its escapes' digits put in upper
+        // case where it lies; no escape, lowered where it lies; its own
+        // normal form, as it is) and the component-at-a-time one agree,
+        // notes and all, for each shape held from the first on.
         let normalizer = super::super::Normalizer::new(
             crate::Edition::Rfc3986,
             crate::knowledge::meaning::Level::Syntax,
         )
         .unwrap();
         let uri = normalizer.checker.unwrap();
-        let table = |shape: &NoDots| crate::engine::lanes::Table::new(shape);
-        let shapes = [&NO_DOTS, &NO_ESCAPES, &AS_THEY_ARE].map(table);
-        let alphabet = [
-            'A', 'z', ':', '/', '@', '.', '[', ']', '?', '%', '2', 'E', '1',
+        use crate::engine::lanes::Table;
+        let shapes = [
+            Table::new(&NO_DOTS),
+            Table::new(&KeptEscapes),
+            Table::new(&NO_ESCAPES),
+            Table::new(&AS_THEY_ARE),
         ];
-        let (mut uris, mut held) = (0, [0; 3]);
+        let alphabet = [
+            'A', 'e', ':', '/', '@', '.', '[', ']', '?', '%', '2', 'E', '1',
+        ];
+        let (mut uris, mut held) = (0, [0; 4]);
         for tail in every_string(&alphabet, 5) {
             for input in [
                 format!("Sc:{tail}"),
@@ -142,13 +206,23 @@ mod tests {
                 ladder(input, false, &mut notes, &mut whole);
                 assert_eq!((&whole, &notes), (&each, &each_notes), "{tail:?}");
                 let within = shapes.iter().map(|t| t.matches(input)).collect::<Vec<_>>();
-                assert!(within.windows(2).all(|w| w[0] || !w[1]), "{tail:?}");
+                // The walk counts the shapes that hold from the first to the
+                // first that does not; all but the second are each within
+                // the one before, and no escape keeps every escape.
+                assert!(within[3] <= within[2] && within[2] <= within[0], "{tail:?}");
+                assert!(within[2] <= within[1], "{tail:?}");
+                let shapes_held = within.iter().take_while(|w| **w).count();
                 type Writes = fn(&[u8]) -> Vec<u8>;
-                let written: [Writes; 3] = [
+                let written: [Writes; 4] = [
                     |input| {
                         let mut fast = Vec::new();
                         no_dots(input, &mut fast);
                         fast
+                    },
+                    |input| {
+                        let mut lowered = input.to_vec();
+                        lower_in_place(&mut lowered);
+                        lowered
                     },
                     |input| {
                         let mut lowered = input.to_vec();
@@ -157,12 +231,7 @@ mod tests {
                     },
                     <[u8]>::to_vec,
                 ];
-                for ((n, write), _) in held
-                    .iter_mut()
-                    .zip(written)
-                    .zip(&within)
-                    .filter(|(_, w)| **w)
-                {
+                for (n, write) in held.iter_mut().zip(written).take(shapes_held) {
                     *n += 1;
                     assert_eq!((&write(input), &notes), (&each, &Vec::new()), "{tail:?}");
                 }

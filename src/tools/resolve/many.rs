@@ -32,7 +32,9 @@ impl Resolver {
         else {
             return None;
         };
-        let own = self.strict.then_some((&[OWN_TARGET][..], &**lines));
+        let tables = || vec![crate::engine::lanes::Table::new(&OWN_TARGET)];
+        let tables: &dyn Fn() -> Vec<crate::engine::lanes::Table> = &tables;
+        let own = self.strict.then_some((tables, &**lines));
         no_dots::line_ends(references, own, piece)
     }
 

@@ -137,8 +137,8 @@ impl Dfa for NoDots {
 }
 
 /// What the walk of a piece found of a line: whether the rule derives it,
-/// and of the shapes walked with it (each a language within the one before),
-/// how many hold it (`None`: not walked for that).
+/// and of the shapes walked with it, how many hold it from the first on, up
+/// to the first that does not (`None`: not walked for that).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Line {
     pub(crate) valid: bool,
@@ -161,25 +161,29 @@ impl Line {
     }
 }
 
+/// Shapes walked with a rule: what makes their tables, and the cell their
+/// product with the rule's table is kept in.
+pub(crate) type Shapes<'a> = (&'a dyn Fn() -> Vec<Table>, &'a OnceLock<Option<Product>>);
+
 /// The lines of `piece`, in order, each with where it ends and what the walk
-/// found of it (see `Checker::valid_line_ends`): with `shapes` (each within
-/// the one before), the piece is walked once by the product of the checker's
-/// table and the shapes' (made at the first piece and kept in its cell), each
-/// line end marked with a code: 0 not derived, else one more than the number
-/// of shapes that hold the line (two bits a line for one shape or two, four
-/// for up to six).
+/// found of it (see `Checker::valid_line_ends`): with `shapes` (the shapes'
+/// tables, made at the first piece, and the cell the product is kept in),
+/// the piece is walked once by the product of the checker's table and the
+/// shapes', each line end marked with a code: 0 not derived, else one more
+/// than how many shapes hold the line, counted from the first up to the
+/// first that does not (two bits a line for one shape or two, four for up
+/// to six).
 /// `None` where the checker does not read its inputs as printed.
 pub(crate) fn line_ends(
     checker: &Checker,
-    shapes: Option<(&[NoDots], &OnceLock<Option<Product>>)>,
+    shapes: Option<Shapes<'_>>,
     piece: &[u8],
 ) -> Option<Vec<(usize, Line)>> {
-    let product = shapes.and_then(|(shapes, cell)| {
+    let product = shapes.and_then(|(tables, cell)| {
         cell.get_or_init(|| {
-            let tables: Vec<Table> = shapes.iter().map(Table::new).collect();
-            checker.line_product(&tables, |bits| match bits & 1 {
+            checker.line_product(&tables(), |bits| match bits & 1 {
                 0 => 0,
-                _ => 1 + (bits >> 1).count_ones(),
+                _ => 1 + (!(bits >> 1)).trailing_zeros(),
             })
         })
         .as_ref()
