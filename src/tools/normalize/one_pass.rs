@@ -159,6 +159,7 @@ fn run_end(uri: &[u8]) -> usize {
 mod tests {
     use super::super::ladder::{each_component, ladder};
     use super::*;
+    use crate::engine::lanes::Table;
     use crate::testing::every_string;
     use crate::tools::resolve::components::cut;
 
@@ -176,7 +177,6 @@ mod tests {
         )
         .unwrap();
         let uri = normalizer.checker.unwrap();
-        use crate::engine::lanes::Table;
         let shapes = [
             Table::new(&NO_DOTS),
             Table::new(&KeptEscapes),
@@ -207,8 +207,9 @@ mod tests {
                 assert_eq!((&whole, &notes), (&each, &each_notes), "{tail:?}");
                 let within = shapes.iter().map(|t| t.matches(input)).collect::<Vec<_>>();
                 // The walk counts the shapes that hold from the first to the
-                // first that does not; all but the second are each within
-                // the one before, and no escape keeps every escape.
+                // first that does not. The last two are each within the one
+                // before, and within the first; a URI with no escape has
+                // none to decode, so it is within the second too.
                 assert!(within[3] <= within[2] && within[2] <= within[0], "{tail:?}");
                 assert!(within[2] <= within[1], "{tail:?}");
                 let shapes_held = within.iter().take_while(|w| **w).count();
