@@ -23,7 +23,7 @@ use std::sync::{Arc, OnceLock};
 #[cfg(feature = "cli")]
 use crate::engine::lanes::{Table, product::Product};
 #[cfg(feature = "cli")]
-use crate::tools::resolve::no_dots::{self, Line};
+use crate::tools::resolve::no_dots::{self, Line, Shapes};
 
 /// A line whose normal form is its own length, written where it lies in a
 /// copy of the input ([`Normalizer::in_place`]).
@@ -224,8 +224,7 @@ impl Normalizer {
                 Table::new(&one_pass::AS_THEY_ARE),
             ]
         };
-        let tables: &dyn Fn() -> Vec<Table> = &tables;
-        let shapes = self.one_pass().then_some((tables, &*self.lines));
+        let shapes = self.one_pass().then_some::<Shapes>((&tables, &*self.lines));
         no_dots::line_ends(self.checker.as_ref()?, shapes, piece)
     }
 

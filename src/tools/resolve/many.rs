@@ -2,10 +2,12 @@
 //! and the result of each alone, written into buffers the caller reuses.
 
 #[cfg(feature = "cli")]
-use super::no_dots::{self, Line, NoDots};
+use super::no_dots::{self, Line, NoDots, Shapes};
 #[cfg(feature = "cli")]
 use super::{Base, components, rfc3986};
 use super::{Note, Resolver, early};
+#[cfg(feature = "cli")]
+use crate::engine::lanes::Table;
 
 impl Resolver {
     /// Whether each reference is an RFC 3986 URI-reference, eight walked
@@ -32,9 +34,8 @@ impl Resolver {
         else {
             return None;
         };
-        let tables = || vec![crate::engine::lanes::Table::new(&OWN_TARGET)];
-        let tables: &dyn Fn() -> Vec<crate::engine::lanes::Table> = &tables;
-        let own = self.strict.then_some((tables, &**lines));
+        let tables = || vec![Table::new(&OWN_TARGET)];
+        let own = self.strict.then_some::<Shapes>((&tables, &**lines));
         no_dots::line_ends(references, own, piece)
     }
 
