@@ -6,7 +6,7 @@ use std::sync::{Mutex, PoisonError};
 
 use rayon::prelude::*;
 
-use super::read::{cut, lines_at, read_batch, split_lines};
+use super::read::{Carry, cut, lines_at, read_batch, split_lines};
 use super::stream::{dash_is_stdin, each_stream, hint_file_argument};
 use super::{
     BATCH_LINES, Batch, Input, Jobs, MIN_SPLIT, PIECES_PER_THREAD, Stdin, line_input, progress_bar,
@@ -210,7 +210,7 @@ where
     ) -> Result<Tally, CliError> {
         let bar = progress_bar(progress);
         let mut tally = Tally::default();
-        let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut carry, mut current, mut next) = (Carry::default(), Vec::new(), Vec::new());
         let mut read = read_batch(reader, &mut carry, &mut current, self.most_lines)?;
         // The output of the batch before, written while this one is checked.
         let mut written: Vec<(Vec<u8>, Tally)> = Vec::new();
@@ -311,7 +311,7 @@ where
     // more pieces than threads so that no thread waits at its end for another.
     let threads = pool.current_num_threads().max(1);
     let values: Vec<Mutex<A>> = (0..threads).map(|_| Mutex::new(init())).collect();
-    let (mut carry, mut current, mut next) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut carry, mut current, mut next) = (Carry::default(), Vec::new(), Vec::new());
     // Its output is one value: batches are cut by bytes alone.
     let mut eof = read_batch(reader, &mut carry, &mut current, usize::MAX)?.eof;
     while !current.is_empty() {

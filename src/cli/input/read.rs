@@ -57,6 +57,15 @@ pub(super) struct BatchRead {
     pub(super) paused: bool,
 }
 
+/// What a batch leaves to the next: the bytes read after its end, and
+/// whether the read that brought them came short (the input had no more
+/// ready then).
+#[derive(Default)]
+pub(super) struct Carry {
+    bytes: Vec<u8>,
+    short: bool,
+}
+
 /// Read the next batch into `batch`: what `carry` held, then at least
 /// [`BATCH_BYTES`] more, up to a line's end, or less where the input pauses
 /// (a terminal, a pipe that waits) or at the end of the `most_lines`th line;
@@ -64,12 +73,14 @@ pub(super) struct BatchRead {
 /// of input the batch is all that is left.
 pub(super) fn read_batch(
     stdin: &mut dyn BufRead,
-    carry: &mut Vec<u8>,
+    carry: &mut Carry,
     batch: &mut Vec<u8>,
     most_lines: usize,
 ) -> std::io::Result<BatchRead> {
     batch.clear();
-    batch.append(carry);
+    batch.append(&mut carry.bytes);
+    let after_short = carry.short;
+    let (carry, short_read) = (&mut carry.bytes, &mut carry.short);
     let mut scanned = 0;
     let mut counted = Counted::default();
     let full = BatchRead {
@@ -79,9 +90,11 @@ pub(super) fn read_batch(
     if counted.cut(batch, carry, most_lines) {
         return Ok(full);
     }
-    // Lines left by a batch cut at its most lines go before any read: the
-    // input may have paused while they wait.
-    if keep_whole_lines(batch, carry) {
+    // Lines left by a batch cut at its most lines go before any read where
+    // the read that brought them came short: the input may have paused
+    // while they wait. After a full read the batch goes on: it is not cut
+    // into a small one of its own, worked on alone.
+    if after_short && keep_whole_lines(batch, carry) {
         return Ok(BatchRead {
             eof: false,
             paused: true,
@@ -106,6 +119,7 @@ pub(super) fn read_batch(
             Err(e) => return Err(e),
         };
         if counted.cut(batch, carry, most_lines) {
+            *short_read = short;
             return Ok(full);
         }
         if batch.len() < BATCH_BYTES && !short {
@@ -272,7 +286,7 @@ mod tests {
     }
 
     fn read_all(reader: &mut dyn BufRead, most: usize) -> Vec<Vec<u8>> {
-        let (mut carry, mut batch, mut all) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut carry, mut batch, mut all) = (Carry::default(), Vec::new(), Vec::new());
         loop {
             let read = read_batch(reader, &mut carry, &mut batch, most).unwrap();
             if !batch.is_empty() {
@@ -301,7 +315,8 @@ mod tests {
                 .iter()
                 .map(|b| memchr::memchr_iter(b'\n', b).count())
                 .collect();
-            // Batches of `most` lines, and after each read the lines it left.
+            // Batches of `most` lines, and after a read that came short the
+            // lines it left.
             assert!(
                 lines.iter().all(|n| (1..=most).contains(n)),
                 "{most}: {lines:?}"
@@ -339,11 +354,35 @@ mod tests {
         // they are written out), not after the input goes on.
         let input = b"a\n".repeat(40_000);
         let mut reader = std::io::BufReader::new(Pausing(Some(input)));
-        let (mut carry, mut batch) = (Vec::new(), Vec::new());
+        let (mut carry, mut batch) = (Carry::default(), Vec::new());
         let read = read_batch(&mut reader, &mut carry, &mut batch, 1 << 15).unwrap();
         assert_eq!((batch.len(), read.paused), (2 << 15, false));
         let read = read_batch(&mut reader, &mut carry, &mut batch, 1 << 15).unwrap();
         assert_eq!((batch.len(), read.paused), (2 * 7232, true));
+    }
+
+    #[test]
+    fn lines_left_by_a_full_read_go_on_into_the_next_batch() {
+        // 300,000 lines of three bytes from a file: each read fills its
+        // buffer (256 KiB, not a whole number of lines), so the input had
+        // more ready. Every batch has 32,768 lines but the last, and none
+        // before it is marked paused (worked on alone, its output flushed).
+        let input = b"ab\n".repeat(300_000);
+        let mut reader = std::io::BufReader::new(&input[..]);
+        let (mut carry, mut batch) = (Carry::default(), Vec::new());
+        let mut read = Vec::new();
+        loop {
+            let r = read_batch(&mut reader, &mut carry, &mut batch, 1 << 15).unwrap();
+            if !batch.is_empty() {
+                read.push((batch.len() / 3, r.paused));
+            }
+            if r.eof {
+                break;
+            }
+        }
+        let (last, before) = read.split_last().unwrap();
+        assert_eq!(before, [(1 << 15, false); 9]);
+        assert_eq!(last.0, 300_000 - 9 * (1 << 15));
     }
 
     #[test]
