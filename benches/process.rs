@@ -1,8 +1,11 @@
 //! The command as a user runs it: `urlbnf check` (text, `--json`, `--quiet`),
 //! `urlbnf parse --json` and `urlbnf compare --json` on one generated file of
 //! 1,000,000 RFC 1738 http URLs, beside a `url`-crate loop that reads the same
-//! lines and parses each (run as its own process, like the others). Wall time is
-//! the median of three runs; peak memory is each process's maximum resident set.
+//! lines and parses each (run as its own process, like the others). The
+//! commands take turns, a run of each a round (three rounds; five on one
+//! core): a row's wall time is the median of its runs, a ratio the median of
+//! the rounds' ratios, each of two runs made close together. Peak memory is
+//! each process's maximum resident set.
 //!
 //! Last, `conform`: its suite built, and runs over real line-filter peers
 //! beside each peer's own time on the same inputs.
@@ -13,6 +16,7 @@
 #[path = "../tests/common/mod.rs"]
 mod common;
 
+use std::collections::HashMap;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -101,6 +105,47 @@ fn median(mut runs: Vec<(Duration, u64)>) -> (Duration, u64) {
     )
 }
 
+/// Wall time and peak memory of each run, by command.
+type Runs<'a> = HashMap<&'a str, Vec<(Duration, u64)>>;
+
+/// A named command, made afresh for each run.
+type Named<'a> = (&'a str, Box<dyn FnMut() -> Command + 'a>);
+
+/// Each command run `rounds` times, taking turns (a run of each a round), so
+/// that a machine that speeds up or slows down between runs (a shared one
+/// does, by a third) moves every command alike.
+fn interleaved<'a>(
+    rounds: usize,
+    input: &Path,
+    commands: &mut [Named<'a>],
+) -> std::io::Result<Runs<'a>> {
+    let mut runs = Runs::new();
+    for _ in 0..rounds {
+        for (name, command) in commands.iter_mut() {
+            let run = measure(&mut command(), input)?;
+            runs.entry(*name).or_default().push(run);
+        }
+    }
+    Ok(runs)
+}
+
+/// `a`'s time over `b`'s, round by round (each pair ran in the same round),
+/// the median of the rounds; "-" where either was not run.
+fn paired(runs: &Runs<'_>, a: &str, b: &str) -> String {
+    let (Some(a), Some(b)) = (runs.get(a), runs.get(b)) else {
+        return "-".to_string();
+    };
+    let mut ratios: Vec<f64> = a
+        .iter()
+        .zip(b)
+        .map(|(a, b)| a.0.as_secs_f64() / b.0.as_secs_f64().max(1e-9))
+        .collect();
+    ratios.sort_by(f64::total_cmp);
+    ratios
+        .get(ratios.len() / 2)
+        .map_or("-".to_string(), |r| format!("{r:.2}x"))
+}
+
 fn main() -> std::io::Result<()> {
     if let Some(path) = std::env::var_os(URL_LOOP) {
         return url_loop(Path::new(&path));
@@ -184,11 +229,31 @@ fn main() -> std::io::Result<()> {
         ("report, no whatwg", vec!["report", "--no-whatwg"]),
     ];
     let exe = std::env::current_exe()?;
-    let reference = median(
-        (0..3)
-            .map(|_| measure(Command::new(&exe).env(URL_LOOP, &file), &file))
-            .collect::<Result<_, _>>()?,
-    );
+    let report = has_report(urlbnf);
+    let mut commands: Vec<Named> = vec![(
+        "url loop",
+        Box::new(|| {
+            let mut c = Command::new(&exe);
+            c.env(URL_LOOP, &file);
+            c
+        }),
+    )];
+    for (name, args) in runs.iter().filter(|r| report || !r.0.starts_with("report")) {
+        commands.push((
+            name,
+            Box::new(move || {
+                let mut c = Command::new(urlbnf);
+                c.args(args);
+                c
+            }),
+        ));
+    }
+    let times = interleaved(3, &file, &mut commands)?;
+    drop(commands);
+    let reference = times
+        .get("url loop")
+        .cloned()
+        .map_or_else(|| (Duration::ZERO, 0), median);
     println!(
         "{lines} RFC 1738 http URLs, {} cores",
         std::thread::available_parallelism().map_or(1, |n| n.get())
@@ -206,42 +271,22 @@ fn main() -> std::io::Result<()> {
         );
     };
     row("url loop", reference);
-    let mut times = std::collections::HashMap::new();
-    for (name, args) in runs {
-        if name.starts_with("report") && !has_report(urlbnf) {
-            continue;
-        }
-        let m = median(
-            (0..3)
-                .map(|_| measure(Command::new(urlbnf).args(&args), &file))
-                .collect::<Result<_, _>>()?,
-        );
-        row(name, m);
-        times.insert(name, m.0.as_secs_f64());
-    }
-    if let (Some(report), Some(check)) = (times.get("report, all"), times.get("check --quiet, all"))
-    {
-        println!(
-            "report / check --quiet (all editions): {:.2}x",
-            report / check.max(1e-9)
-        );
-    }
-    if let Some(base) = times.get("check -q rfc1738") {
-        for later in ["check -q rfc2396", "check -q rfc3986"] {
-            if let Some(t) = times.get(later) {
-                println!("{later} / check -q rfc1738: {:.2}x", t / base.max(1e-9));
-            }
+    for (name, _) in &runs {
+        if let Some(r) = times.get(name) {
+            row(name, median(r.clone()));
         }
     }
-    if let Some(check) = times.get("check -q rfc3986 URI") {
-        for meaning in ["normalize", "normalize scheme", "resolve rfc3986"] {
-            if let Some(t) = times.get(meaning) {
-                println!(
-                    "{meaning} / check -q rfc3986 URI: {:.2}x",
-                    t / check.max(1e-9)
-                );
-            }
-        }
+    println!(
+        "report / check --quiet (all editions): {}",
+        paired(&times, "report, all", "check --quiet, all")
+    );
+    for later in ["check -q rfc2396", "check -q rfc3986"] {
+        let r = paired(&times, later, "check -q rfc1738");
+        println!("{later} / check -q rfc1738: {r}");
+    }
+    for meaning in ["normalize", "normalize scheme", "resolve rfc3986"] {
+        let r = paired(&times, meaning, "check -q rfc3986 URI");
+        println!("{meaning} / check -q rfc3986 URI: {r}");
     }
     one_core(urlbnf, &exe, &file)?;
     growth(urlbnf)?;
@@ -405,7 +450,8 @@ fn conform(urlbnf: &str) -> std::io::Result<()> {
 /// per cycle at the clock /proc/cpuinfo reports; then four ratios: `check`
 /// of one URL under every edition against `compare` of it, every edition
 /// against one, `report --no-whatwg` against `check --quiet`, and `report`
-/// against the `url` loop.
+/// against the `url` loop; and `normalize` and `resolve` against `check
+/// --quiet` of the rule they read by.
 fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
     if !Command::new("taskset")
         .arg("-V")
@@ -430,39 +476,6 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
                 .and_then(|v| v.trim().parse::<f64>().ok())
         })
         .unwrap_or(0.0);
-    let time = |cmd: &mut dyn FnMut() -> Command| -> std::io::Result<(Duration, u64)> {
-        Ok(median(
-            (0..5)
-                .map(|_| measure(&mut cmd(), file))
-                .collect::<Result<_, _>>()?,
-        ))
-    };
-    let reference = time(&mut || {
-        let mut c = pinned(exe);
-        c.env(URL_LOOP, file);
-        c
-    })?;
-    println!("\none core ({mhz:.0} MHz), --jobs 1");
-    println!(
-        "{:<24} {:>9} {:>8} {:>9} {:>11} {:>12}",
-        "command", "time", "vs url", "MB/s", "bytes/cycle", "peak memory"
-    );
-    let row = |name: &str, (t, kb): (Duration, u64)| {
-        let rate = bytes / t.as_secs_f64().max(1e-9);
-        println!(
-            "{name:<24} {:>8.3}s {:>7.2}x {:>9.0} {:>11.2} {:>9.1} MB",
-            t.as_secs_f64(),
-            t.as_secs_f64() / reference.0.as_secs_f64().max(1e-9),
-            rate / 1e6,
-            if mhz > 0.0 {
-                rate / (mhz * 1e6)
-            } else {
-                f64::NAN
-            },
-            kb as f64 / 1024.0
-        );
-    };
-    row("url loop", reference);
     let httpurl = ["--grammar", "rfc1738", "--rule", "httpurl"];
     let runs: [(&str, Vec<&str>); 9] = [
         (
@@ -490,19 +503,56 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
         ("normalize", vec!["normalize"]),
         ("resolve", vec!["resolve", "http://a/b/c/d;p?q"]),
     ];
-    let mut times = std::collections::HashMap::new();
-    times.insert("url loop", reference.0.as_secs_f64());
-    for (name, args) in runs {
-        if name.starts_with("report") && !has_report(urlbnf) {
-            continue;
-        }
-        let m = time(&mut || {
-            let mut c = pinned(Path::new(urlbnf));
-            c.args(&args).args(["--jobs", "1"]);
+    let report = has_report(urlbnf);
+    let mut commands: Vec<Named> = vec![(
+        "url loop",
+        Box::new(|| {
+            let mut c = pinned(exe);
+            c.env(URL_LOOP, file);
             c
-        })?;
-        row(name, m);
-        times.insert(name, m.0.as_secs_f64());
+        }),
+    )];
+    for (name, args) in runs.iter().filter(|r| report || !r.0.starts_with("report")) {
+        commands.push((
+            name,
+            Box::new(move || {
+                let mut c = pinned(Path::new(urlbnf));
+                c.args(args).args(["--jobs", "1"]);
+                c
+            }),
+        ));
+    }
+    let times = interleaved(5, file, &mut commands)?;
+    drop(commands);
+    let reference = times
+        .get("url loop")
+        .cloned()
+        .map_or((Duration::ZERO, 0), median);
+    println!("\none core ({mhz:.0} MHz), --jobs 1");
+    println!(
+        "{:<24} {:>9} {:>8} {:>9} {:>11} {:>12}",
+        "command", "time", "vs url", "MB/s", "bytes/cycle", "peak memory"
+    );
+    let row = |name: &str, (t, kb): (Duration, u64)| {
+        let rate = bytes / t.as_secs_f64().max(1e-9);
+        println!(
+            "{name:<24} {:>8.3}s {:>7.2}x {:>9.0} {:>11.2} {:>9.1} MB",
+            t.as_secs_f64(),
+            t.as_secs_f64() / reference.0.as_secs_f64().max(1e-9),
+            rate / 1e6,
+            if mhz > 0.0 {
+                rate / (mhz * 1e6)
+            } else {
+                f64::NAN
+            },
+            kb as f64 / 1024.0
+        );
+    };
+    row("url loop", reference);
+    for (name, _) in &runs {
+        if let Some(r) = times.get(name) {
+            row(name, median(r.clone()));
+        }
     }
     // One URL as an argument, each a process: what a shell loop, a hook or
     // an editor pays per URL, all seven editions against `compare` (pest's
@@ -524,10 +574,7 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
         check_one.as_secs_f64() * 1e3,
         compare_one.as_secs_f64() * 1e3
     );
-    let ratio = |a: &str, b: &str| match (times.get(a), times.get(b)) {
-        (Some(a), Some(b)) => format!("{:.2}x", a / b.max(1e-9)),
-        _ => "-".to_string(),
-    };
+    let ratio = |a: &str, b: &str| paired(&times, a, b);
     println!(
         "check of one URL / compare: {:.2}x",
         check_one.as_secs_f64() / compare_one.as_secs_f64().max(1e-9)
