@@ -108,25 +108,40 @@ fn median(mut runs: Vec<(Duration, u64)>) -> (Duration, u64) {
 /// Wall time and peak memory of each run, by command.
 type Runs<'a> = HashMap<&'a str, Vec<(Duration, u64)>>;
 
-/// A named command, made afresh for each run.
-type Named<'a> = (&'a str, Box<dyn FnMut() -> Command + 'a>);
-
-/// Each command run `rounds` times, taking turns (a run of each a round), so
+/// The `url` loop and each of `runs` (the `report` ones where the binary
+/// has `report`), `rounds` times, taking turns (a run of each a round), so
 /// that a machine that speeds up or slows down between runs (a shared one
-/// does, by a third) moves every command alike.
-fn interleaved<'a>(
+/// does, by a third) moves every command alike. `program` makes the command
+/// of a binary (pinned to a core, or not); `also` ends each urlbnf command.
+fn take_turns<'a>(
     rounds: usize,
-    input: &Path,
-    commands: &mut [Named<'a>],
+    file: &Path,
+    (urlbnf, exe): (&str, &Path),
+    runs: &[(&'a str, Vec<&str>)],
+    program: &dyn Fn(&Path) -> Command,
+    also: &[&str],
 ) -> std::io::Result<Runs<'a>> {
-    let mut runs = Runs::new();
+    let report = has_report(urlbnf);
+    let runs: Vec<_> = runs
+        .iter()
+        .filter(|(name, _)| report || !name.starts_with("report"))
+        .collect();
+    let mut times = Runs::new();
     for _ in 0..rounds {
-        for (name, command) in commands.iter_mut() {
-            let run = measure(&mut command(), input)?;
-            runs.entry(*name).or_default().push(run);
+        let mut reference = program(exe);
+        reference.env(URL_LOOP, file);
+        let run = measure(&mut reference, file)?;
+        times.entry("url loop").or_default().push(run);
+        for (name, args) in &runs {
+            let mut command = program(Path::new(urlbnf));
+            command.args(args).args(also);
+            times
+                .entry(*name)
+                .or_default()
+                .push(measure(&mut command, file)?);
         }
     }
-    Ok(runs)
+    Ok(times)
 }
 
 /// `a`'s time over `b`'s, round by round (each pair ran in the same round),
@@ -229,27 +244,8 @@ fn main() -> std::io::Result<()> {
         ("report, no whatwg", vec!["report", "--no-whatwg"]),
     ];
     let exe = std::env::current_exe()?;
-    let report = has_report(urlbnf);
-    let mut commands: Vec<Named> = vec![(
-        "url loop",
-        Box::new(|| {
-            let mut c = Command::new(&exe);
-            c.env(URL_LOOP, &file);
-            c
-        }),
-    )];
-    for (name, args) in runs.iter().filter(|r| report || !r.0.starts_with("report")) {
-        commands.push((
-            name,
-            Box::new(move || {
-                let mut c = Command::new(urlbnf);
-                c.args(args);
-                c
-            }),
-        ));
-    }
-    let times = interleaved(3, &file, &mut commands)?;
-    drop(commands);
+    let plain = |program: &Path| Command::new(program);
+    let times = take_turns(3, &file, (urlbnf, &exe), &runs, &plain, &[])?;
     let reference = times
         .get("url loop")
         .cloned()
@@ -503,27 +499,7 @@ fn one_core(urlbnf: &str, exe: &Path, file: &Path) -> std::io::Result<()> {
         ("normalize", vec!["normalize"]),
         ("resolve", vec!["resolve", "http://a/b/c/d;p?q"]),
     ];
-    let report = has_report(urlbnf);
-    let mut commands: Vec<Named> = vec![(
-        "url loop",
-        Box::new(|| {
-            let mut c = pinned(exe);
-            c.env(URL_LOOP, file);
-            c
-        }),
-    )];
-    for (name, args) in runs.iter().filter(|r| report || !r.0.starts_with("report")) {
-        commands.push((
-            name,
-            Box::new(move || {
-                let mut c = pinned(Path::new(urlbnf));
-                c.args(args).args(["--jobs", "1"]);
-                c
-            }),
-        ));
-    }
-    let times = interleaved(5, file, &mut commands)?;
-    drop(commands);
+    let times = take_turns(5, file, (urlbnf, exe), &runs, &pinned, &["--jobs", "1"])?;
     let reference = times
         .get("url loop")
         .cloned()
