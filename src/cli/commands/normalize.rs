@@ -7,7 +7,7 @@ use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, lin
 use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
 use crate::edition::Edition;
 use crate::knowledge::meaning::{Level, meaning};
-use crate::tools::normalize::{InPlace, Normalized, Normalizer, lower_in_place, lower_run};
+use crate::tools::normalize::{InPlace, Normalized, Normalizer};
 use crate::tools::resolve::Note;
 use crate::tools::resolve::no_dots::Line;
 
@@ -217,10 +217,8 @@ impl Writer<'_> {
         let at = self.text.len();
         self.text.extend_from_slice(run.unwrap_or_default());
         for (from, end, how) in lowered.drain(..) {
-            match self.text.get_mut(at + from..at + end) {
-                Some(uri) if how == InPlace::Escapes => lower_in_place(uri),
-                Some(uri) => lower_run(uri),
-                None => {}
+            if let Some(uri) = self.text.get_mut(at + from..at + end) {
+                how.write(uri);
             }
         }
         if self.text.len() >= GATHERED {

@@ -33,15 +33,24 @@ pub(crate) enum InPlace {
     /// Its own normal form.
     AsItIs,
     /// Its normal form once its scheme and authority are lowered
-    /// ([`lower_run`]).
+    /// ([`one_pass::lower_run`]).
     Lowered,
     /// Its normal form once its scheme and authority are lowered and its
-    /// escapes' digits put in upper case ([`lower_in_place`]).
+    /// escapes' digits put in upper case ([`one_pass::lower_in_place`]).
     Escapes,
 }
 
 #[cfg(feature = "cli")]
-pub(crate) use one_pass::{lower_in_place, lower_run};
+impl InPlace {
+    /// `uri`, a copy of the line, made its normal form where it lies.
+    pub(crate) fn write(self, uri: &mut [u8]) {
+        match self {
+            InPlace::AsItIs => {}
+            InPlace::Lowered => one_pass::lower_run(uri),
+            InPlace::Escapes => one_pass::lower_in_place(uri),
+        }
+    }
+}
 
 /// One URL at a level.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -78,7 +78,7 @@ impl Dfa for KeptEscapes {
 /// A URI of [`NO_DOTS`] and [`KeptEscapes`] written in its normal form at the
 /// syntax level, where it lies: its scheme and authority lowered
 /// (§6.2.2.1), then each escape's digits put in upper case (§6.2.2.1).
-pub(crate) fn lower_in_place(uri: &mut [u8]) {
+pub(super) fn lower_in_place(uri: &mut [u8]) {
     lower_run(uri);
     let mut at = 0;
     while let Some(p) = first(uri, at, [b'%']) {
@@ -136,7 +136,7 @@ pub(super) fn no_dots(input: &[u8], to: &mut Vec<u8>) {
 
 /// The scheme and the authority of a URI of [`NO_ESCAPES`] in lower case,
 /// where it lies: its normal form at the syntax level (§6.2.2.1).
-pub(crate) fn lower_run(uri: &mut [u8]) {
+pub(super) fn lower_run(uri: &mut [u8]) {
     let run = run_end(uri);
     if let Some(run) = uri.get_mut(..run) {
         run.make_ascii_lowercase();
