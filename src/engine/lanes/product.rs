@@ -6,7 +6,7 @@
 //! size of the largest of them; where it would not fit the cache, the tables
 //! are split into smaller products ([`Walks`]).
 
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 use super::{DERIVED, LANES, Table, Walk, cut, each_side_by_side, line_ends};
 
@@ -81,7 +81,7 @@ impl Product {
             return None;
         }
         // A class for each tuple of the tables' classes.
-        let mut classes: HashMap<Vec<u8>, u8> = HashMap::new();
+        let mut classes: FxHashMap<Vec<u8>, u8> = FxHashMap::default();
         let mut class = [0u8; 256];
         let mut members: Vec<Vec<u8>> = Vec::new();
         for (b, slot) in class.iter_mut().enumerate() {
@@ -95,7 +95,10 @@ impl Product {
         let width = members.len();
         // The tuples met, numbered in order; 0 is the start.
         let start: Vec<u32> = tables.iter().map(|t| t.start).collect();
-        let mut number: HashMap<Vec<u32>, u32> = HashMap::from([(start.clone(), 0)]);
+        // Hashed by FxHash, not SipHash: a report builds its product at run
+        // time, a tuple looked up for each of its entries.
+        let mut number: FxHashMap<Vec<u32>, u32> = FxHashMap::default();
+        number.insert(start.clone(), 0);
         let mut order = vec![start];
         let mut next: Vec<u32> = Vec::new();
         let mut accept: Vec<u32> = Vec::new();
