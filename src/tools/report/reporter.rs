@@ -210,7 +210,7 @@ impl Reporter {
             // not the character where the first scheme's rule gave up.
             let unlisted = target
                 .list
-                .is_some_and(|l| tally.unlisted(l, text, checker.rule()));
+                .is_some_and(|l| tally.last_asked.unlisted(l, text, checker.rule()));
             let found = match text.as_bytes().get(byte_offset) {
                 _ if unlisted => Found::NoSchemeRule,
                 Some(&b) if b.is_ascii() => Found::Char(b),

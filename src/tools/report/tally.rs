@@ -84,10 +84,8 @@ pub(super) struct TargetTally {
     pub(super) slots: Vec<Slot>,
     /// Valid inputs per lint code.
     pub(super) lints: BTreeMap<&'static str, u64>,
-    /// The last scheme asked of the target's list of schemes, with its `:`
-    /// (the bytes and how many), and whether the list lacks it: a run of
-    /// invalid inputs of one scheme asks the list once.
-    pub(super) last_asked: Option<([u8; 16], usize, bool)>,
+    /// The last scheme asked of the target's list of schemes.
+    pub(super) last_asked: super::target::LastAsked,
 }
 
 /// A cause's counts where every invalid verdict finds them.
@@ -101,30 +99,6 @@ pub(super) struct Slot {
 }
 
 impl TargetTally {
-    /// Whether `list` has no rule for the scheme of `text`
-    /// ([`SchemeList::unlisted`], which reads only the text before the first
-    /// `:`): asked again only when the scheme is not the last one asked.
-    pub(super) fn unlisted(&mut self, list: &SchemeList, text: &str, rule: &str) -> bool {
-        let bytes = text.as_bytes();
-        if let Some((scheme, len, lacks)) = &self.last_asked
-            && bytes.get(..*len) == scheme.get(..*len)
-        {
-            return *lacks;
-        }
-        let lacks = list.unlisted(text, rule).is_some();
-        // A scheme of at most 15 bytes is kept; `text` starts with it and
-        // its `:` exactly where its first `:` ends a scheme that is this one.
-        let colon = bytes.iter().take(16).position(|&b| b == b':');
-        if let Some(with) = colon.and_then(|c| bytes.get(..=c)) {
-            let mut scheme = [0u8; 16];
-            for (slot, &b) in scheme.iter_mut().zip(with) {
-                *slot = b;
-            }
-            self.last_asked = Some((scheme, with.len(), lacks));
-        }
-        lacks
-    }
-
     /// Count an input that stops at `key.0` with `key.1` next.
     pub(super) fn count(
         &mut self,
@@ -514,42 +488,4 @@ pub(super) fn packed(name: &str) -> Option<u128> {
         .copy_from_slice(bytes);
     key[15] = u8::try_from(bytes.len()).ok()?;
     Some(u128::from_le_bytes(key))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_scheme_asked_after_another_gets_the_lists_own_answer() {
-        // Schemes that are prefixes of each other, upper case, none, and
-        // longer than the 15 bytes kept, in turn: the tally's answer is the
-        // list's, whatever was asked before.
-        let list = known::scheme_list(Edition::Draft1994).expect("draft-1994 lists its schemes");
-        let rule = list.rule.clone();
-        let mut tally = TargetTally::default();
-        let texts = [
-            "http://h/",
-            "https://h/",
-            "http://h/",
-            "httpx:",
-            "http:x",
-            "news:x",
-            "x:",
-            "x",
-            ":x",
-            "Http://h/",
-            "averyveryverylongscheme:x",
-            "averyveryverylongscheme:y",
-            "averyveryverylon:",
-            "http://h/",
-        ];
-        for text in texts {
-            let want = list.unlisted(text, &rule).is_some();
-            assert_eq!(tally.unlisted(list, text, &rule), want, "{text}");
-        }
-        // Both answers occur, so the sequence tests the kept one.
-        assert!(texts.iter().any(|t| list.unlisted(t, &rule).is_some()));
-        assert!(texts.iter().any(|t| list.unlisted(t, &rule).is_none()));
-    }
 }

@@ -143,6 +143,38 @@ impl Target {
     }
 }
 
+/// The last scheme a target asked of its rule's list of schemes, with its
+/// `:` (the bytes, how many), and whether the list lacks it: a run of
+/// invalid inputs of one scheme asks the list once.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct LastAsked(Option<([u8; 16], usize, bool)>);
+
+impl LastAsked {
+    /// Whether `list` has no rule for the scheme of `text`, as
+    /// [`SchemeList::unlisted`] says (it reads only the text before the
+    /// first `:`, and `rule` is the target's at every call).
+    pub(super) fn unlisted(&mut self, list: &SchemeList, text: &str, rule: &str) -> bool {
+        let bytes = text.as_bytes();
+        if let Some((scheme, len, lacks)) = &self.0
+            && bytes.get(..*len) == scheme.get(..*len)
+        {
+            return *lacks;
+        }
+        let lacks = list.unlisted(text, rule).is_some();
+        // Kept with its `:` (a scheme of at most 15 bytes): a text that
+        // starts with those bytes has its first `:` there, and this scheme.
+        let colon = bytes.iter().take(16).position(|&b| b == b':');
+        if let Some(with) = colon.and_then(|c| bytes.get(..=c)) {
+            let mut scheme = [0u8; 16];
+            for (slot, &b) in scheme.iter_mut().zip(with) {
+                *slot = b;
+            }
+            self.0 = Some((scheme, with.len(), lacks));
+        }
+        lacks
+    }
+}
+
 /// Inputs of a piece walked one by one to see whether most are derived.
 const SAMPLE: usize = 64;
 
@@ -284,5 +316,43 @@ impl Reporter {
                 known.get(t * n + k).copied().unwrap_or_default()
             });
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_scheme_asked_after_another_gets_the_lists_own_answer() {
+        // Schemes that are prefixes of each other, upper case, none, and
+        // longer than the 15 bytes kept, in turn: the kept answer is the
+        // list's, whatever was asked before.
+        let list = known::scheme_list(Edition::Draft1994).expect("draft-1994 lists its schemes");
+        let rule = list.rule.clone();
+        let mut asked = LastAsked::default();
+        let texts = [
+            "http://h/",
+            "https://h/",
+            "http://h/",
+            "httpx:",
+            "http:x",
+            "news:x",
+            "x:",
+            "x",
+            ":x",
+            "Http://h/",
+            "averyveryverylongscheme:x",
+            "averyveryverylongscheme:y",
+            "averyveryverylon:",
+            "http://h/",
+        ];
+        for text in texts {
+            let want = list.unlisted(text, &rule).is_some();
+            assert_eq!(asked.unlisted(list, text, &rule), want, "{text}");
+        }
+        // Both answers occur, so the sequence tests the kept one.
+        assert!(texts.iter().any(|t| list.unlisted(t, &rule).is_some()));
+        assert!(texts.iter().any(|t| list.unlisted(t, &rule).is_none()));
     }
 }
