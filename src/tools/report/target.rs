@@ -325,10 +325,21 @@ mod tests {
 
     #[test]
     fn a_scheme_asked_after_another_gets_the_lists_own_answer() {
-        // Schemes that are prefixes of each other, upper case, none, and
-        // longer than the 15 bytes kept, in turn: the kept answer is the
-        // list's, whatever was asked before.
-        let list = known::scheme_list(Edition::Draft1994).expect("draft-1994 lists its schemes");
+        // Every edition's list of schemes (where its URL rule is a closed
+        // list) asked schemes that are prefixes of each other, upper case,
+        // none, and longer than the 15 bytes kept, in turn: the kept answer
+        // is the list's, whatever was asked before.
+        let lists: Vec<&SchemeList> = Edition::ALL
+            .iter()
+            .filter_map(|&e| known::scheme_list(e))
+            .collect();
+        assert!(!lists.is_empty());
+        for list in lists {
+            asked_in_turn(list);
+        }
+    }
+
+    fn asked_in_turn(list: &SchemeList) {
         let rule = list.rule.clone();
         let mut asked = LastAsked::default();
         let texts = [
