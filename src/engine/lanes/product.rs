@@ -102,7 +102,9 @@ impl Product {
         let mut order = vec![start];
         let mut next: Vec<u32> = Vec::new();
         let mut accept: Vec<u32> = Vec::new();
-        // Every mark given, or'd: how many bits the marks need.
+        // Every mark given, or'd: how many bits the marks need. A walk of
+        // inputs has none: its verdicts are a row's own word, not bits of
+        // its entries, so it holds up to 32 tables.
         let mut most = 0u32;
         let mut i = 0;
         while let Some(tuple) = order.get(i).cloned() {
@@ -120,7 +122,9 @@ impl Product {
                     bits | (u32::from(ends) << k)
                 });
             accept.push(code(bits));
-            most |= code(bits);
+            if lines {
+                most |= code(bits);
+            }
             for c in 0..width {
                 let Some(member) = members.get(c) else {
                     next.push(0);
@@ -377,4 +381,54 @@ fn split(tables: &[&Table], places: &[usize], lines: bool, groups: &mut Vec<(Vec
         },
     };
     groups.push((places.to_vec(), group));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::lanes::Dfa;
+
+    /// `a` then any number of `b`: state 0 the start, 1 after the `a`, 2 dead.
+    struct AThenBs;
+
+    impl Dfa for AThenBs {
+        type State = u8;
+        fn start(&self) -> u8 {
+            0
+        }
+        fn step(&self, state: u8, byte: u8) -> u8 {
+            match (state, byte) {
+                (0, b'a') | (1, b'b') => 1,
+                _ => 2,
+            }
+        }
+        fn is_live(&self, state: u8) -> bool {
+            state < 2
+        }
+        fn accepts_at_end(&self, state: u8) -> bool {
+            state == 1
+        }
+    }
+
+    #[test]
+    fn a_walk_of_inputs_holds_more_tables_than_a_walk_of_lines() {
+        let table = Table::new(&AThenBs);
+        let tables = vec![&table; MOST_INPUTS];
+        // A line end's marks are bits of an entry: seven tables at most.
+        assert!(Product::new(tables.get(..=MOST).unwrap_or_default()).is_none());
+        // An input's verdict is its row's word: 32 tables in one product.
+        let product = Product::of_inputs(&tables).expect("32 tables of 3 states");
+        let mut verdicts = [1u32; 3];
+        let inputs = [
+            (0, b"abb".as_slice()),
+            (1, b"ba".as_slice()),
+            (2, b"a".as_slice()),
+        ];
+        product.matches_each(inputs, |i, bits| {
+            if let Some(v) = verdicts.get_mut(i) {
+                *v = bits;
+            }
+        });
+        assert_eq!(verdicts, [u32::MAX, 0, u32::MAX]);
+    }
 }
