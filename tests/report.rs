@@ -521,8 +521,9 @@ fn the_html_report_renders_in_headless_chromium() {
 
 #[test]
 fn the_fast_stop_is_the_exact_stop() {
-    // report locates stops in the walk that decides; check's diagnosis walks
-    // testing liveness at every byte. They must agree everywhere.
+    // report locates stops in the walk that decides, resumed after the
+    // first bytes of the input before where they agree; check's diagnosis
+    // walks testing liveness at every byte. They must agree everywhere.
     let lines: Vec<String> = corpus(40)
         .into_iter()
         .map(|l| String::from_utf8_lossy(&l).into_owned())
@@ -536,15 +537,50 @@ fn the_fast_stop_is_the_exact_stop() {
                 .collect()
         })
         .collect();
+    // First bytes (a scheme, its `:` and a `//` after it) that repeat,
+    // change, stop the walk, or pass the sixteen a walk keeps, each with
+    // endings, in turn.
+    let heads = [
+        "http:",
+        "http://",
+        "HTTP://",
+        "http:/",
+        "news:",
+        "ftp://",
+        "x",
+        "",
+        ":",
+        "a\u{e9}:",
+        "ab cd:",
+        "abcdefghijklm://",
+        "abcdefghijklmn://",
+        "abcdefghijklmno:",
+    ];
+    let tails = ["", "h", "h/p", "//h", ":", "\u{e9}", "h.x/~", "[::1]/", "/"];
+    let mut turns = Vec::new();
+    for round in 0..2 {
+        for (i, head) in heads.iter().enumerate() {
+            for tail in tails {
+                turns.push(match (round + i) % 2 {
+                    0 => format!("{head}{tail}"),
+                    _ => format!("{head}{tail}{tail}"),
+                });
+            }
+        }
+    }
     for e in Edition::ALL {
         let grammar = urlbnf::grammar::printed::PrintedGrammar::of(e);
         for rule in grammar.rules.iter().map(|r| r.name.as_str()) {
             let a = urlbnf::engine::automaton::automaton(e, rule).unwrap();
-            for input in lines.iter().chain(&noise) {
+            let mut kept = urlbnf::engine::automaton::Kept::default();
+            for input in lines.iter().chain(&noise).chain(&turns).chain(&lines) {
+                let exact = a.stop_point(input);
+                assert_eq!(a.stop_point_fast(input), exact, "{e} {rule}: {input:?}");
+                // Resumed from the last input's first bytes where they agree.
                 assert_eq!(
-                    a.stop_point_fast(input),
-                    a.stop_point(input),
-                    "{e} {rule}: {input:?}"
+                    a.stop_point_kept(input, &mut kept),
+                    exact,
+                    "{e} {rule}, kept: {input:?}"
                 );
             }
         }

@@ -20,6 +20,7 @@ use crate::error::Error;
 use crate::grammar::{CharSet, PrintedGrammar};
 
 use super::ahead;
+pub use super::dense::Kept;
 use super::dense::{Dense, MEMORY_LIMIT};
 pub use super::hir::{CompileError, HirGrammar};
 use super::lanes::{Dfa, Table};
@@ -163,29 +164,49 @@ impl Automaton {
     /// every byte leads from it to the dead state, so it can only be the last
     /// state of a walk, and the live state before it is where the input stops.
     pub fn stop_point_fast(&self, input: &str) -> Option<(StateID, usize, usize)> {
-        let (mut before, mut s) = (self.dense.start, self.dense.start);
-        for (i, &b) in input.as_bytes().iter().enumerate() {
-            // No grammar has a non-ASCII character.
-            if !b.is_ascii() {
-                return Some(self.last_live(before, s, i));
-            }
-            let next = self.dense.dfa.next_state(s, b);
-            if self.dense.dfa.is_dead_state(next) {
-                return Some(self.last_live(before, s, i));
-            }
-            before = s;
-            s = next;
-        }
-        (!self.accepts_at_end(s)).then(|| self.last_live(before, s, input.len()))
+        let start = self.dense.start;
+        self.stop_after(input.as_bytes(), 0, (start, start))
     }
 
-    /// Where a walk that reached `s` after `at` bytes (`before` one byte
-    /// earlier) stops: at `s`, or one byte back if `s` is not live.
-    fn last_live(&self, before: StateID, s: StateID, at: usize) -> (StateID, usize, usize) {
-        if self.is_live(s) || at == 0 {
-            (s, at, at)
-        } else {
-            (before, at - 1, at - 1)
+    /// [`Automaton::stop_point_fast`], resumed where `kept` holds the walk
+    /// of the input's first bytes (its scheme and `:`, and a `//` after
+    /// it), and keeping this input's there: the inputs of a corpus mostly
+    /// share their first bytes, and walks are of a byte after another.
+    pub fn stop_point_kept(&self, input: &str, kept: &mut Kept) -> Option<(StateID, usize, usize)> {
+        let bytes = input.as_bytes();
+        let (len, walk) = match kept.after(bytes) {
+            Some((_, Err(stop))) => return Some(stop),
+            Some((len, Ok(states))) => (len, states),
+            None => {
+                let Some(len) = Kept::prefix(bytes) else {
+                    return self.stop_point_fast(input);
+                };
+                let start = self.dense.start;
+                let head = bytes.get(..len).unwrap_or_default();
+                let walk = self.dense.walk_on(head, 0, (start, start));
+                kept.keep(head, walk);
+                match walk {
+                    Err(stop) => return Some(stop),
+                    Ok(states) => (len, states),
+                }
+            }
+        };
+        self.stop_after(bytes, len, walk)
+    }
+
+    /// Where the walk of `bytes` from offset `from` in `states` stops.
+    #[inline]
+    fn stop_after(
+        &self,
+        bytes: &[u8],
+        from: usize,
+        states: (StateID, StateID),
+    ) -> Option<(StateID, usize, usize)> {
+        match self.dense.walk_on(bytes, from, states) {
+            Err(stop) => Some(stop),
+            Ok((before, s)) => {
+                (!self.accepts_at_end(s)).then(|| self.dense.last_live(before, s, bytes.len()))
+            }
         }
     }
 

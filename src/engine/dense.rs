@@ -66,6 +66,47 @@ impl Dense {
             .copied()
             .unwrap_or(false)
     }
+
+    /// The walk of `bytes` from offset `from` in states `(before, s)` (the
+    /// state a byte back, and now): `Err` with the stop where it stops
+    /// before their end, else the states at their end.
+    #[inline]
+    pub(super) fn walk_on(
+        &self,
+        bytes: &[u8],
+        from: usize,
+        (mut before, mut s): (StateID, StateID),
+    ) -> Result<(StateID, StateID), (StateID, usize, usize)> {
+        let rest = bytes.get(from..).unwrap_or_default();
+        for (i, &b) in (from..).zip(rest) {
+            // No grammar has a non-ASCII character.
+            if !b.is_ascii() {
+                return Err(self.last_live(before, s, i));
+            }
+            let next = self.dfa.next_state(s, b);
+            if self.dfa.is_dead_state(next) {
+                return Err(self.last_live(before, s, i));
+            }
+            before = s;
+            s = next;
+        }
+        Ok((before, s))
+    }
+
+    /// Where a walk that reached `s` after `at` bytes (`before` one byte
+    /// earlier) stops: at `s`, or one byte back if `s` is not live.
+    pub(super) fn last_live(
+        &self,
+        before: StateID,
+        s: StateID,
+        at: usize,
+    ) -> (StateID, usize, usize) {
+        if self.is_live(s) || at == 0 {
+            (s, at, at)
+        } else {
+            (before, at - 1, at - 1)
+        }
+    }
 }
 
 impl Dfa for Dense {
@@ -174,4 +215,45 @@ fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
         }
     }
     live
+}
+
+/// A walk's first bytes, kept for the next input that starts with them
+/// (see [`stop_point_kept`](super::automaton::Automaton::stop_point_kept)):
+/// the states there, or its stop.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Kept {
+    head: [u8; Kept::MOST],
+    len: u8,
+    walk: Option<Walked>,
+}
+
+/// A walk so far: the states a byte back and now, or where it stopped.
+pub(super) type Walked = Result<(StateID, StateID), (StateID, usize, usize)>;
+
+impl Kept {
+    const MOST: usize = 16;
+
+    /// The length of `bytes`' scheme and its `:`, and a `//` after it, if
+    /// at most [`Kept::MOST`] bytes.
+    pub(super) fn prefix(bytes: &[u8]) -> Option<usize> {
+        let colon = bytes.iter().take(Kept::MOST).position(|&b| b == b':')?;
+        let slashes = bytes.get(colon + 1..colon + 3) == Some(b"//");
+        let len = colon + 1 + if slashes { 2 } else { 0 };
+        (len <= Kept::MOST).then_some(len)
+    }
+
+    /// The kept walk and its length, if `bytes` start with its bytes.
+    pub(super) fn after(&self, bytes: &[u8]) -> Option<(usize, Walked)> {
+        let walk = self.walk?;
+        let len = usize::from(self.len);
+        (bytes.get(..len) == self.head.get(..len)).then_some((len, walk))
+    }
+
+    pub(super) fn keep(&mut self, head: &[u8], walk: Walked) {
+        for (slot, &b) in self.head.iter_mut().zip(head) {
+            *slot = b;
+        }
+        self.len = head.len().min(Kept::MOST) as u8;
+        self.walk = Some(walk);
+    }
 }

@@ -183,7 +183,7 @@ impl Reporter {
                 input
             };
             // One walk decides and locates, unless pest decides.
-            let (stop, which, parts) = target.walk(text, derived(i));
+            let (stop, which, parts) = target.walk(text, derived(i), &mut tally.kept);
             if parts {
                 parted |= 1 << i;
             }

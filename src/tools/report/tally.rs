@@ -86,6 +86,9 @@ pub(super) struct TargetTally {
     pub(super) lints: BTreeMap<&'static str, u64>,
     /// The last scheme asked of the target's list of schemes.
     pub(super) last_asked: super::target::LastAsked,
+    /// The walks to stops of the last inputs' first bytes: by the printed
+    /// rule's automaton, and by the rule's without the catch-all.
+    pub(super) kept: [crate::engine::automaton::Kept; 2],
 }
 
 /// A cause's counts where every invalid verdict finds them.

@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 
 use super::*;
+use crate::engine::automaton::Kept;
 use crate::engine::lanes::{self, Table, product::Walks};
 use crate::verdicts::prose;
 
@@ -61,8 +62,8 @@ impl Walker {
 
     /// Where `text` stops, as (the unminimized state there, offset in
     /// characters, in bytes); `None` if the rule derives it.
-    pub(super) fn stop(&self, text: &str) -> Option<(StateID, usize, usize)> {
-        self.places.stop_point_fast(text)
+    pub(super) fn stop(&self, text: &str, kept: &mut Kept) -> Option<(StateID, usize, usize)> {
+        self.places.stop_point_kept(text, kept)
     }
 }
 
@@ -88,7 +89,9 @@ impl Target {
         &self,
         text: &str,
         derived: Derived,
+        kept: &mut [Kept; 2],
     ) -> (Option<(StateID, usize, usize)>, u8, bool) {
+        let [printed_kept, own_kept] = kept;
         // Derived with and without the catch-all: valid whatever the scheme,
         // and the readings agree (the automaton is asked only where pest
         // decides).
@@ -109,12 +112,12 @@ impl Target {
         };
         match own {
             None if derived.printed == Some(true) => (None, 0, false),
-            None => (self.printed.stop(text), 0, false),
+            None => (self.printed.stop(text, printed_kept), 0, false),
             Some(own) if derived.own.unwrap_or_else(|| own.matches(text)) => (None, 1, false),
-            Some(own) if known_reading => (own.stop(text), 1, printed()),
+            Some(own) if known_reading => (own.stop(text, own_kept), 1, printed()),
             Some(_) if derived.printed == Some(true) => (None, 0, true),
             Some(_) => {
-                let stop = self.printed.stop(text);
+                let stop = self.printed.stop(text, printed_kept);
                 let parted = stop.is_none();
                 (stop, 0, parted)
             }
