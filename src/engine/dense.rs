@@ -222,9 +222,32 @@ fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
 /// the states there, or its stop.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kept {
-    head: [u8; Kept::MOST],
+    /// The first bytes, as [`first_word`] reads them, and their length.
+    head: u128,
     len: u8,
     walk: Option<Walked>,
+}
+
+/// The first 16 bytes of `bytes` as one word (little-endian, zeros past
+/// their end): a short head compared in one instruction, not a call.
+pub(crate) fn first_word(bytes: &[u8]) -> u128 {
+    match bytes.first_chunk::<16>() {
+        Some(&chunk) => u128::from_le_bytes(chunk),
+        None => {
+            let mut chunk = [0u8; 16];
+            for (slot, &b) in chunk.iter_mut().zip(bytes) {
+                *slot = b;
+            }
+            u128::from_le_bytes(chunk)
+        }
+    }
+}
+
+/// The bits of a word's first `len` bytes (16 at most).
+pub(crate) fn word_mask(len: usize) -> u128 {
+    u128::MAX
+        .checked_shr(128 - 8 * len.min(16) as u32)
+        .unwrap_or(0)
 }
 
 /// A walk so far: the states a byte back and now, or where it stopped.
@@ -246,14 +269,15 @@ impl Kept {
     pub(super) fn after(&self, bytes: &[u8]) -> Option<(usize, Walked)> {
         let walk = self.walk?;
         let len = usize::from(self.len);
-        (bytes.get(..len) == self.head.get(..len)).then_some((len, walk))
+        // The head ends in a `:` or `/`: a shorter input, zeros past its
+        // end, never matches it.
+        (first_word(bytes) & word_mask(len) == self.head).then_some((len, walk))
     }
 
     pub(super) fn keep(&mut self, head: &[u8], walk: Walked) {
-        for (slot, &b) in self.head.iter_mut().zip(head) {
-            *slot = b;
-        }
-        self.len = head.len().min(Kept::MOST) as u8;
+        let len = head.len().min(Kept::MOST);
+        self.head = first_word(head) & word_mask(len);
+        self.len = len as u8;
         self.walk = Some(walk);
     }
 }

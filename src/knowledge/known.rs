@@ -24,6 +24,7 @@
 
 use crate::edition::{Edition, PerEdition};
 use crate::engine::automaton::Form;
+use crate::engine::{first_word, word_mask};
 use crate::grammar::{Expr, PrintedGrammar, SchemeRule};
 
 /// A scheme that has a rule of its own.
@@ -35,6 +36,10 @@ pub struct KnownScheme {
     pub rule: String,
     /// The scheme and its colon, as inputs are matched: `http:`.
     prefix: String,
+    /// The prefix as a word and its mask (see `first_word`), where it
+    /// has at most 16 bytes: every input is asked, and a word compares
+    /// without a call.
+    word: Option<(u128, u128)>,
 }
 
 /// An edition's scheme rule whose last resort is a catch-all for new schemes.
@@ -78,9 +83,13 @@ impl CatchAll {
     /// assert!(c.scheme_of("irc://h/").is_none());
     /// ```
     pub fn scheme_of(&self, input: &str) -> Option<&KnownScheme> {
-        self.schemes
-            .iter()
-            .find(|k| input.as_bytes().starts_with(k.prefix.as_bytes()))
+        // A prefix ends in its `:`: a shorter input, zeros past its end,
+        // never matches the word.
+        let (bytes, word) = (input.as_bytes(), first_word(input.as_bytes()));
+        self.schemes.iter().find(|k| match k.word {
+            Some((key, mask)) => word & mask == key,
+            None => bytes.starts_with(k.prefix.as_bytes()),
+        })
     }
 
     /// Whether the reading changes `rule`: the scheme rule itself, or a rule
@@ -145,10 +154,16 @@ fn read(g: &PrintedGrammar) -> Option<CatchAll> {
 
 impl From<SchemeRule> for KnownScheme {
     fn from(k: SchemeRule) -> KnownScheme {
+        let len = k.prefix.len();
+        let word = (len <= 16).then(|| {
+            let mask = word_mask(len);
+            (first_word(k.prefix.as_bytes()) & mask, mask)
+        });
         KnownScheme {
             scheme: k.scheme,
             rule: k.rule,
             prefix: k.prefix,
+            word,
         }
     }
 }
@@ -244,4 +259,43 @@ pub(crate) fn literal_prefix_len(edition: Edition, rule: &str) -> usize {
         let g = PrintedGrammar::of(edition);
         g.literal_prefix(&Expr::Ref(rule.to_string()), 0).0.len()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_known_scheme_is_the_one_whose_prefix_an_input_starts_with() {
+        // Every edition's catch-all asked each known prefix, cut short,
+        // longer, in upper case, inside another text, and texts past the
+        // 16 bytes its words hold: the scheme found is the first whose
+        // prefix (scheme and colon, as printed) starts the input.
+        let all: Vec<&CatchAll> = Edition::ALL.iter().filter_map(|&e| catch_all(e)).collect();
+        assert!(!all.is_empty());
+        let mut asked = 0;
+        for c in all {
+            let prefixes: Vec<String> = c.schemes.iter().map(|k| k.prefix.clone()).collect();
+            for p in &prefixes {
+                let texts = [
+                    p.clone(),
+                    p.get(..p.len() - 1).unwrap_or_default().to_string(),
+                    format!("{p}//h/"),
+                    format!("{p}{}", "x".repeat(40)),
+                    p.to_uppercase(),
+                    format!("x{p}"),
+                    p.replace(':', "\0"),
+                    String::new(),
+                    "averyveryverylongscheme:x".to_string(),
+                ];
+                for text in texts {
+                    let want = c.schemes.iter().find(|k| text.starts_with(&k.prefix));
+                    assert_eq!(c.scheme_of(&text), want, "{text:?}");
+                    asked += usize::from(want.is_some());
+                }
+            }
+        }
+        // Found and not found both occur.
+        assert!(asked > 0);
+    }
 }
