@@ -178,12 +178,13 @@ impl Automaton {
             Some((_, Err(stop))) => return Some(stop),
             Some((len, Ok(states))) => (len, states),
             None => {
-                let Some(len) = Kept::prefix(bytes) else {
+                let Some(head) = Kept::prefix(bytes) else {
                     return self.stop_point_fast(input);
                 };
-                let start = self.dense.start;
-                let head = bytes.get(..len).unwrap_or_default();
-                let walk = self.dense.walk_on(head, 0, (start, start));
+                let (start, len) = (self.dense.start, head.len());
+                let walk =
+                    self.dense
+                        .walk_on(bytes.get(..len).unwrap_or_default(), 0, (start, start));
                 kept.keep(head, walk);
                 match walk {
                     Err(stop) => return Some(stop),

@@ -222,9 +222,8 @@ fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
 /// the states there, or its stop.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kept {
-    /// The first bytes, as [`first_word`] reads them, and their length.
-    head: u128,
-    len: u8,
+    /// The first bytes.
+    head: Head,
     walk: Option<Walked>,
 }
 
@@ -244,40 +243,114 @@ pub(crate) fn first_word(bytes: &[u8]) -> u128 {
 }
 
 /// The bits of a word's first `len` bytes (16 at most).
-pub(crate) fn word_mask(len: usize) -> u128 {
+fn word_mask(len: usize) -> u128 {
     u128::MAX
         .checked_shr(128 - 8 * len.min(16) as u32)
         .unwrap_or(0)
+}
+
+/// The first bytes of a text (16 at most) as a word and the mask of their
+/// bits, so that whether another text starts with them is one comparison
+/// of its [`first_word`]. Every head kept ends in a `:` or a `/`: a
+/// shorter text, zeros past its end, never matches one.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Head {
+    word: u128,
+    mask: u128,
+}
+
+impl Head {
+    /// The head of `bytes`, all of them; `None` for more than 16.
+    pub(crate) fn of(bytes: &[u8]) -> Option<Head> {
+        (bytes.len() <= 16).then(|| {
+            let mask = word_mask(bytes.len());
+            Head {
+                word: first_word(bytes) & mask,
+                mask,
+            }
+        })
+    }
+
+    /// The head of a text's scheme and its `:` (the text through its first
+    /// `:`), where those are at most 16 bytes.
+    pub(crate) fn scheme(bytes: &[u8]) -> Option<Head> {
+        let colon = bytes.iter().take(16).position(|&b| b == b':')?;
+        Head::of(bytes.get(..=colon)?)
+    }
+
+    /// Whether a text whose [`first_word`] is `word` starts with this head.
+    pub(crate) fn starts(&self, word: u128) -> bool {
+        word & self.mask == self.word
+    }
+
+    /// How many bytes the head has.
+    pub(crate) fn len(&self) -> usize {
+        (u128::BITS - self.mask.leading_zeros()) as usize / 8
+    }
 }
 
 /// A walk so far: the states a byte back and now, or where it stopped.
 pub(super) type Walked = Result<(StateID, StateID), (StateID, usize, usize)>;
 
 impl Kept {
-    const MOST: usize = 16;
-
-    /// The length of `bytes`' scheme and its `:`, and a `//` after it, if
-    /// at most [`Kept::MOST`] bytes.
-    pub(super) fn prefix(bytes: &[u8]) -> Option<usize> {
-        let colon = bytes.iter().take(Kept::MOST).position(|&b| b == b':')?;
-        let slashes = bytes.get(colon + 1..colon + 3) == Some(b"//");
-        let len = colon + 1 + if slashes { 2 } else { 0 };
-        (len <= Kept::MOST).then_some(len)
+    /// The head of `bytes`' scheme and its `:`, and a `//` after it, if
+    /// at most 16 bytes.
+    pub(super) fn prefix(bytes: &[u8]) -> Option<Head> {
+        let scheme = Head::scheme(bytes)?.len();
+        let slashes = bytes.get(scheme..scheme + 2) == Some(b"//");
+        Head::of(bytes.get(..scheme + if slashes { 2 } else { 0 })?)
     }
 
     /// The kept walk and its length, if `bytes` start with its bytes.
     pub(super) fn after(&self, bytes: &[u8]) -> Option<(usize, Walked)> {
         let walk = self.walk?;
-        let len = usize::from(self.len);
-        // The head ends in a `:` or `/`: a shorter input, zeros past its
-        // end, never matches it.
-        (first_word(bytes) & word_mask(len) == self.head).then_some((len, walk))
+        self.head
+            .starts(first_word(bytes))
+            .then(|| (self.head.len(), walk))
     }
 
-    pub(super) fn keep(&mut self, head: &[u8], walk: Walked) {
-        let len = head.len().min(Kept::MOST);
-        self.head = first_word(head) & word_mask(len);
-        self.len = len as u8;
+    pub(super) fn keep(&mut self, head: Head, walk: Walked) {
+        self.head = head;
         self.walk = Some(walk);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Head;
+
+    #[test]
+    fn a_head_matches_exactly_the_texts_that_start_with_it() {
+        // Prefixes of each other, upper case, a NUL where the `:` was, and
+        // schemes of 15 bytes (a head of 16 with its `:`) and of 16.
+        let texts: [&[u8]; 11] = [
+            b"",
+            b"h",
+            b"http",
+            b"http:",
+            b"http://h/",
+            b"https://h/",
+            b"HTTP://h/",
+            b"http\0://",
+            b"fifteenbytesxyz:",
+            b"fifteenbytesxyz:/",
+            b"sixteenbytesxyzw:",
+        ];
+        for head in texts.iter().filter_map(|t| Head::scheme(t)) {
+            assert!((1..=16).contains(&head.len()));
+            for text in texts {
+                let word = super::first_word(text);
+                let starts = text.len() >= head.len()
+                    && Head::of(text.get(..head.len()).unwrap_or_default()) == Some(head);
+                assert_eq!(head.starts(word), starts, "{text:?}");
+            }
+        }
+        assert_eq!(
+            Head::scheme(b"fifteenbytesxyz:/").map(|h| h.len()),
+            Some(16)
+        );
+        // A scheme and `:` past 16 bytes, or no `:`, has no head.
+        assert_eq!(Head::scheme(b"sixteenbytesxyzw:"), None);
+        assert_eq!(Head::scheme(b"http"), None);
     }
 }

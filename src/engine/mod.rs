@@ -6,7 +6,7 @@ mod ahead;
 pub mod ambiguity;
 pub mod automaton;
 mod dense;
-pub(crate) use dense::{first_word, word_mask};
+pub(crate) use dense::{Head, first_word};
 // For `tree` and the book's playground: not compiled into the library alone.
 #[cfg(any(feature = "book", feature = "internals"))]
 pub mod derive;

@@ -24,7 +24,7 @@
 
 use crate::edition::{Edition, PerEdition};
 use crate::engine::automaton::Form;
-use crate::engine::{first_word, word_mask};
+use crate::engine::{Head, first_word};
 use crate::grammar::{Expr, PrintedGrammar, SchemeRule};
 
 /// A scheme that has a rule of its own.
@@ -36,10 +36,9 @@ pub struct KnownScheme {
     pub rule: String,
     /// The scheme and its colon, as inputs are matched: `http:`.
     prefix: String,
-    /// The prefix as a word and its mask (see `first_word`), where it
-    /// has at most 16 bytes: every input is asked, and a word compares
-    /// without a call.
-    word: Option<(u128, u128)>,
+    /// The prefix as a [`Head`], where it has at most 16 bytes: every
+    /// input is asked, and a head compares without a call.
+    head: Option<Head>,
 }
 
 /// An edition's scheme rule whose last resort is a catch-all for new schemes.
@@ -84,10 +83,10 @@ impl CatchAll {
     /// ```
     pub fn scheme_of(&self, input: &str) -> Option<&KnownScheme> {
         // A prefix ends in its `:`: a shorter input, zeros past its end,
-        // never matches the word.
+        // never matches its head.
         let (bytes, word) = (input.as_bytes(), first_word(input.as_bytes()));
-        self.schemes.iter().find(|k| match k.word {
-            Some((key, mask)) => word & mask == key,
+        self.schemes.iter().find(|k| match k.head {
+            Some(head) => head.starts(word),
             None => bytes.starts_with(k.prefix.as_bytes()),
         })
     }
@@ -154,16 +153,11 @@ fn read(g: &PrintedGrammar) -> Option<CatchAll> {
 
 impl From<SchemeRule> for KnownScheme {
     fn from(k: SchemeRule) -> KnownScheme {
-        let len = k.prefix.len();
-        let word = (len <= 16).then(|| {
-            let mask = word_mask(len);
-            (first_word(k.prefix.as_bytes()) & mask, mask)
-        });
         KnownScheme {
+            head: Head::of(k.prefix.as_bytes()),
             scheme: k.scheme,
             rule: k.rule,
             prefix: k.prefix,
-            word,
         }
     }
 }

@@ -5,6 +5,7 @@ use std::borrow::Cow;
 use super::*;
 use crate::engine::automaton::Kept;
 use crate::engine::lanes::{self, Table, product::Walks};
+use crate::engine::{Head, first_word};
 use crate::verdicts::prose;
 
 /// One (edition, rule) being counted, and the automata that walk its inputs.
@@ -147,10 +148,10 @@ impl Target {
 }
 
 /// The last scheme a target asked of its rule's list of schemes, with its
-/// `:` (the bytes, how many), and whether the list lacks it: a run of
-/// invalid inputs of one scheme asks the list once.
+/// `:`, and whether the list lacks it: a run of invalid inputs of one scheme
+/// asks the list once.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct LastAsked(Option<([u8; 16], usize, bool)>);
+pub(super) struct LastAsked(Option<(Head, bool)>);
 
 impl LastAsked {
     /// Whether `list` has no rule for the scheme of `text`, as
@@ -158,21 +159,16 @@ impl LastAsked {
     /// first `:`, and `rule` is the target's at every call).
     pub(super) fn unlisted(&mut self, list: &SchemeList, text: &str, rule: &str) -> bool {
         let bytes = text.as_bytes();
-        if let Some((scheme, len, lacks)) = &self.0
-            && bytes.get(..*len) == scheme.get(..*len)
+        if let Some((scheme, lacks)) = self.0
+            && scheme.starts(first_word(bytes))
         {
-            return *lacks;
+            return lacks;
         }
         let lacks = list.unlisted(text, rule).is_some();
         // Kept with its `:` (a scheme of at most 15 bytes): a text that
         // starts with those bytes has its first `:` there, and this scheme.
-        let colon = bytes.iter().take(16).position(|&b| b == b':');
-        if let Some(with) = colon.and_then(|c| bytes.get(..=c)) {
-            let mut scheme = [0u8; 16];
-            for (slot, &b) in scheme.iter_mut().zip(with) {
-                *slot = b;
-            }
-            self.0 = Some((scheme, with.len(), lacks));
+        if let Some(scheme) = Head::scheme(bytes) {
+            self.0 = Some((scheme, lacks));
         }
         lacks
     }
