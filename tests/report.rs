@@ -519,11 +519,11 @@ fn the_html_report_renders_in_headless_chromium() {
     }
 }
 
-#[test]
-fn the_fast_stop_is_the_exact_stop() {
-    // report locates stops in the walk that decides, resumed after the
-    // first bytes of the input before where they agree; check's diagnosis
-    // walks testing liveness at every byte. They must agree everywhere.
+/// Inputs for the stop walks: the corpus's lines, noise, and first bytes (a
+/// scheme, its `:` and a `//` after it) that repeat, change, stop the walk,
+/// or pass the sixteen a walk keeps, each with endings, in turn; then the
+/// lines again.
+fn stop_inputs() -> Vec<String> {
     let lines: Vec<String> = corpus(40)
         .into_iter()
         .map(|l| String::from_utf8_lossy(&l).into_owned())
@@ -537,9 +537,6 @@ fn the_fast_stop_is_the_exact_stop() {
                 .collect()
         })
         .collect();
-    // First bytes (a scheme, its `:` and a `//` after it) that repeat,
-    // change, stop the walk, or pass the sixteen a walk keeps, each with
-    // endings, in turn.
     let heads = [
         "http:",
         "http://",
@@ -568,12 +565,25 @@ fn the_fast_stop_is_the_exact_stop() {
             }
         }
     }
+    let mut inputs = lines.clone();
+    inputs.extend(noise);
+    inputs.extend(turns);
+    inputs.extend(lines);
+    inputs
+}
+
+#[test]
+fn the_fast_stop_is_the_exact_stop() {
+    // report locates stops in the walk that decides, resumed after the
+    // first bytes of the input before where they agree; check's diagnosis
+    // walks testing liveness at every byte. They must agree everywhere.
+    let inputs = stop_inputs();
     for e in Edition::ALL {
         let grammar = urlbnf::grammar::printed::PrintedGrammar::of(e);
         for rule in grammar.rules.iter().map(|r| r.name.as_str()) {
             let a = urlbnf::engine::automaton::automaton(e, rule).unwrap();
             let mut kept = urlbnf::engine::automaton::Kept::default();
-            for input in lines.iter().chain(&noise).chain(&turns).chain(&lines) {
+            for input in &inputs {
                 let exact = a.stop_point(input);
                 assert_eq!(a.stop_point_fast(input), exact, "{e} {rule}: {input:?}");
                 // Resumed from the last input's first bytes where they agree.
@@ -582,6 +592,76 @@ fn the_fast_stop_is_the_exact_stop() {
                     exact,
                     "{e} {rule}, kept: {input:?}"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_joint_walk_finds_each_automatons_exact_stop() {
+    // report walks every target's automata as one, in a product made as
+    // the inputs meet it, and takes each automaton's verdict and stop from
+    // that walk. Each must be the automaton's own, exactly: every rule of
+    // every edition four at a time, and the report's own automata (each
+    // edition's whole-URL rule unminimized, and without its catch-all);
+    // the product kept across lists of every length, started afresh for
+    // other automata.
+    use urlbnf::engine::automaton::{Automaton, Form, automaton, automaton_of};
+    use urlbnf::engine::lazy::LazyProduct;
+    let inputs = stop_inputs();
+    let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
+    let mut groups: Vec<(String, Vec<std::sync::Arc<Automaton>>)> = Vec::new();
+    let mut report = Vec::new();
+    for e in Edition::ALL {
+        let grammar = urlbnf::grammar::printed::PrintedGrammar::of(e);
+        let rules: Vec<&str> = grammar.rules.iter().map(|r| r.name.as_str()).collect();
+        for four in rules.chunks(4) {
+            let automata = four.iter().map(|r| automaton(e, r).unwrap()).collect();
+            groups.push((format!("{e} {four:?}"), automata));
+        }
+        let rule = e.default_rule();
+        let mut forms = vec![None];
+        if let Some(c) = urlbnf::known::catch_all(e).filter(|c| c.applies_to(rule)) {
+            forms.push(Some((c.rule.clone(), c.catch_all.clone())));
+        }
+        for without in forms {
+            let form = Form {
+                without,
+                positions: true,
+            };
+            report.push(automaton_of(e, rule, &form).unwrap());
+        }
+    }
+    groups.push(("the report's automata".to_string(), report));
+    let mut product = LazyProduct::default();
+    for (what, automata) in &groups {
+        let automata: Vec<&Automaton> = automata.iter().map(|a| &**a).collect();
+        let mut from = 0usize;
+        for (round, size) in [1, 7, 8, 9, 1000, usize::MAX]
+            .into_iter()
+            .cycle()
+            .enumerate()
+        {
+            let list = bytes
+                .get(from..(from.saturating_add(size)).min(bytes.len()))
+                .unwrap();
+            let mut seen = 0;
+            let walked = product.each(&automata, list, |i, outcome| {
+                seen += 1;
+                let input = inputs.get(from + i).unwrap();
+                for (k, a) in automata.iter().enumerate() {
+                    let exact = a.stop_point(input);
+                    let derived = (outcome.accepted >> k) & 1 != 0;
+                    assert_eq!(derived, exact.is_none(), "{what} #{k}: {input:?}");
+                    let located = outcome.stop(k).map(|(s, at)| (s, at, at));
+                    assert_eq!(located, exact, "{what} #{k}, round {round}: {input:?}");
+                }
+            });
+            assert!(walked, "{what}: the product outgrew its bound");
+            assert_eq!(seen, list.len(), "{what}: every input has its outcome");
+            from += list.len();
+            if from == bytes.len() {
+                break;
             }
         }
     }

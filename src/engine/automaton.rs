@@ -97,6 +97,11 @@ impl Automaton {
         self.dense.dfa.next_state(state, byte)
     }
 
+    /// The class of an ASCII byte: bytes of one class lead every state alike.
+    pub fn byte_class(&self, byte: u8) -> u8 {
+        self.dense.dfa.byte_classes().get(byte)
+    }
+
     /// A dense number for a live state, below [`Automaton::live_states`]:
     /// tables indexed by state use it instead of hashing.
     pub fn live_number(&self, state: StateID) -> Option<usize> {

@@ -14,6 +14,7 @@ pub mod generate;
 pub mod grammar_file;
 pub mod hir;
 pub mod lanes;
+pub mod lazy;
 pub mod machine;
 mod shortest;
 pub mod unambiguous;

@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Automaton, Form};
+use crate::engine::lazy::LazyProduct;
 use crate::error::Error;
 use crate::grammar::{PestOutcome, PrintedGrammar, peg};
 use crate::knowledge::known::{self, CatchAll, SchemeList};

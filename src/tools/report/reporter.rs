@@ -13,8 +13,6 @@ pub struct Reporter {
     pub(super) reading: Reading,
     pub(super) lint: bool,
     pub(super) whatwg: bool,
-    /// Every target's tables walked as one, made for the first long list.
-    pub(super) joint: Arc<OnceLock<Option<Joint>>>,
 }
 
 impl Reporter {
@@ -80,7 +78,6 @@ impl Reporter {
             targets,
             reading,
             lint: false,
-            joint: Arc::default(),
         })
     }
 
@@ -134,6 +131,7 @@ impl Reporter {
             targets: vec![TargetTally::default(); self.targets.len()],
             schemes: SchemeTally::new(self.targets.len()),
             whatwg: self.whatwg.then(WhatwgCounts::default),
+            product: LazyProduct::default(),
         }
     }
 
@@ -154,11 +152,11 @@ impl Reporter {
 
     /// [`Reporter::add`], where `derived(i)` says what target `i`'s tables
     /// already found of the input.
-    pub(super) fn add_judged(
+    pub(super) fn add_judged<'w>(
         &self,
         partial: &mut Partial,
         input: &str,
-        derived: impl Fn(usize) -> Derived,
+        derived: impl Fn(usize) -> Derived<'w>,
     ) {
         partial.inputs += 1;
         partial.digest = partial

@@ -204,6 +204,9 @@ pub struct Partial {
     pub(super) schemes: SchemeTally,
     /// The WHATWG reading, where counted.
     pub(super) whatwg: Option<WhatwgCounts>,
+    /// The product of the targets' automata as far as the inputs counted
+    /// here made it: kept for the next inputs, never merged.
+    pub(super) product: LazyProduct,
 }
 
 impl Partial {

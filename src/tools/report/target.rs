@@ -4,7 +4,8 @@ use std::borrow::Cow;
 
 use super::*;
 use crate::engine::automaton::Kept;
-use crate::engine::lanes::{self, Table, product::Walks};
+use crate::engine::lanes::{self, Table};
+use crate::engine::lazy::Outcome;
 use crate::engine::{Head, first_word};
 use crate::verdicts::prose;
 
@@ -85,14 +86,23 @@ impl Target {
     /// that rejects it; what `derived` already knows is not walked again.
     /// Inlined: it is on every input's path, and what `derived` says mostly
     /// decides it at once.
-    #[inline]
+    #[inline(always)]
     pub(super) fn walk(
         &self,
         text: &str,
-        derived: Derived,
+        derived: Derived<'_>,
         kept: &mut [Kept; 2],
     ) -> (Option<(StateID, usize, usize)>, u8, bool) {
         let [printed_kept, own_kept] = kept;
+        // Where each table stops, from the walk that decided, or walked here.
+        let printed_stop = |kept: &mut Kept| match derived.located {
+            Some((outcome, [printed, _])) => located(outcome, printed),
+            None => self.printed.stop(text, kept),
+        };
+        let own_stop = |own: &Walker, kept: &mut Kept| match derived.located {
+            Some((outcome, [_, own])) => located(outcome, own),
+            None => own.stop(text, kept),
+        };
         // Derived with and without the catch-all: valid whatever the scheme,
         // and the readings agree (the automaton is asked only where pest
         // decides).
@@ -113,12 +123,12 @@ impl Target {
         };
         match own {
             None if derived.printed == Some(true) => (None, 0, false),
-            None => (self.printed.stop(text, printed_kept), 0, false),
+            None => (printed_stop(printed_kept), 0, false),
             Some(own) if derived.own.unwrap_or_else(|| own.matches(text)) => (None, 1, false),
-            Some(own) if known_reading => (own.stop(text, own_kept), 1, printed()),
+            Some(own) if known_reading => (own_stop(own, own_kept), 1, printed()),
             Some(_) if derived.printed == Some(true) => (None, 0, true),
             Some(_) => {
-                let stop = self.printed.stop(text, printed_kept);
+                let stop = printed_stop(printed_kept);
                 let parted = stop.is_none();
                 (stop, 0, parted)
             }
@@ -128,11 +138,19 @@ impl Target {
 
 /// What a walk already found of an input for one target: whether the rule's
 /// printed table derives it, and its table without the catch-all (`None`:
-/// not walked).
+/// not walked), and where the walk found each of them stop, if it did.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Derived {
+pub(super) struct Derived<'w> {
     pub(super) printed: Option<bool>,
     pub(super) own: Option<bool>,
+    /// The walk's outcome and the places of the two tables in it.
+    pub(super) located: Option<(&'w Outcome<'w>, [usize; 2])>,
+}
+
+/// Where the walk found the table at `place` stop. All of an input before
+/// its stop is ASCII: its offset in characters is its offset in bytes.
+fn located(outcome: &Outcome<'_>, place: usize) -> Option<(StateID, usize, usize)> {
+    outcome.stop(place).map(|(s, at)| (s, at, at))
 }
 
 impl Target {
@@ -177,47 +195,47 @@ impl LastAsked {
 /// Inputs of a piece walked one by one to see whether most are derived.
 const SAMPLE: usize = 64;
 
-/// Lists shorter than this are walked target by target: making the joint
-/// walk costs a few milliseconds, more than it saves there.
+/// Lists shorter than this are walked target by target: starting the joint
+/// walk's product (its byte classes, its first rows) costs more than a
+/// short list saves.
 const JOINT: usize = 1024;
 
-/// Every target's tables walked as one over a list of inputs (the product of
-/// their automata), which says at once which of them derive each input.
+/// Every target's automata walked as one over a list of inputs (their
+/// product, made as the inputs meet it), which says at once which of them
+/// derive each input and where the others stop.
 #[derive(Debug)]
-pub(super) struct Joint {
-    walks: Walks,
-    /// By target, the place of its printed rule's table and of its table
-    /// without the catch-all.
+struct Joint<'r> {
+    automata: Vec<&'r Automaton>,
+    /// By target, the place of its printed rule's automaton and of its
+    /// automaton without the catch-all.
     places: Vec<(usize, Option<usize>)>,
 }
 
-impl Joint {
-    fn new(targets: &[Target]) -> Option<Joint> {
-        let mut tables = Vec::new();
+impl Joint<'_> {
+    fn new(targets: &[Target]) -> Joint<'_> {
+        let mut automata = Vec::new();
         let mut places = Vec::new();
         for target in targets {
-            let printed = tables.len();
-            tables.push(target.printed.places().table());
+            let printed = automata.len();
+            automata.push(target.printed.places());
             let own = target.own.as_ref().map(|(_, own)| {
-                tables.push(own.places().table());
+                automata.push(own.places());
                 printed + 1
             });
             places.push((printed, own));
         }
-        Some(Joint {
-            walks: Walks::of_inputs(&tables)?,
-            places,
-        })
+        Joint { automata, places }
     }
 
-    /// What target `t`'s tables found of an input, given the bits of the
-    /// tables that derive it.
-    fn derived(&self, t: usize, bits: u32) -> Derived {
-        let bit = |place: usize| (bits >> place) & 1 != 0;
+    /// What target `t`'s automata found of an input.
+    fn derived<'w>(&self, t: usize, outcome: &'w Outcome<'w>) -> Derived<'w> {
+        let bit = |place: usize| (outcome.accepted >> place) & 1 != 0;
         match self.places.get(t) {
             Some(&(printed, own)) => Derived {
                 printed: Some(bit(printed)),
                 own: own.map(bit),
+                // A table that is not there: past every place (no stop).
+                located: Some((outcome, [printed, own.unwrap_or(usize::MAX)])),
             },
             None => Derived::default(),
         }
@@ -248,17 +266,20 @@ impl Reporter {
     pub fn add_each<'a>(&self, partial: &mut Partial, inputs: &[&'a str]) {
         let n = inputs.len();
         // Read as printed (no folding), a long list is walked once for all
-        // the targets.
-        let joint = (!self.reading.fold_scheme_case && n >= JOINT)
-            .then(|| self.joint.get_or_init(|| Joint::new(&self.targets)))
-            .and_then(Option::as_ref);
-        if let Some(joint) = joint {
+        // the targets, in the product the partial keeps.
+        if !self.reading.fold_scheme_case && n >= JOINT {
+            let joint = Joint::new(&self.targets);
             let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
-            let bits = joint.walks.matches_each(&bytes);
-            for (input, bits) in inputs.iter().zip(bits) {
-                self.add_judged(partial, input, |t| joint.derived(t, bits));
+            let mut product = std::mem::take(&mut partial.product);
+            let walked = product.each(&joint.automata, &bytes, |k, outcome| {
+                if let Some(input) = inputs.get(k) {
+                    self.add_judged(partial, input, |t| joint.derived(t, &outcome));
+                }
+            });
+            partial.product = product;
+            if walked {
+                return;
             }
-            return;
         }
         // Folding is RFC 1738's alone: the folded texts, when any target folds.
         let folded: Vec<Cow<'_, str>> = if self.reading.fold_scheme_case {
@@ -284,12 +305,12 @@ impl Reporter {
                 if let Some(slot) = known.get_mut(t * n + k) {
                     *slot = match own {
                         true => Derived {
-                            printed: None,
                             own: Some(valid),
+                            ..Derived::default()
                         },
                         false => Derived {
                             printed: Some(valid),
-                            own: None,
+                            ..Derived::default()
                         },
                     };
                 }
