@@ -635,7 +635,6 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
     groups.push(("the report's automata".to_string(), report));
     let mut product = LazyProduct::default();
     for (what, automata) in &groups {
-        let automata: Vec<&Automaton> = automata.iter().map(|a| &**a).collect();
         let mut from = 0usize;
         for (round, size) in [1, 7, 8, 9, 1000, usize::MAX]
             .into_iter()
@@ -646,7 +645,7 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
                 .get(from..(from.saturating_add(size)).min(bytes.len()))
                 .unwrap();
             let mut seen = 0;
-            let walked = product.each(&automata, list, |i, outcome| {
+            let walked = product.each(automata, list, |i, outcome| {
                 seen += 1;
                 let input = inputs.get(from + i).unwrap();
                 for (k, a) in automata.iter().enumerate() {

@@ -6,9 +6,11 @@
 //! The automata are unminimized (a state names the places of the printed
 //! rules an input stands at), so their whole product is large (for the seven
 //! editions' URL rules and two catch-all-less forms, 18,228 tuples over 61
-//! byte classes), yet inputs meet little of it: a million http URLs meet
-//! 174 tuples. A row is made the first time a walk leaves its tuple, so the
-//! table holds what the corpus uses, and stays in the first-level cache.
+//! byte classes, 4.4 MB), yet inputs meet little of it: a million http URLs
+//! meet 174 tuples. A row is made the first time a walk leaves its tuple, so
+//! the table holds what the corpus uses (for those URLs, 44 KiB).
+
+use std::sync::Arc;
 
 use regex_automata::util::primitives::StateID;
 use rustc_hash::FxHashMap;
@@ -36,8 +38,9 @@ pub type StopAt = (StateID, usize);
 /// what they made: a product kept across calls grows into the corpus's.
 #[derive(Clone, Debug)]
 pub struct LazyProduct {
-    /// The automata it was made for, by address: other automata start it anew.
-    of: Vec<usize>,
+    /// The automata it was made for (kept, so that none is another's at
+    /// the same address): other automata start it anew.
+    of: Vec<Arc<Automaton>>,
     /// The class of each byte: a tuple of the automata's own classes (bytes
     /// of one class lead every state of every automaton alike), non-ASCII
     /// bytes one class that no grammar derives.
@@ -58,7 +61,8 @@ pub struct LazyProduct {
     number: FxHashMap<Box<[Option<StateID>]>, u32>,
     /// Where every automaton is dead (a tuple number x row).
     dead: u32,
-    /// The automata dead at the start, and their starts.
+    /// Bit k where automaton k is dead at the start: it stops there, in its
+    /// start state, on every input.
     dead_at_start: u32,
     /// Whether the product outgrew [`MOST_TUPLES`] (then it walks no more).
     gave_up: bool,
@@ -110,6 +114,7 @@ impl Outcome<'_> {
 /// A death met in a walk: the input's offset, the tuples before and after,
 /// and the last death met before in the same input ([`NONE`] if none).
 type Death = [u32; 4];
+/// No death.
 const NONE: u32 = u32::MAX;
 
 impl LazyProduct {
@@ -123,15 +128,12 @@ impl LazyProduct {
     }
 
     /// Made afresh for `automata` (at most 32).
-    fn start(&mut self, automata: &[&Automaton]) {
+    fn start(&mut self, of: &[Arc<Automaton>], automata: &[&Automaton]) {
         *self = LazyProduct {
             most: self.most,
+            of: of.to_vec(),
             ..LazyProduct::default()
         };
-        self.of = automata
-            .iter()
-            .map(|a| std::ptr::from_ref(*a) as usize)
-            .collect();
         let mut classes: FxHashMap<Vec<u8>, u8> = FxHashMap::default();
         let mut class = [0u8; 256];
         for (b, slot) in class.iter_mut().enumerate() {
@@ -160,7 +162,7 @@ impl LazyProduct {
         self.make_row(automata, self.dead);
     }
 
-    /// The number (x classes) of a tuple, made with a row of
+    /// The number of a tuple (times a row's length), made with a row of
     /// [`MISSING`] when new; [`MISSING`] past the bound.
     fn intern(&mut self, automata: &[&Automaton], tuple: Vec<Option<StateID>>) -> u32 {
         if let Some(&n) = self.number.get(tuple.as_slice()) {
@@ -228,21 +230,18 @@ impl LazyProduct {
     /// bound (then every later call gives up at once too).
     pub fn each(
         &mut self,
-        automata: &[&Automaton],
+        of: &[Arc<Automaton>],
         inputs: &[&[u8]],
         mut each: impl FnMut(usize, Outcome<'_>),
     ) -> bool {
-        if automata.is_empty() || automata.len() > 32 {
+        if of.is_empty() || of.len() > 32 {
             return false;
         }
-        let same = self.of.len() == automata.len()
-            && self
-                .of
-                .iter()
-                .zip(automata)
-                .all(|(&p, a)| p == std::ptr::from_ref(*a) as usize);
+        let same =
+            self.of.len() == of.len() && self.of.iter().zip(of).all(|(a, b)| Arc::ptr_eq(a, b));
+        let automata: Vec<&Automaton> = of.iter().map(|a| &**a).collect();
         if !same {
-            self.start(automata);
+            self.start(of, &automata);
         }
         // Offsets are kept in 32 bits.
         if self.gave_up || inputs.iter().any(|i| u32::try_from(i.len()).is_err()) {
@@ -252,9 +251,16 @@ impl LazyProduct {
         let mut ends = vec![0u32; n];
         let mut last = vec![NONE; n];
         let mut deaths: Vec<Death> = Vec::with_capacity(n * 2);
-        if !self.walk(automata, inputs, &mut ends, &mut last, &mut deaths) {
+        if !self.walk(&automata, inputs, &mut ends, &mut last, &mut deaths) {
+            // Given up: what it made is let go; it remembers only that.
+            *self = LazyProduct {
+                of: std::mem::take(&mut self.of),
+                gave_up: true,
+                ..LazyProduct::default()
+            };
             return false;
         }
+        let automata = automata.as_slice();
         let (shift, k) = (self.shift, automata.len());
         let mut stops = [(StateID::ZERO, 0usize); 32];
         for (i, (input, (&end, &death))) in inputs.iter().zip(ends.iter().zip(&last)).enumerate() {
@@ -469,8 +475,7 @@ mod tests {
         // Every edition's whole-URL rule on a URL longer than four tuples.
         let url: &[u8] = b"http://info.cern.ch/hypertext/WWW/TheProject.html";
         for edition in Edition::ALL {
-            let a = automaton(edition, edition.default_rule()).expect("compiles");
-            let automata = [&*a];
+            let automata = [automaton(edition, edition.default_rule()).expect("compiles")];
             let mut small = LazyProduct::with_most(4);
             let gave = |_: usize, _: Outcome<'_>| panic!("{edition}: an outcome past the bound");
             assert!(!small.each(&automata, &[url], gave), "{edition}");

@@ -5,6 +5,7 @@ use super::causes::*;
 use super::tally::*;
 use super::target::*;
 use super::*;
+use crate::engine::lanes::product::Walks;
 
 /// Counts a corpus against one rule of each of several editions.
 #[derive(Clone, Debug)]
@@ -13,6 +14,10 @@ pub struct Reporter {
     pub(super) reading: Reading,
     pub(super) lint: bool,
     pub(super) whatwg: bool,
+    /// Every target's minimized tables walked as one, made for the first
+    /// long list (where the automata are too few for the product made as
+    /// the inputs meet it).
+    pub(super) tables: Arc<OnceLock<Option<Walks>>>,
 }
 
 impl Reporter {
@@ -78,6 +83,7 @@ impl Reporter {
             targets,
             reading,
             lint: false,
+            tables: Arc::default(),
         })
     }
 

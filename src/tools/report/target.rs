@@ -4,7 +4,7 @@ use std::borrow::Cow;
 
 use super::*;
 use crate::engine::automaton::Kept;
-use crate::engine::lanes::{self, Table};
+use crate::engine::lanes::{self, Table, product::Walks};
 use crate::engine::lazy::Outcome;
 use crate::engine::{Head, first_word};
 use crate::verdicts::prose;
@@ -195,6 +195,15 @@ impl LastAsked {
 /// Inputs of a piece walked one by one to see whether most are derived.
 const SAMPLE: usize = 64;
 
+/// Automata from which a long list is walked in their product made as the
+/// inputs meet it, which finds the stops too. With fewer, the verdicts come
+/// from the product of their minimized tables, a tighter walk, and each stop
+/// from a walk of its own: with few automata stops are few. On a million
+/// http URLs, one edition and two took 0.11 s and 0.14 s that way, 0.14 s
+/// and 0.17 s in the product made as met; every edition (nine automata)
+/// 0.38 s that way, 0.32 s in the product.
+const LAZY: usize = 4;
+
 /// Lists shorter than this are walked target by target: starting the joint
 /// walk's product (its byte classes, its first rows) costs more than a
 /// short list saves.
@@ -204,22 +213,22 @@ const JOINT: usize = 1024;
 /// product, made as the inputs meet it), which says at once which of them
 /// derive each input and where the others stop.
 #[derive(Debug)]
-struct Joint<'r> {
-    automata: Vec<&'r Automaton>,
+struct Joint {
+    automata: Vec<Arc<Automaton>>,
     /// By target, the place of its printed rule's automaton and of its
     /// automaton without the catch-all.
     places: Vec<(usize, Option<usize>)>,
 }
 
-impl Joint<'_> {
-    fn new(targets: &[Target]) -> Joint<'_> {
+impl Joint {
+    fn new(targets: &[Target]) -> Joint {
         let mut automata = Vec::new();
         let mut places = Vec::new();
         for target in targets {
             let printed = automata.len();
-            automata.push(target.printed.places());
+            automata.push(target.printed.places.clone());
             let own = target.own.as_ref().map(|(_, own)| {
-                automata.push(own.places());
+                automata.push(own.places.clone());
                 printed + 1
             });
             places.push((printed, own));
@@ -227,15 +236,23 @@ impl Joint<'_> {
         Joint { automata, places }
     }
 
-    /// What target `t`'s automata found of an input.
-    fn derived<'w>(&self, t: usize, outcome: &'w Outcome<'w>) -> Derived<'w> {
-        let bit = |place: usize| (outcome.accepted >> place) & 1 != 0;
+    /// The product of the automata's minimized tables, walked over inputs
+    /// (`None` past the tables a product holds).
+    fn tables(&self) -> Option<Walks> {
+        let tables: Vec<&Table> = self.automata.iter().map(|a| a.table()).collect();
+        Walks::of_inputs(&tables)
+    }
+
+    /// What target `t`'s automata found of an input, given the bits of the
+    /// automata that derive it, and the product's outcome where it was its.
+    fn derived<'w>(&self, t: usize, bits: u32, outcome: Option<&'w Outcome<'w>>) -> Derived<'w> {
+        let bit = |place: usize| (bits >> place) & 1 != 0;
         match self.places.get(t) {
             Some(&(printed, own)) => Derived {
                 printed: Some(bit(printed)),
                 own: own.map(bit),
                 // A table that is not there: past every place (no stop).
-                located: Some((outcome, [printed, own.unwrap_or(usize::MAX)])),
+                located: outcome.map(|o| (o, [printed, own.unwrap_or(usize::MAX)])),
             },
             None => Derived::default(),
         }
@@ -243,10 +260,12 @@ impl Joint<'_> {
 }
 
 impl Reporter {
-    /// [`Reporter::add`] of each input, in order. Where most inputs are
-    /// derived, each target's automaton walks them side by side first, and
-    /// only those it does not derive are walked again, one by one, to find
-    /// where they stop.
+    /// [`Reporter::add`] of each input, in order. A long list is walked once
+    /// for every target, which finds each verdict and each stop (the partial
+    /// keeps what that walk made for its next lists); otherwise, where most
+    /// inputs are derived, each target's automaton walks them side by side
+    /// first, and only those it does not derive are walked again, one by
+    /// one, to find where they stop.
     ///
     /// ```
     /// use urlbnf::{Checker, Edition, report::Reporter};
@@ -270,14 +289,23 @@ impl Reporter {
         if !self.reading.fold_scheme_case && n >= JOINT {
             let joint = Joint::new(&self.targets);
             let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
-            let mut product = std::mem::take(&mut partial.product);
-            let walked = product.each(&joint.automata, &bytes, |k, outcome| {
-                if let Some(input) = inputs.get(k) {
-                    self.add_judged(partial, input, |t| joint.derived(t, &outcome));
+            if joint.automata.len() >= LAZY {
+                let mut product = std::mem::take(&mut partial.product);
+                let walked = product.each(&joint.automata, &bytes, |k, outcome| {
+                    if let Some(input) = inputs.get(k) {
+                        let bits = outcome.accepted;
+                        self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
+                    }
+                });
+                partial.product = product;
+                if walked {
+                    return;
                 }
-            });
-            partial.product = product;
-            if walked {
+            } else if let Some(walks) = self.tables.get_or_init(|| joint.tables()).as_ref() {
+                let bits = walks.matches_each(&bytes);
+                for (input, bits) in inputs.iter().zip(bits) {
+                    self.add_judged(partial, input, |t| joint.derived(t, bits, None));
+                }
                 return;
             }
         }
