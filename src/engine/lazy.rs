@@ -16,9 +16,8 @@ use regex_automata::util::primitives::StateID;
 use rustc_hash::FxHashMap;
 
 use super::automaton::Automaton;
+use super::lanes::{LANES, columns};
 
-/// Inputs walked side by side: independent loads to overlap.
-const LANES: usize = 8;
 /// Bytes walked between looks for lanes that ended or died.
 const ROUND: usize = 16;
 /// An entry of a row not made yet.
@@ -415,18 +414,8 @@ fn round(
 ) -> Result<(), (usize, usize)> {
     // A power of two long: a masked index is in bounds.
     let mask = next.len().saturating_sub(1);
-    let [p0, p1, p2, p3, p4, p5, p6, p7] = rest;
-    let columns = p0
-        .iter()
-        .zip(p1)
-        .zip(p2)
-        .zip(p3)
-        .zip(p4)
-        .zip(p5)
-        .zip(p6)
-        .zip(p7);
     let mut s = *state;
-    for (j, (((((((&b0, &b1), &b2), &b3), &b4), &b5), &b6), &b7)) in columns.enumerate() {
+    for (j, [b0, b1, b2, b3, b4, b5, b6, b7]) in columns(rest).enumerate() {
         for (l, b) in [b0, b1, b2, b3, b4, b5, b6, b7].into_iter().enumerate() {
             let at = (s[l] as usize + usize::from(class[usize::from(b)])) & mask;
             let e = next.get(at).copied().unwrap_or(MISSING);

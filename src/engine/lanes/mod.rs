@@ -344,18 +344,10 @@ impl<'t> Walk<'t> {
         states: [u32; LANES],
         mut column: impl FnMut(&[u32; LANES]),
     ) -> [u32; LANES] {
-        let [p0, p1, p2, p3, p4, p5, p6, p7] = parts.map(|p| p.get(..k).unwrap_or_default());
         let mut s = states;
-        let columns = p0
-            .iter()
-            .zip(p1)
-            .zip(p2)
-            .zip(p3)
-            .zip(p4)
-            .zip(p5)
-            .zip(p6)
-            .zip(p7);
-        for (((((((&b0, &b1), &b2), &b3), &b4), &b5), &b6), &b7) in columns {
+        for [b0, b1, b2, b3, b4, b5, b6, b7] in
+            columns(parts.map(|p| p.get(..k).unwrap_or_default()))
+        {
             let [s0, s1, s2, s3, s4, s5, s6, s7] = s;
             s = [
                 self.step(s0, b0),
@@ -371,6 +363,24 @@ impl<'t> Walk<'t> {
         }
         s
     }
+}
+
+/// The bytes of `parts` column by column, a byte a lane, as many columns as
+/// the shortest part has bytes: no index is checked in the walk.
+#[inline(always)]
+pub(crate) fn columns<'a>(parts: [&'a [u8]; LANES]) -> impl Iterator<Item = [u8; LANES]> + 'a {
+    let [p0, p1, p2, p3, p4, p5, p6, p7] = parts;
+    p0.iter()
+        .zip(p1)
+        .zip(p2)
+        .zip(p3)
+        .zip(p4)
+        .zip(p5)
+        .zip(p6)
+        .zip(p7)
+        .map(|(((((((&b0, &b1), &b2), &b3), &b4), &b5), &b6), &b7)| {
+            [b0, b1, b2, b3, b4, b5, b6, b7]
+        })
 }
 
 /// `piece` in `n` parts, each ending after a line end but perhaps the last.
