@@ -242,8 +242,10 @@ impl LazyProduct {
         if !same {
             self.start(of, &automata);
         }
-        // Offsets are kept in 32 bits.
-        if self.gave_up || inputs.iter().any(|i| u32::try_from(i.len()).is_err()) {
+        // Offsets are kept in 32 bits, and deaths numbered so (at most one
+        // for each automaton and input).
+        let deaths_fit = inputs.len().saturating_mul(of.len()) < NONE as usize;
+        if self.gave_up || !deaths_fit || inputs.iter().any(|i| u32::try_from(i.len()).is_err()) {
             return false;
         }
         let n = inputs.len();
