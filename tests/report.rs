@@ -609,7 +609,7 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
     use urlbnf::engine::automaton::{Automaton, Form, automaton, automaton_of};
     use urlbnf::engine::lazy::LazyProduct;
     let inputs = stop_inputs();
-    let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
+    let texts: Vec<&str> = inputs.iter().map(|i| i.as_str()).collect();
     let mut groups: Vec<(String, Vec<std::sync::Arc<Automaton>>)> = Vec::new();
     let mut report = Vec::new();
     for e in Edition::ALL {
@@ -641,12 +641,13 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
             .cycle()
             .enumerate()
         {
-            let list = bytes
-                .get(from..(from.saturating_add(size)).min(bytes.len()))
+            let list = texts
+                .get(from..(from.saturating_add(size)).min(texts.len()))
                 .unwrap();
             let mut seen = 0;
-            let walked = product.each(automata, list, |i, outcome| {
+            let walked = product.each(automata, list, |i, line| {
                 seen += 1;
+                let outcome = line.outcome();
                 let input = inputs.get(from + i).unwrap();
                 for (k, a) in automata.iter().enumerate() {
                     let exact = a.stop_point(input);
@@ -659,7 +660,7 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
             assert!(walked, "{what}: the product outgrew its bound");
             assert_eq!(seen, list.len(), "{what}: every input has its outcome");
             from += list.len();
-            if from == bytes.len() {
+            if from == texts.len() {
                 break;
             }
         }

@@ -9,6 +9,12 @@
 //! byte classes, 4.4 MB), yet inputs meet little of it: a million http URLs
 //! meet 174 tuples. A row is made the first time a walk leaves its tuple, so
 //! the table holds what the corpus uses (for those URLs, 44 KiB).
+//!
+//! A list is walked as [`LANES`] runs of inputs side by side, each run's
+//! inputs joined by a byte no `str` holds (0xFF), whose class leads every
+//! tuple back to the start: a lane walks its whole run with no stop between
+//! inputs, and only the steps on which an automaton dies or an input ends
+//! are recorded.
 
 use std::sync::Arc;
 
@@ -18,12 +24,14 @@ use rustc_hash::FxHashMap;
 use super::automaton::Automaton;
 use super::lanes::{LANES, columns};
 
-/// Bytes walked between looks for lanes that ended or died.
-const ROUND: usize = 16;
 /// An entry of a row not made yet.
 const MISSING: u32 = u32::MAX;
-/// An entry's top bit: some automaton dies on this step.
-const DIES: u32 = 1 << 31;
+/// An entry's top bit: some automaton dies on this step, or an input
+/// ends (the separator).
+const EVENT: u32 = 1 << 31;
+/// What joins the inputs of a lane: no `str` holds this byte, so it is
+/// a class of its own, which leads every tuple back to the start.
+const SEPARATOR: u8 = 0xff;
 /// Tuples a product may hold (about 300 bytes each for nine automata) before
 /// it gives up: what its automata may describe is then left to other walks.
 const MOST_TUPLES: usize = 1 << 15;
@@ -44,12 +52,16 @@ pub struct LazyProduct {
     /// of one class lead every state of every automaton alike), non-ASCII
     /// bytes one class that no grammar derives.
     class: [u8; 256],
-    /// A byte of each class (`None`: the non-ASCII class).
+    /// A byte of each class (`None`: the non-ASCII class and the
+    /// separator's).
     members: Vec<Option<u8>>,
+    /// The separator's class.
+    separator: usize,
     /// A row's length is `1 << shift`, at least the classes.
     shift: u32,
     /// By tuple number x row + class: the next tuple's number x row,
-    /// [`DIES`] where an automaton dies on the way; [`MISSING`] before made.
+    /// [`EVENT`] where an automaton dies on the way or an input ends;
+    /// [`MISSING`] before made.
     next: Vec<u32>,
     /// By tuple number x automata + automaton: its state, `None` once dead.
     tuples: Vec<Option<StateID>>,
@@ -76,6 +88,7 @@ impl Default for LazyProduct {
             of: Vec::new(),
             class: [0; 256],
             members: Vec::new(),
+            separator: 0,
             next: Vec::new(),
             tuples: Vec::new(),
             live: Vec::new(),
@@ -93,13 +106,13 @@ impl Default for LazyProduct {
 /// An input's outcome in each automaton: bit k of `accepted` where
 /// automaton k derives it, and for every other the stop.
 #[derive(Clone, Copy, Debug)]
-pub struct Outcome<'a> {
+pub struct Outcome {
     /// Bit k: automaton k derives the input.
     pub accepted: u32,
-    stops: &'a [StopAt; 32],
+    stops: [StopAt; 32],
 }
 
-impl Outcome<'_> {
+impl Outcome {
     /// Where automaton `k` stops on the input; `None` where it derives it.
     pub fn stop(&self, k: usize) -> Option<StopAt> {
         let derived = self.accepted.checked_shr(k as u32).unwrap_or(0) & 1 != 0;
@@ -110,11 +123,87 @@ impl Outcome<'_> {
     }
 }
 
-/// A death met in a walk: the input's offset, the tuples before and after,
-/// and the last death met before in the same input ([`NONE`] if none).
-type Death = [u32; 4];
-/// No death.
-const NONE: u32 = u32::MAX;
+/// A tuple of the product: its automata's states (see [`LazyProduct::state`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Tuple(pub u32);
+
+/// An input as the walk left it: the tuple it ended in and the steps on
+/// which automata died. What a caller needs of most inputs (which automata
+/// derive it, which died where) is read without making every stop.
+#[derive(Clone, Copy, Debug)]
+pub struct Line<'a> {
+    product: &'a LazyProduct,
+    automata: &'a [&'a Automaton],
+    len: usize,
+    /// The last tuple (times a row's length).
+    end: u32,
+    /// Where the input starts in its lane.
+    start: u32,
+    /// The steps on which automata died, in order.
+    deaths: &'a [Event],
+}
+
+impl Line<'_> {
+    /// Bit k: automaton k derives the input.
+    pub fn accepted(&self) -> u32 {
+        self.product.accept_of(self.end >> self.product.shift)
+    }
+
+    /// The tuple the input ends in, and bit k where automaton k is live
+    /// there without accepting: it stops at the input's end, in its state
+    /// in that tuple.
+    pub fn ended(&self) -> (Tuple, u32) {
+        let row = self.end >> self.product.shift;
+        let p = self.product;
+        (Tuple(row), p.live_of(row) & !p.accept_of(row))
+    }
+
+    /// Each step on which automata died, in order: the offset of the
+    /// byte that left them, the tuple before it (their states there), and
+    /// bit k where automaton k died on it.
+    pub fn deaths(&self) -> impl Iterator<Item = (usize, Tuple, u32)> + '_ {
+        let p = self.product;
+        self.deaths.iter().map(move |&[offset, before, after]| {
+            let (before, after) = (before >> p.shift, after >> p.shift);
+            let died = p.live_of(before) & !p.live_of(after);
+            let offset = offset.wrapping_sub(self.start) as usize;
+            (offset, Tuple(before), died)
+        })
+    }
+
+    /// Every automaton's verdict and, where it does not derive the input,
+    /// its stop.
+    pub fn outcome(&self) -> Outcome {
+        let mut stops = [(StateID::ZERO, 0usize); 32];
+        let p = self.product;
+        // Dead at the start: stopped there.
+        for a in ones(p.dead_at_start) {
+            if let (Some(slot), Some(automaton)) = (stops.get_mut(a), self.automata.get(a)) {
+                *slot = (automaton.start(), 0);
+            }
+        }
+        let mut put = |bits: u32, tuple: Tuple, at: usize| {
+            for a in ones(bits) {
+                if let (Some(slot), Some(s)) = (stops.get_mut(a), p.state(tuple, a)) {
+                    *slot = (s, at);
+                }
+            }
+        };
+        let (tuple, ended) = self.ended();
+        put(ended, tuple, self.len);
+        for (offset, before, died) in self.deaths() {
+            put(died, before, offset);
+        }
+        Outcome {
+            accepted: self.accepted(),
+            stops,
+        }
+    }
+}
+
+/// A step met in a walk on which automata died or an input ended: its
+/// offset in the lane, the tuples before and after.
+type Event = [u32; 3];
 
 impl LazyProduct {
     /// A product that holds at most `most` tuples.
@@ -136,8 +225,10 @@ impl LazyProduct {
         let mut classes: FxHashMap<Vec<u8>, u8> = FxHashMap::default();
         let mut class = [0u8; 256];
         for (b, slot) in class.iter_mut().enumerate() {
-            // Every non-ASCII byte is one class: no grammar has one.
+            // Every non-ASCII byte is one class: no grammar has one. The
+            // separator is one of its own (a key no other has).
             let key: Vec<u8> = match u8::try_from(b) {
+                Ok(SEPARATOR) => vec![0; automata.len() + 1],
                 Ok(b) if b.is_ascii() => automata.iter().map(|a| a.byte_class(b)).collect(),
                 _ => Vec::new(),
             };
@@ -148,6 +239,7 @@ impl LazyProduct {
             });
         }
         self.class = class;
+        self.separator = usize::from(class[usize::from(SEPARATOR)]);
         self.shift = self.members.len().next_power_of_two().trailing_zeros();
         let start: Vec<Option<StateID>> = automata
             .iter()
@@ -201,6 +293,13 @@ impl LazyProduct {
             .map(<[_]>::to_vec)
             .unwrap_or_default();
         for c in 0..width {
+            // An input's end: back to the start (tuple 0), an event.
+            if c == self.separator {
+                if let Some(slot) = self.next.get_mut(id as usize + c) {
+                    *slot = EVENT;
+                }
+                continue;
+            }
             let member = self.members.get(c).copied().flatten();
             let mut dies = false;
             let to: Vec<Option<StateID>> = tuple
@@ -218,20 +317,20 @@ impl LazyProduct {
                 return;
             }
             if let Some(slot) = self.next.get_mut(id as usize + c) {
-                *slot = next | if dies { DIES } else { 0 };
+                *slot = next | if dies { EVENT } else { 0 };
             }
         }
     }
 
-    /// Each input's [`Outcome`] in `automata` (at most 32, the same list at
-    /// every call for the product to be kept), as `each(index, outcome)` in
-    /// order; `false`, with nothing given, where the product outgrew its
+    /// Each input as the walk left it in `automata` (at most 32, the same
+    /// list at every call for the product to be kept), as `each(index, line)`
+    /// in order; `false`, with nothing given, where the product outgrew its
     /// bound (then every later call gives up at once too).
     pub fn each(
         &mut self,
         of: &[Arc<Automaton>],
-        inputs: &[&[u8]],
-        mut each: impl FnMut(usize, Outcome<'_>),
+        inputs: &[&str],
+        mut each: impl FnMut(usize, Line<'_>),
     ) -> bool {
         if of.is_empty() || of.len() > 32 {
             return false;
@@ -242,17 +341,14 @@ impl LazyProduct {
         if !same {
             self.start(of, &automata);
         }
-        // Offsets are kept in 32 bits, and deaths numbered so (at most one
-        // for each automaton and input).
-        let deaths_fit = inputs.len().saturating_mul(of.len()) < NONE as usize;
-        if self.gave_up || !deaths_fit || inputs.iter().any(|i| u32::try_from(i.len()).is_err()) {
+        // Offsets in a lane are kept in 32 bits.
+        let total = inputs.iter().map(|i| i.len() + 1).sum::<usize>();
+        if self.gave_up || u32::try_from(total).is_err() {
             return false;
         }
-        let n = inputs.len();
-        let mut ends = vec![0u32; n];
-        let mut last = vec![NONE; n];
-        let mut deaths: Vec<Death> = Vec::with_capacity(n * 2);
-        if !self.walk(&automata, inputs, &mut ends, &mut last, &mut deaths) {
+        let lanes = Lanes::of(inputs, total);
+        let mut events: [Vec<Event>; LANES] = Default::default();
+        if !self.walk(&automata, &lanes, &mut events) {
             // Given up: what it made is let go; it remembers only that.
             *self = LazyProduct {
                 of: std::mem::take(&mut self.of),
@@ -262,174 +358,192 @@ impl LazyProduct {
             return false;
         }
         let automata = automata.as_slice();
-        let (shift, k) = (self.shift, automata.len());
-        let mut stops = [(StateID::ZERO, 0usize); 32];
-        for (i, (input, (&end, &death))) in inputs.iter().zip(ends.iter().zip(&last)).enumerate() {
-            let row = (end >> shift) as usize;
-            let live = self.live.get(row).copied().unwrap_or(0);
-            let accepted = self.accept.get(row).copied().unwrap_or(0);
-            // Dead at the start: stopped there.
-            for a in ones(self.dead_at_start) {
-                if let (Some(slot), Some(automaton)) = (stops.get_mut(a), automata.get(a)) {
-                    *slot = (automaton.start(), 0);
-                }
+        // Each lane's inputs in order, each with its deaths, up to the
+        // event of its separator (every separator is one).
+        for (lane, events) in lanes.inputs.iter().zip(&events) {
+            let mut rest = events.as_slice();
+            let mut start = 0u32;
+            for i in lane.clone() {
+                let len = inputs.get(i).map_or(0, |input| input.len());
+                let end = start.wrapping_add(len as u32);
+                let ends = rest.iter().position(|e| e[0] == end).unwrap_or(rest.len());
+                let (deaths, after) = rest.split_at(ends);
+                let Some((&[_, last, _], after)) = after.split_first() else {
+                    return false;
+                };
+                let line = Line {
+                    product: self,
+                    automata,
+                    len,
+                    end: last,
+                    start,
+                    deaths,
+                };
+                each(i, line);
+                (rest, start) = (after, end.wrapping_add(1));
             }
-            // Live at the end, not accepting: stopped at the end.
-            for a in ones(live & !accepted) {
-                if let (Some(slot), Some(&Some(s))) =
-                    (stops.get_mut(a), self.tuples.get(row * k + a))
-                {
-                    *slot = (s, input.len());
-                }
-            }
-            // Each death: where the automata that died there stopped.
-            let mut d = death;
-            while let Some(&[offset, before, after, earlier]) = deaths.get(d as usize) {
-                let (before, after) = ((before >> shift) as usize, (after >> shift) as usize);
-                let died = self.live.get(before).copied().unwrap_or(0)
-                    & !self.live.get(after).copied().unwrap_or(0);
-                for a in ones(died) {
-                    if let (Some(slot), Some(&Some(s))) =
-                        (stops.get_mut(a), self.tuples.get(before * k + a))
-                    {
-                        *slot = (s, offset as usize);
-                    }
-                }
-                d = earlier;
-            }
-            each(
-                i,
-                Outcome {
-                    accepted,
-                    stops: &stops,
-                },
-            );
         }
         true
     }
 
-    /// Walk `inputs`, [`LANES`] at a time: each one's last tuple in `ends`,
-    /// its deaths in `deaths` (the last of each input in `last`, each
-    /// linked to the one before). `false` if the product gave up.
+    /// The state of automaton `k` in `tuple` (`None`: dead there).
+    pub fn state(&self, tuple: Tuple, k: usize) -> Option<StateID> {
+        let at = (tuple.0 as usize)
+            .checked_mul(self.of.len())?
+            .checked_add(k)?;
+        self.tuples.get(at).copied().flatten()
+    }
+
+    fn live_of(&self, row: u32) -> u32 {
+        self.live.get(row as usize).copied().unwrap_or(0)
+    }
+
+    fn accept_of(&self, row: u32) -> u32 {
+        self.accept.get(row as usize).copied().unwrap_or(0)
+    }
+
+    /// Walk each lane from the start, side by side while every lane has
+    /// bytes left and then each alone, its events in `events`. `false` if
+    /// the product gave up.
     fn walk(
         &mut self,
         automata: &[&Automaton],
-        inputs: &[&[u8]],
-        ends: &mut [u32],
-        last: &mut [u32],
-        deaths: &mut Vec<Death>,
+        lanes: &Lanes,
+        events: &mut [Vec<Event>; LANES],
     ) -> bool {
-        // Lanes: the input's index (past the inputs: closed), the offset
-        // reached, the tuple there.
-        let mut index = [usize::MAX; LANES];
-        let mut at = [0usize; LANES];
-        let mut state = [self.dead; LANES];
-        let mut queue = 0..inputs.len();
-        for (i, s) in index.iter_mut().zip(state.iter_mut()) {
-            if let Some(next) = queue.next() {
-                (*i, *s) = (next, 0);
-            }
-        }
-        let input = |i: usize| inputs.get(i).copied().unwrap_or_default();
-        while index.iter().any(|&i| i != usize::MAX) {
-            // A round: as many bytes as every open lane has left, at most ROUND.
-            let k = index
-                .iter()
-                .zip(&at)
-                .filter(|(i, _)| **i != usize::MAX)
-                .map(|(&i, &at)| input(i).len() - at)
-                .min()
-                .unwrap_or(0)
-                .min(ROUND);
-            if k > 0 {
-                // A closed lane walks zeros in the dead tuple, whose row leads
-                // to itself.
-                let rest = std::array::from_fn(|l| {
-                    let (i, at) = (index[l], at[l]);
-                    inputs
-                        .get(i)
-                        .and_then(|input| input.get(at..at + k))
-                        .unwrap_or(&ZEROS[..k])
-                });
-                let mut record = |l: usize, j: usize, before: u32, after: u32| {
-                    let i = index[l];
-                    if let Some(last) = last.get_mut(i) {
-                        deaths.push([(at[l] + j) as u32, before, after, *last]);
-                        *last = (deaths.len() - 1) as u32;
-                    }
-                };
-                let walked = round(&self.next, &self.class, rest, &mut state, &mut record);
-                match walked {
-                    Ok(()) => {
-                        for (a, i) in at.iter_mut().zip(&index) {
-                            *a += usize::from(*i != usize::MAX) * k;
-                        }
-                    }
-                    // A row not made yet: lanes before `l` walked column `j`.
-                    Err((l, j)) => {
-                        for (m, (a, i)) in at.iter_mut().zip(&index).enumerate() {
-                            *a += usize::from(*i != usize::MAX) * (j + usize::from(m < l));
-                        }
-                        self.make_row(automata, state[l]);
-                        if self.gave_up {
+        let bytes = lanes.bytes.each_ref().map(Vec::as_slice);
+        let k = bytes.iter().map(|b| b.len()).min().unwrap_or(0);
+        let mut state = [0u32; LANES];
+        let mut done = 0;
+        while done < k {
+            let columns = bytes.map(|b| b.get(done..k).unwrap_or_default());
+            let mut record = |l: usize, j: usize, before: u32, after: u32| {
+                if let Some(events) = events.get_mut(l) {
+                    events.push([(done + j) as u32, before, after]);
+                }
+            };
+            match side_by_side(&self.next, &self.class, columns, &mut state, &mut record) {
+                Ok(()) => done = k,
+                // A row not made yet: lanes before `l` walked column `j`,
+                // the others walk it one by one (making the row).
+                Err((l, j)) => {
+                    for m in l..LANES {
+                        let b = bytes[m].get(done + j).copied().unwrap_or(SEPARATOR);
+                        if !self.step(automata, &mut state[m], b, done + j, &mut events[m]) {
                             return false;
                         }
-                        continue;
                     }
+                    done += j + 1;
                 }
-            }
-            // A lane at its input's end, or where every automaton is dead, is
-            // over: it takes the next input.
-            for l in 0..LANES {
-                let i = index[l];
-                if i == usize::MAX || (at[l] < input(i).len() && state[l] != self.dead) {
-                    continue;
-                }
-                if let Some(end) = ends.get_mut(i) {
-                    *end = state[l];
-                }
-                (index[l], at[l], state[l]) = match queue.next() {
-                    Some(next) => (next, 0, 0),
-                    None => (usize::MAX, 0, self.dead),
-                };
             }
         }
+        for (l, lane) in bytes.iter().enumerate() {
+            for (j, &b) in lane.get(k..).unwrap_or_default().iter().enumerate() {
+                if !self.step(automata, &mut state[l], b, k + j, &mut events[l]) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// One lane's step on `b` at `offset`, making the row it needs;
+    /// `false` if the product gave up.
+    fn step(
+        &mut self,
+        automata: &[&Automaton],
+        state: &mut u32,
+        b: u8,
+        offset: usize,
+        events: &mut Vec<Event>,
+    ) -> bool {
+        let at = *state as usize + usize::from(self.class[usize::from(b)]);
+        let mut e = self.next.get(at).copied().unwrap_or(MISSING);
+        if e == MISSING {
+            self.make_row(automata, *state);
+            e = self.next.get(at).copied().unwrap_or(MISSING);
+            if self.gave_up || e == MISSING {
+                return false;
+            }
+        }
+        if e & EVENT != 0 {
+            events.push([offset as u32, *state, e & !EVENT]);
+        }
+        *state = e & !EVENT;
         true
     }
 }
 
-/// What a closed lane walks.
-static ZEROS: [u8; ROUND] = [0; ROUND];
+/// A list of inputs in [`LANES`] runs of about equal bytes, each run's
+/// inputs joined, each followed by the [`SEPARATOR`].
+struct Lanes {
+    bytes: [Vec<u8>; LANES],
+    /// The indices of each lane's inputs.
+    inputs: [std::ops::Range<usize>; LANES],
+}
 
-/// The bytes of `rest` (each as long as the others) walked side by side
+impl Lanes {
+    fn of(inputs: &[&str], total: usize) -> Lanes {
+        let share = total.div_ceil(LANES).max(1);
+        let mut bytes: [Vec<u8>; LANES] = Default::default();
+        let mut ranges: [std::ops::Range<usize>; LANES] = Default::default();
+        let mut lane = 0;
+        for (i, input) in inputs.iter().enumerate() {
+            let (Some(b), Some(r)) = (bytes.get_mut(lane), ranges.get_mut(lane)) else {
+                break;
+            };
+            if b.is_empty() {
+                b.reserve(share + input.len() + 1);
+                *r = i..i;
+            }
+            b.extend_from_slice(input.as_bytes());
+            b.push(SEPARATOR);
+            r.end = i + 1;
+            if b.len() >= share && lane + 1 < LANES {
+                lane += 1;
+            }
+        }
+        // Lanes past the inputs start (empty) where the inputs end.
+        let n = inputs.len();
+        for r in ranges.iter_mut().skip(lane + 1) {
+            *r = n..n;
+        }
+        Lanes {
+            bytes,
+            inputs: ranges,
+        }
+    }
+}
+
+/// The bytes of `columns` (each as long as the others) walked side by side
 /// from `state`, the states in registers; `record(lane, column, before,
-/// after)` for each step on which an automaton dies. `Err((lane, column))`
-/// where a lane meets a row not made yet: the lanes before it have walked
-/// that column, it and those after it have not.
+/// after)` for each event. `Err((lane, column))` where a lane meets a row
+/// not made yet: the lanes before it have walked that column, it and those
+/// after it have not.
 #[inline(always)]
-fn round(
+fn side_by_side(
     next: &[u32],
     class: &[u8; 256],
-    rest: [&[u8]; LANES],
+    columns_of: [&[u8]; LANES],
     state: &mut [u32; LANES],
     record: &mut impl FnMut(usize, usize, u32, u32),
 ) -> Result<(), (usize, usize)> {
     // A power of two long: a masked index is in bounds.
     let mask = next.len().saturating_sub(1);
     let mut s = *state;
-    for (j, [b0, b1, b2, b3, b4, b5, b6, b7]) in columns(rest).enumerate() {
+    for (j, [b0, b1, b2, b3, b4, b5, b6, b7]) in columns(columns_of).enumerate() {
         for (l, b) in [b0, b1, b2, b3, b4, b5, b6, b7].into_iter().enumerate() {
             let at = (s[l] as usize + usize::from(class[usize::from(b)])) & mask;
             let e = next.get(at).copied().unwrap_or(MISSING);
-            // Rare: a death, or a row to make.
-            if e >= DIES {
+            // Rare: an event, or a row to make.
+            if e >= EVENT {
                 if e == MISSING {
                     *state = s;
                     return Err((l, j));
                 }
-                record(l, j, s[l], e & !DIES);
+                record(l, j, s[l], e & !EVENT);
             }
-            s[l] = e & !DIES;
+            s[l] = e & !EVENT;
         }
     }
     *state = s;
@@ -464,17 +578,14 @@ mod tests {
     #[test]
     fn a_product_past_its_bound_gives_up_and_stays_given_up() {
         // Every edition's whole-URL rule on a URL longer than four tuples.
-        let url: &[u8] = b"http://info.cern.ch/hypertext/WWW/TheProject.html";
+        let url = "http://info.cern.ch/hypertext/WWW/TheProject.html";
         for edition in Edition::ALL {
             let automata = [automaton(edition, edition.default_rule()).expect("compiles")];
             let mut small = LazyProduct::with_most(4);
-            let gave = |_: usize, _: Outcome<'_>| panic!("{edition}: an outcome past the bound");
+            let gave = |_: usize, _: Line<'_>| panic!("{edition}: an outcome past the bound");
             assert!(!small.each(&automata, &[url], gave), "{edition}");
             // Given up: a later list is refused at once, however short.
-            assert!(
-                !small.each(&automata, &[b"h".as_slice()], gave),
-                "{edition}"
-            );
+            assert!(!small.each(&automata, &["h"], gave), "{edition}");
             // Within the default bound, the same list is walked.
             let mut walked = 0;
             let mut large = LazyProduct::default();

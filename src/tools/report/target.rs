@@ -144,12 +144,12 @@ pub(super) struct Derived<'w> {
     pub(super) printed: Option<bool>,
     pub(super) own: Option<bool>,
     /// The walk's outcome and the places of the two tables in it.
-    pub(super) located: Option<(&'w Outcome<'w>, [usize; 2])>,
+    pub(super) located: Option<(&'w Outcome, [usize; 2])>,
 }
 
 /// Where the walk found the table at `place` stop. All of an input before
 /// its stop is ASCII: its offset in characters is its offset in bytes.
-fn located(outcome: &Outcome<'_>, place: usize) -> Option<(StateID, usize, usize)> {
+fn located(outcome: &Outcome, place: usize) -> Option<(StateID, usize, usize)> {
     outcome.stop(place).map(|(s, at)| (s, at, at))
 }
 
@@ -217,7 +217,7 @@ struct Joint {
     automata: Vec<Arc<Automaton>>,
     /// By target, the place of its printed rule's automaton and of its
     /// automaton without the catch-all.
-    places: Vec<(usize, Option<usize>)>,
+    pub(super) places: Vec<(usize, Option<usize>)>,
 }
 
 impl Joint {
@@ -245,7 +245,7 @@ impl Joint {
 
     /// What target `t`'s automata found of an input, given the bits of the
     /// automata that derive it, and the product's outcome where it was its.
-    fn derived<'w>(&self, t: usize, bits: u32, outcome: Option<&'w Outcome<'w>>) -> Derived<'w> {
+    fn derived<'w>(&self, t: usize, bits: u32, outcome: Option<&'w Outcome>) -> Derived<'w> {
         let bit = |place: usize| (bits >> place) & 1 != 0;
         match self.places.get(t) {
             Some(&(printed, own)) => Derived {
@@ -291,8 +291,9 @@ impl Reporter {
             let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
             if joint.automata.len() >= LAZY {
                 let mut product = std::mem::take(&mut partial.product);
-                let walked = product.each(&joint.automata, &bytes, |k, outcome| {
+                let walked = product.each(&joint.automata, inputs, |k, line| {
                     if let Some(input) = inputs.get(k) {
+                        let outcome = line.outcome();
                         let bits = outcome.accepted;
                         self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
                     }
