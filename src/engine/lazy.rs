@@ -171,6 +171,17 @@ impl Line<'_> {
         })
     }
 
+    /// Bit k where automaton k is dead at the start: it stops there, in its
+    /// start state, on every input.
+    pub fn dead_at_start(&self) -> u32 {
+        self.product.dead_at_start
+    }
+
+    /// The state of automaton `k` in `tuple` (`None`: dead there).
+    pub fn state(&self, tuple: Tuple, k: usize) -> Option<StateID> {
+        self.product.state(tuple, k)
+    }
+
     /// Every automaton's verdict and, where it does not derive the input,
     /// its stop.
     pub fn outcome(&self) -> Outcome {

@@ -38,6 +38,7 @@ use crate::verdicts::diagnosis::describe;
 mod causes;
 mod merge;
 mod reporter;
+mod steps;
 mod tally;
 mod target;
 mod validate;

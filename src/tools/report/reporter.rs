@@ -164,14 +164,7 @@ impl Reporter {
         input: &str,
         derived: impl Fn(usize) -> Derived<'w>,
     ) {
-        partial.inputs += 1;
-        partial.digest = partial
-            .digest
-            .wrapping_add(xxhash_rust::xxh3::xxh3_128(input.as_bytes()));
-        #[cfg(feature = "whatwg")]
-        if let Some(w) = &mut partial.whatwg {
-            w.add(input);
-        }
+        self.count_input(partial, input);
         let (mut pattern, mut parted) = (0usize, 0usize);
         let folded = if self.reading.fold_scheme_case {
             crate::verdicts::prose::fold_scheme_case(input)
@@ -226,17 +219,7 @@ impl Reporter {
                 0 => 0,
                 _ => target.printed.places().live_states(),
             };
-            if tally.slots.is_empty() {
-                // The printed rule's states, then, with known schemes, those
-                // of the rule without its catch-all.
-                let other = match (&target.own, self.reading.known_schemes) {
-                    (Some((_, own)), true) => own.places().live_states(),
-                    _ => 0,
-                };
-                // One more block: the schemes with no rule.
-                let states = target.printed.places().live_states() + other + 1;
-                tally.slots = vec![Slot::default(); states * FOUND_CODES];
-            }
+            tally.make_slots(target, self.reading);
             let (point, slot) = if unlisted {
                 let last = tally.slots.len() - FOUND_CODES;
                 ((NO_SCHEME_RULE, StateID::ZERO), Some(last + found.code()))
@@ -257,6 +240,20 @@ impl Reporter {
                     .schemes
                     .count(scheme_of(input, &mut buf), pattern, parted, 1);
             }
+        }
+    }
+
+    /// Count what every input adds whatever its verdicts: itself, its
+    /// digest, and its WHATWG reading where counted.
+    #[inline]
+    pub(super) fn count_input(&self, partial: &mut Partial, input: &str) {
+        partial.inputs += 1;
+        partial.digest = partial
+            .digest
+            .wrapping_add(xxhash_rust::xxh3::xxh3_128(input.as_bytes()));
+        #[cfg(feature = "whatwg")]
+        if let Some(w) = &mut partial.whatwg {
+            w.add(input);
         }
     }
 

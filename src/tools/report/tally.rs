@@ -135,6 +135,21 @@ impl TargetTally {
         }
     }
 
+    /// Make the slots at the first invalid input: the printed rule's
+    /// states, then, with known schemes, those of the rule without its
+    /// catch-all, then one block for the schemes with no rule.
+    pub(super) fn make_slots(&mut self, target: &super::target::Target, reading: Reading) {
+        if !self.slots.is_empty() {
+            return;
+        }
+        let other = match (&target.own, reading.known_schemes) {
+            (Some((_, own)), true) => own.places().live_states(),
+            _ => 0,
+        };
+        let states = target.printed.places().live_states() + other + 1;
+        self.slots = vec![Slot::default(); states * FOUND_CODES];
+    }
+
     /// The place of a cause, added (with `tally`) when new.
     pub(super) fn add_cause(
         &mut self,

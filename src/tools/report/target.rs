@@ -2,6 +2,7 @@
 
 use std::borrow::Cow;
 
+use super::steps::Steps;
 use super::*;
 use crate::engine::automaton::Kept;
 use crate::engine::lanes::{self, Table, product::Walks};
@@ -291,13 +292,26 @@ impl Reporter {
             let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
             if joint.automata.len() >= LAZY {
                 let mut product = std::mem::take(&mut partial.product);
+                // Most inputs are counted by the steps where they stopped;
+                // the rest, as one by one, from their outcome.
+                let mut steps = Steps::new(self, &joint.places, joint.automata.len());
                 let walked = product.each(&joint.automata, inputs, |k, line| {
-                    if let Some(input) = inputs.get(k) {
-                        let outcome = line.outcome();
-                        let bits = outcome.accepted;
-                        self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
+                    let Some(input) = inputs.get(k) else {
+                        return;
+                    };
+                    if let Some(steps) = &mut steps {
+                        if steps.count(partial, input, &line) {
+                            return;
+                        }
+                        steps.counted_elsewhere(&line);
                     }
+                    let outcome = line.outcome();
+                    let bits = outcome.accepted;
+                    self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
                 });
+                if let (true, Some(steps)) = (walked, steps) {
+                    steps.finish(partial, &product);
+                }
                 partial.product = product;
                 if walked {
                     return;

@@ -1,0 +1,359 @@
+//! Counting an input by the steps of the walk that decided it.
+//!
+//! Where the product of every target's automata walks a list, an invalid
+//! input's causes are the steps on which its printed rules' automata died
+//! (a tuple, and the byte found there) and the tuple it ended in (for those
+//! live there without accepting). Every input that dies on one step, with
+//! the same byte, has the same causes in the same targets: so it is counted
+//! once, at that step, not once per target, and the counts are handed to
+//! the targets' causes when the list is done. What else an input adds (its
+//! verdict pattern under its scheme, the digest) is counted as
+//! [`Reporter::add`] counts it.
+//!
+//! An input is left to [`Reporter::add`] (the caller's) where this would not
+//! count it exactly as that does: an input that may become an example of one
+//! of its causes (no longer than the cause's longest kept example), one
+//! whose scheme is not read in its first 16 bytes, one a target's closed
+//! list has no rule for, one whose known scheme's own rule derives it where
+//! the printed rule does not. A list is counted so only where the report
+//! reads the rules as printed, with no lints, and every target's verdict is
+//! its automaton's.
+
+use super::reporter::packed_scheme;
+use super::tally::*;
+use super::target::*;
+use super::*;
+use crate::engine::lazy::{Line, Tuple};
+use crate::engine::{Head, first_word};
+
+/// A bar not read yet from the causes.
+const UNREAD: u32 = u32::MAX;
+/// No block yet.
+const NONE: u32 = u32::MAX;
+/// The found codes a step may have: ASCII, non-ASCII, the end.
+const CODES: usize = 130;
+
+/// The inputs counted at one step with one byte found.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    inputs: u64,
+    /// The printed rules' automata that stop on the step, a bit each.
+    died: u32,
+    /// The longest input that may become an example of one of the causes
+    /// counted here ([`UNREAD`] before it is read).
+    bar: u32,
+}
+
+/// What an input's scheme (its text through the first `:`) says of it in
+/// every target.
+#[derive(Clone, Copy, Debug)]
+struct Scheme {
+    /// The scheme as the scheme table keys it (`None`: not a name).
+    packed: Option<u128>,
+    /// Bit t: target t's catch-all has a rule for the scheme.
+    known: u32,
+    /// Bit t: target t's closed list has no rule for it.
+    unlisted: u32,
+}
+
+/// One list's counts by step, for the reporter's targets.
+pub(super) struct Steps<'r> {
+    reporter: &'r Reporter,
+    /// By automaton, its target, and whether it is the printed rule's.
+    automata: Vec<(usize, bool)>,
+    /// The printed rules' automata, a bit each.
+    printed: u32,
+    /// By the bits of the automata that derive an input: the targets whose
+    /// printed rule does, and those whose rule without its catch-all does.
+    by_bits: Vec<(u32, u32)>,
+    /// By tuple: where its entries start (one per found code), [`NONE`]
+    /// before any input stops there.
+    blocks: Vec<u32>,
+    entries: Vec<Entry>,
+    /// Inputs counted here by verdict pattern (bit t: target t derives it).
+    patterns: Vec<u64>,
+    /// The last scheme read, by its head.
+    last: Option<(Head, Scheme)>,
+}
+
+impl<'r> Steps<'r> {
+    /// Counts by step for `automata` (by target, the places of its printed
+    /// rule's automaton and of its rule's without the catch-all), or `None`
+    /// where the report does not count so.
+    pub(super) fn new(
+        reporter: &'r Reporter,
+        places: &[(usize, Option<usize>)],
+        automata: usize,
+    ) -> Option<Steps<'r>> {
+        let plain = !reporter.lint
+            && reporter.reading == Reading::LETTER
+            && reporter
+                .targets
+                .iter()
+                .all(|t| t.checker.engine() == Engine::Dfa);
+        if !plain || automata > 16 {
+            return None;
+        }
+        let mut by_automaton = vec![(0, false); automata];
+        let mut printed = 0;
+        for (t, &(p, own)) in places.iter().enumerate() {
+            *by_automaton.get_mut(p)? = (t, true);
+            printed |= 1 << p;
+            if let Some(o) = own {
+                *by_automaton.get_mut(o)? = (t, false);
+            }
+        }
+        let by_bits = (0..1u32 << automata)
+            .map(|bits| {
+                let mut derived = (0, 0);
+                for (k, &(t, is_printed)) in by_automaton.iter().enumerate() {
+                    if (bits >> k) & 1 != 0 {
+                        match is_printed {
+                            true => derived.0 |= 1 << t,
+                            false => derived.1 |= 1 << t,
+                        }
+                    }
+                }
+                derived
+            })
+            .collect();
+        Some(Steps {
+            reporter,
+            automata: by_automaton,
+            printed,
+            by_bits,
+            blocks: Vec::new(),
+            entries: Vec::new(),
+            patterns: vec![0; 1 << places.len()],
+            last: None,
+        })
+    }
+
+    /// Count `input`, which the walk left as `line`; `false`, with nothing
+    /// counted, where it is the caller's to count.
+    pub(super) fn count(&mut self, partial: &mut Partial, input: &str, line: &Line<'_>) -> bool {
+        let Some(scheme) = self.scheme(input) else {
+            return false;
+        };
+        let Some(packed) = scheme.packed else {
+            return false;
+        };
+        let (printed, own) = self
+            .by_bits
+            .get(line.accepted() as usize)
+            .copied()
+            .unwrap_or_default();
+        // Only a known scheme's own rule derives it: the letter's verdict is
+        // the catch-all's, and no cause is the printed rule's alone.
+        if scheme.known & own & !printed != 0 || line.dead_at_start() & self.printed != 0 {
+            return false;
+        }
+        let invalid = !printed & (self.patterns.len() as u32 - 1);
+        if invalid & scheme.unlisted != 0 {
+            return false;
+        }
+        // The entries of the input's causes, read before any is counted: an
+        // input that may be an example is left whole to the caller.
+        let mut at = [0u32; 32];
+        let mut causes = 0;
+        let bytes = input.as_bytes();
+        let (end, ended) = line.ended();
+        let stops = line
+            .deaths()
+            .map(|(offset, tuple, died)| (bytes.get(offset).copied(), tuple, died))
+            .chain(std::iter::once((None, end, ended)));
+        for (found, tuple, died) in stops {
+            let died = died & self.printed;
+            if died == 0 {
+                continue;
+            }
+            let code = match found {
+                Some(b) if b.is_ascii() => usize::from(b),
+                Some(_) => Found::NonAscii.code(),
+                None => Found::End.code(),
+            };
+            let Some(entry) = self.entry(partial, line, tuple, code, died) else {
+                return false;
+            };
+            let bar = self.entries.get(entry).map_or(0, |e| e.bar);
+            match at.get_mut(causes) {
+                Some(slot) if input.len() > bar as usize => *slot = entry as u32,
+                _ => return false,
+            }
+            causes += 1;
+        }
+        for &entry in at.get(..causes).unwrap_or_default() {
+            if let Some(e) = self.entries.get_mut(entry as usize) {
+                e.inputs += 1;
+            }
+        }
+        self.reporter.count_input(partial, input);
+        if let Some(n) = self.patterns.get_mut(printed as usize) {
+            *n += 1;
+        }
+        let parted = scheme.known & !own & printed;
+        partial
+            .schemes
+            .count_packed(packed, printed as usize, parted as usize);
+        true
+    }
+
+    /// An input the caller counted: the bars of its causes are read again
+    /// (it may have become an example).
+    pub(super) fn counted_elsewhere(&mut self, line: &Line<'_>) {
+        let (end, _) = line.ended();
+        let tuples = line.deaths().map(|(_, tuple, _)| tuple);
+        for tuple in tuples.chain(std::iter::once(end)) {
+            let base = self.blocks.get(tuple.0 as usize).copied().unwrap_or(NONE);
+            if base == NONE {
+                continue;
+            }
+            let block = base as usize..base as usize + CODES;
+            for e in self.entries.get_mut(block).into_iter().flatten() {
+                e.bar = UNREAD;
+            }
+        }
+    }
+
+    /// What the scheme of `input` says of it, read once for a run of one
+    /// scheme; `None` where it is not in the first 16 bytes.
+    fn scheme(&mut self, input: &str) -> Option<Scheme> {
+        let bytes = input.as_bytes();
+        if let Some((head, scheme)) = self.last
+            && head.starts(first_word(bytes))
+        {
+            return Some(scheme);
+        }
+        // A text that starts with this head has its first `:` where the
+        // head ends: the same scheme, read alike by every target.
+        let head = Head::scheme(bytes)?;
+        let mut scheme = Scheme {
+            packed: packed_scheme(input),
+            known: 0,
+            unlisted: 0,
+        };
+        for (t, target) in self.reporter.targets.iter().enumerate() {
+            let rule = target.checker.rule();
+            if target
+                .own
+                .as_ref()
+                .is_some_and(|(c, _)| c.scheme_of(input).is_some())
+            {
+                scheme.known |= 1 << t;
+            }
+            if target
+                .list
+                .is_some_and(|l| l.unlisted(input, rule).is_some())
+            {
+                scheme.unlisted |= 1 << t;
+            }
+        }
+        self.last = Some((head, scheme));
+        Some(scheme)
+    }
+
+    /// The entry of the step from `tuple` with `code` found, on which the
+    /// automata `died` (printed rules' all) stopped, its bar read; `None`
+    /// where a stop has no slot in its target's causes.
+    fn entry(
+        &mut self,
+        partial: &Partial,
+        line: &Line<'_>,
+        tuple: Tuple,
+        code: usize,
+        died: u32,
+    ) -> Option<usize> {
+        let row = tuple.0 as usize;
+        if self.blocks.len() <= row {
+            self.blocks.resize(row + 1, NONE);
+        }
+        let block = self.blocks.get_mut(row)?;
+        if *block == NONE {
+            *block = u32::try_from(self.entries.len()).ok()?;
+            let fresh = Entry {
+                inputs: 0,
+                died: 0,
+                bar: UNREAD,
+            };
+            self.entries.resize(self.entries.len() + CODES, fresh);
+        }
+        let at = *block as usize + code;
+        if self.entries.get(at)?.bar == UNREAD {
+            let mut bar = 0;
+            for k in ones(died) {
+                let (t, _) = *self.automata.get(k)?;
+                let target = self.reporter.targets.get(t)?;
+                let slot = slot_of(target, line.state(tuple, k)?, code)?;
+                let cause = partial.targets.get(t)?.slots.get(slot);
+                let cause = cause.filter(|s| s.place > 0);
+                bar = bar.max(cause.map_or(EXAMPLE_BYTES as u32, |s| s.bar));
+            }
+            let e = self.entries.get_mut(at)?;
+            (e.bar, e.died) = (bar, died);
+        }
+        Some(at)
+    }
+
+    /// Hand the counts to the targets: each step's inputs to the causes of
+    /// the automata that stopped on it, the patterns to the verdicts.
+    pub(super) fn finish(self, partial: &mut Partial, product: &crate::engine::lazy::LazyProduct) {
+        let targets = &self.reporter.targets;
+        for (pattern, &n) in self.patterns.iter().enumerate() {
+            for (t, tally) in partial.targets.iter_mut().enumerate() {
+                match (pattern >> t) & 1 {
+                    1 => tally.valid += n,
+                    _ => tally.invalid += n,
+                }
+            }
+        }
+        for (row, &base) in self.blocks.iter().enumerate() {
+            let Some(block) = self.entries.get(base as usize..base as usize + CODES) else {
+                continue;
+            };
+            let tuple = Tuple(row as u32);
+            for (code, e) in block.iter().enumerate().filter(|(_, e)| e.inputs > 0) {
+                for k in ones(e.died) {
+                    let Some(&(t, _)) = self.automata.get(k) else {
+                        continue;
+                    };
+                    let (Some(target), Some(tally), Some(state)) = (
+                        targets.get(t),
+                        partial.targets.get_mut(t),
+                        product.state(tuple, k),
+                    ) else {
+                        continue;
+                    };
+                    tally.make_slots(target, self.reporter.reading);
+                    let found = match code {
+                        0..=127 => Found::Char(code as u8),
+                        128 => Found::NonAscii,
+                        _ => Found::End,
+                    };
+                    let cause = CauseTally {
+                        inputs: e.inputs,
+                        examples: Vec::new(),
+                    };
+                    tally.add_cause(slot_of(target, state, code), ((0, state), found), cause);
+                }
+            }
+        }
+    }
+}
+
+/// The slot of the cause where the printed rule's automaton of `target`
+/// stops in `state` with `code` found.
+fn slot_of(target: &Target, state: StateID, code: usize) -> Option<usize> {
+    let n = target.printed.places().live_number(state)?;
+    Some(n * FOUND_CODES + code)
+}
+
+/// The places of a word's set bits, least first.
+fn ones(mut word: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let k = word.trailing_zeros() as usize;
+            word &= word - 1;
+            k
+        })
+    })
+}
