@@ -8,6 +8,8 @@
 //! input character ends every derivation.
 
 use std::collections::HashMap;
+
+use rustc_hash::FxHashMap;
 use std::fmt;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
@@ -49,9 +51,9 @@ pub struct Automaton {
     /// not live either.
     dense: Dense,
     /// Shortest paths from the start, computed when first asked for.
-    pub(super) from_start: OnceLock<HashMap<StateID, (StateID, u8)>>,
+    pub(super) from_start: OnceLock<FxHashMap<StateID, (StateID, u8)>>,
     /// Shortest accepted continuations, computed when first asked for.
-    pub(super) to_end: OnceLock<HashMap<StateID, Option<(u8, StateID)>>>,
+    pub(super) to_end: OnceLock<FxHashMap<StateID, Option<(u8, StateID)>>>,
     /// The table that decides fast, built when first asked for.
     table: OnceLock<Table>,
 }

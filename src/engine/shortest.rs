@@ -2,10 +2,11 @@
 //! reaches a state and the least continuation the rule accepts from it (the
 //! diff's witnesses, the examples, the names of a report's causes).
 
+use std::collections::VecDeque;
 use std::collections::hash_map::Entry;
-use std::collections::{HashMap, HashSet, VecDeque};
 
 use regex_automata::util::primitives::StateID;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::automaton::Automaton;
 
@@ -42,14 +43,26 @@ impl Automaton {
         }
     }
 
+    /// The least ASCII byte of each byte class, in order: a later byte of a
+    /// class leads where the least does, so a search for the least byte
+    /// that leads somewhere asks only these.
+    fn class_leaders(&self) -> Vec<u8> {
+        let mut seen = [false; 256];
+        (0u8..128)
+            .filter(|&b| !std::mem::replace(&mut seen[usize::from(self.byte_class(b))], true))
+            .collect()
+    }
+
     /// Breadth first from the start over live states, bytes in order: each
-    /// state's parent on its shortest, least path.
-    fn tree_from_start(&self) -> HashMap<StateID, (StateID, u8)> {
-        let mut parent = HashMap::new();
+    /// state's parent on its shortest, least path. Hashed by FxHash: a
+    /// report describes its causes from these trees at every run.
+    fn tree_from_start(&self) -> FxHashMap<StateID, (StateID, u8)> {
+        let mut parent = FxHashMap::default();
         let mut queue = VecDeque::from([self.start()]);
-        let mut seen = HashSet::from([self.start()]);
+        let mut seen = FxHashSet::from_iter([self.start()]);
+        let leaders = self.class_leaders();
         while let Some(s) = queue.pop_front() {
-            for b in 0u8..128 {
+            for &b in &leaders {
                 let t = self.step(s, b);
                 if self.is_live(t) && seen.insert(t) {
                     parent.insert(t, (s, b));
@@ -62,15 +75,15 @@ impl Automaton {
 
     /// For each live state, the first step of its shortest, least accepted
     /// continuation (`None`: it may end here).
-    fn tree_to_end(&self) -> HashMap<StateID, Option<(u8, StateID)>> {
-        let states: Vec<StateID> = self
-            .tree_from_start()
-            .into_keys()
-            .chain([self.start()])
-            .collect();
-        let mut into: HashMap<StateID, Vec<StateID>> = HashMap::new();
+    fn tree_to_end(&self) -> FxHashMap<StateID, Option<(u8, StateID)>> {
+        // The live states reached from the start: the tree's, kept for
+        // `shortest_to`.
+        let reached = self.from_start.get_or_init(|| self.tree_from_start());
+        let states: Vec<StateID> = reached.keys().copied().chain([self.start()]).collect();
+        let mut into: FxHashMap<StateID, Vec<StateID>> = FxHashMap::default();
+        let leaders = self.class_leaders();
         for &s in &states {
-            for b in 0u8..128 {
+            for &b in &leaders {
                 let t = self.step(s, b);
                 if self.is_live(t) {
                     into.entry(t).or_default().push(s);
@@ -78,7 +91,7 @@ impl Automaton {
             }
         }
         // Distances to an accepting end, breadth first backwards.
-        let mut dist: HashMap<StateID, usize> = HashMap::new();
+        let mut dist: FxHashMap<StateID, usize> = FxHashMap::default();
         let mut queue = VecDeque::new();
         for &s in &states {
             if self.accepts_at_end(s) {
@@ -102,7 +115,7 @@ impl Automaton {
                 if d == 0 {
                     return Some((s, None));
                 }
-                (0u8..128).find_map(|b| {
+                leaders.iter().find_map(|&b| {
                     let t = self.step(s, b);
                     (dist.get(&t) == Some(&(d - 1))).then_some((s, Some((b, t))))
                 })
