@@ -329,11 +329,18 @@ impl<'r> Steps<'r> {
                         128 => Found::NonAscii,
                         _ => Found::End,
                     };
-                    let cause = CauseTally {
-                        inputs: e.inputs,
-                        examples: Vec::new(),
-                    };
-                    tally.add_cause(slot_of(target, state, code), ((0, state), found), cause);
+                    let slot = slot_of(target, state, code);
+                    // A cause seen before counts in its slot.
+                    match slot.and_then(|s| tally.slots.get_mut(s)) {
+                        Some(seen) if seen.place > 0 => seen.inputs += e.inputs,
+                        _ => {
+                            let cause = CauseTally {
+                                inputs: e.inputs,
+                                examples: Vec::new(),
+                            };
+                            tally.add_cause(slot, ((0, state), found), cause);
+                        }
+                    }
                 }
             }
         }

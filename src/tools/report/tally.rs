@@ -46,8 +46,12 @@ impl CauseTally {
 
     pub(super) fn merge(&mut self, other: CauseTally) {
         self.inputs += other.inputs;
-        self.examples.extend(other.examples);
-        keep_examples(&mut self.examples);
+        // Counts alone (most merges of a list counted by step) keep the
+        // examples as they are.
+        if !other.examples.is_empty() {
+            self.examples.extend(other.examples);
+            keep_examples(&mut self.examples);
+        }
     }
 }
 

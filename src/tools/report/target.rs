@@ -289,7 +289,6 @@ impl Reporter {
         // the targets, in the product the partial keeps.
         if !self.reading.fold_scheme_case && n >= JOINT {
             let joint = Joint::new(&self.targets);
-            let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
             if joint.automata.len() >= LAZY {
                 let mut product = std::mem::take(&mut partial.product);
                 // Most inputs are counted by the steps where they stopped;
@@ -317,6 +316,7 @@ impl Reporter {
                     return;
                 }
             } else if let Some(walks) = self.tables.get_or_init(|| joint.tables()).as_ref() {
+                let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
                 let bits = walks.matches_each(&bytes);
                 for (input, bits) in inputs.iter().zip(bits) {
                     self.add_judged(partial, input, |t| joint.derived(t, bits, None));
