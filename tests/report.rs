@@ -684,6 +684,34 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
             });
             assert!(walked, "{what}: the product outgrew its bound");
             assert_eq!(seen, list.len(), "{what}: every input has its outcome");
+            // The same list as a text's lines, walked where they lie (a
+            // line ending in "\r" is left out: the line end takes it), the
+            // last line ended in every other round (it must be, if empty).
+            let lines: Vec<&str> = list
+                .iter()
+                .copied()
+                .filter(|l| !l.ends_with('\r'))
+                .collect();
+            let mut text = lines.join("\n");
+            if !lines.is_empty() && (round % 2 == 0 || lines.last() == Some(&"")) {
+                text.push('\n');
+            }
+            let mut given = Vec::new();
+            let walked = product.each_line(automata, &text, |start, end, line| {
+                let outcome = line.outcome();
+                let input = text.get(start..end).unwrap();
+                given.push(input);
+                for (k, a) in automata.iter().enumerate() {
+                    let exact = a.stop_point(input);
+                    let located = outcome.stop(k).map(|(s, at)| (s, at, at));
+                    assert_eq!(
+                        located, exact,
+                        "{what} #{k}, round {round}, text: {input:?}"
+                    );
+                }
+            });
+            assert!(walked, "{what}: the product outgrew its bound");
+            assert_eq!(given, lines, "{what}: every line, in order");
             from += list.len();
             if from == texts.len() {
                 break;

@@ -52,6 +52,8 @@ pub struct LazyProduct {
     /// of one class lead every state of every automaton alike), non-ASCII
     /// bytes one class that no grammar derives.
     class: [u8; 256],
+    /// The classes a text's lines are walked by: `\n` is the separator.
+    text_class: [u8; 256],
     /// A byte of each class (`None`: the non-ASCII class and the
     /// separator's).
     members: Vec<Option<u8>>,
@@ -87,6 +89,7 @@ impl Default for LazyProduct {
         LazyProduct {
             of: Vec::new(),
             class: [0; 256],
+            text_class: [0; 256],
             members: Vec::new(),
             separator: 0,
             next: Vec::new(),
@@ -251,6 +254,8 @@ impl LazyProduct {
         }
         self.class = class;
         self.separator = usize::from(class[usize::from(SEPARATOR)]);
+        self.text_class = class;
+        self.text_class[usize::from(b'\n')] = class[usize::from(SEPARATOR)];
         self.shift = self.members.len().next_power_of_two().trailing_zeros();
         let start: Vec<Option<StateID>> = automata
             .iter()
@@ -327,8 +332,11 @@ impl LazyProduct {
             if next == MISSING {
                 return;
             }
+            // A "\r" is an event wherever it leads: before a text's "\n",
+            // the tuple before it is where the line ends.
+            let cr = usize::from(self.class[usize::from(b'\r')]) == c;
             if let Some(slot) = self.next.get_mut(id as usize + c) {
-                *slot = next | if dies { EVENT } else { 0 };
+                *slot = next | if dies || cr { EVENT } else { 0 };
             }
         }
     }
@@ -343,8 +351,66 @@ impl LazyProduct {
         inputs: &[&str],
         mut each: impl FnMut(usize, Line<'_>),
     ) -> bool {
-        if of.is_empty() || of.len() > 32 {
+        // Offsets in a lane are kept in 32 bits.
+        let total = inputs.iter().map(|i| i.len() + 1).sum::<usize>();
+        let Some(automata) = self.ready(of, total) else {
             return false;
+        };
+        let joined = Lanes::of(inputs, total);
+        let lanes = joined.bytes.each_ref().map(Vec::as_slice);
+        let Some((events, _)) = self.walk(&automata, lanes, false) else {
+            return false;
+        };
+        // Each lane's inputs in order, each with its deaths, up to the
+        // event of its separator (every separator is one).
+        for ((lane, events), indices) in lanes.iter().zip(&events).zip(&joined.inputs) {
+            let mut lines = self.lines(&automata, lane, events, None);
+            for i in indices.clone() {
+                let Some((_, line)) = lines.next() else {
+                    return false;
+                };
+                each(i, line);
+            }
+        }
+        true
+    }
+
+    /// Each line of `text` as the walk left it in `automata` (as for
+    /// [`LazyProduct::each`]), as `each(start, end, line)` in order, the
+    /// line being `text[start..end]`. Lines are split at each "\n", a
+    /// "\r" before it going with it; a last "\n" adds no line, and a last
+    /// line with none is one (its "\r" kept).
+    #[cfg(any(feature = "cli", feature = "internals"))]
+    pub fn each_line(
+        &mut self,
+        of: &[Arc<Automaton>],
+        text: &str,
+        mut each: impl FnMut(usize, usize, Line<'_>),
+    ) -> bool {
+        let Some(automata) = self.ready(of, text.len()) else {
+            return false;
+        };
+        let lanes = super::lanes::cut(text.as_bytes(), LANES);
+        let Some((events, ends)) = self.walk(&automata, lanes, true) else {
+            return false;
+        };
+        let mut base = 0;
+        for ((lane, events), &end) in lanes.iter().zip(&events).zip(&ends) {
+            for (at, line) in self.lines(&automata, lane, events, Some(end)) {
+                let (start, end) = (base + line.start as usize, base + at);
+                each(start, end, line);
+            }
+            base += lane.len();
+        }
+        true
+    }
+
+    /// The automata of `of`, the product made afresh for them where it was
+    /// another's; `None` where it gave up, or a lane of `bytes` could pass
+    /// 32-bit offsets.
+    fn ready<'a>(&mut self, of: &'a [Arc<Automaton>], bytes: usize) -> Option<Vec<&'a Automaton>> {
+        if of.is_empty() || of.len() > 32 {
+            return None;
         }
         let same =
             self.of.len() == of.len() && self.of.iter().zip(of).all(|(a, b)| Arc::ptr_eq(a, b));
@@ -352,49 +418,60 @@ impl LazyProduct {
         if !same {
             self.start(of, &automata);
         }
-        // Offsets in a lane are kept in 32 bits.
-        let total = inputs.iter().map(|i| i.len() + 1).sum::<usize>();
-        if self.gave_up || u32::try_from(total).is_err() {
-            return false;
-        }
-        let lanes = Lanes::of(inputs, total);
-        let mut events: [Vec<Event>; LANES] = Default::default();
-        if !self.walk(&automata, &lanes, &mut events) {
-            // Given up: what it made is let go; it remembers only that.
-            *self = LazyProduct {
-                of: std::mem::take(&mut self.of),
-                gave_up: true,
-                ..LazyProduct::default()
-            };
-            return false;
-        }
-        let automata = automata.as_slice();
-        // Each lane's inputs in order, each with its deaths, up to the
-        // event of its separator (every separator is one).
-        for (lane, events) in lanes.inputs.iter().zip(&events) {
-            let mut rest = events.as_slice();
-            let mut start = 0u32;
-            for i in lane.clone() {
-                let len = inputs.get(i).map_or(0, |input| input.len());
-                let end = start.wrapping_add(len as u32);
-                let ends = rest.iter().position(|e| e[0] == end).unwrap_or(rest.len());
-                let (deaths, after) = rest.split_at(ends);
-                let Some((&[_, last, _], after)) = after.split_first() else {
-                    return false;
+        (!self.gave_up && u32::try_from(bytes).is_ok()).then_some(automata)
+    }
+
+    /// The lines of one lane walked, each with the offset of its end in the
+    /// lane: each ends at a separator's event; with `last` (a text's lane,
+    /// and the tuple the lane ended in), a "\r" before the separator goes
+    /// with it, and what follows the last separator is a line too.
+    fn lines<'a>(
+        &'a self,
+        automata: &'a [&'a Automaton],
+        lane: &'a [u8],
+        events: &'a [Event],
+        last: Option<u32>,
+    ) -> impl Iterator<Item = (usize, Line<'a>)> + 'a {
+        let separator = if last.is_some() { b'\n' } else { SEPARATOR };
+        let mut rest = events;
+        let mut start = 0usize;
+        std::iter::from_fn(move || {
+            let at = |e: &Event| lane.get(e[0] as usize).copied();
+            let (mut deaths, mut end, mut tuple) =
+                match rest.iter().position(|e| at(e) == Some(separator)) {
+                    Some(i) => {
+                        let (deaths, after) = rest.split_at(i);
+                        let (&[offset, before, _], after) = after.split_first()?;
+                        rest = after;
+                        (deaths, offset as usize, before)
+                    }
+                    // The last line of a text, with no line end.
+                    None => {
+                        let tuple = last.filter(|_| start < lane.len())?;
+                        let deaths = std::mem::take(&mut rest);
+                        (deaths, lane.len(), tuple)
+                    }
                 };
-                let line = Line {
-                    product: self,
-                    automata,
-                    len,
-                    end: last,
-                    start,
-                    deaths,
-                };
-                each(i, line);
-                (rest, start) = (after, end.wrapping_add(1));
+            let next = end + 1;
+            // A text's "\r" before its "\n": the line ends before it.
+            let crlf = last.is_some() && next <= lane.len() && end > start;
+            if let (true, Some((&[cr, before, _], earlier))) = (crlf, deaths.split_last())
+                && cr as usize + 1 == end
+                && lane.get(end - 1) == Some(&b'\r')
+            {
+                (deaths, end, tuple) = (earlier, end - 1, before);
             }
-        }
-        true
+            let line = Line {
+                product: self,
+                automata,
+                len: end - start,
+                end: tuple,
+                start: start as u32,
+                deaths,
+            };
+            start = next;
+            Some((end, line))
+        })
     }
 
     /// The state of automaton `k` in `tuple` (`None`: dead there).
@@ -413,34 +490,66 @@ impl LazyProduct {
         self.accept.get(row as usize).copied().unwrap_or(0)
     }
 
-    /// Walk each lane from the start, side by side while every lane has
-    /// bytes left and then each alone, its events in `events`. `false` if
-    /// the product gave up.
+    /// Walk each lane from the start (a text's, or inputs joined by the
+    /// [`SEPARATOR`]), side by side while every lane has bytes left and
+    /// then each alone: each lane's events, and the tuple it ended in.
+    /// `None` where the product gave up (it then lets go what it made).
     fn walk(
         &mut self,
         automata: &[&Automaton],
-        lanes: &Lanes,
-        events: &mut [Vec<Event>; LANES],
-    ) -> bool {
-        let bytes = lanes.bytes.each_ref().map(Vec::as_slice);
-        let k = bytes.iter().map(|b| b.len()).min().unwrap_or(0);
+        lanes: [&[u8]; LANES],
+        text: bool,
+    ) -> Option<([Vec<Event>; LANES], [u32; LANES])> {
+        let mut events: [Vec<Event>; LANES] = Default::default();
         let mut state = [0u32; LANES];
+        if self.walk_lanes(automata, lanes, text, &mut events, &mut state) {
+            return Some((events, state));
+        }
+        *self = LazyProduct {
+            of: std::mem::take(&mut self.of),
+            gave_up: true,
+            ..LazyProduct::default()
+        };
+        None
+    }
+
+    fn walk_lanes(
+        &mut self,
+        automata: &[&Automaton],
+        bytes: [&[u8]; LANES],
+        text: bool,
+        events: &mut [Vec<Event>; LANES],
+        state: &mut [u32; LANES],
+    ) -> bool {
+        let k = bytes.iter().map(|b| b.len()).min().unwrap_or(0);
+        // Each chunk's events, a lane's at most one a column, gathered where
+        // no call is made, then moved to the lanes' lists.
+        let mut chunk = [[[0u32; 3]; CHUNK]; LANES];
         let mut done = 0;
         while done < k {
-            let columns = bytes.map(|b| b.get(done..k).unwrap_or_default());
-            let mut record = |l: usize, j: usize, before: u32, after: u32| {
-                if let Some(events) = events.get_mut(l) {
-                    events.push([(done + j) as u32, before, after]);
-                }
-            };
-            match side_by_side(&self.next, &self.class, columns, &mut state, &mut record) {
-                Ok(()) => done = k,
+            let n = (k - done).min(CHUNK);
+            let columns = bytes.map(|b| b.get(done..done + n).unwrap_or_default());
+            let mut met = [0usize; LANES];
+            let class = if text { &self.text_class } else { &self.class };
+            let walked = side_by_side(
+                &self.next,
+                class,
+                columns,
+                state,
+                (&mut chunk, &mut met, done as u32),
+            );
+            for ((events, chunk), &met) in events.iter_mut().zip(&chunk).zip(&met) {
+                events.extend_from_slice(chunk.get(..met).unwrap_or_default());
+            }
+            match walked {
+                Ok(()) => done += n,
                 // A row not made yet: lanes before `l` walked column `j`,
                 // the others walk it one by one (making the row).
                 Err((l, j)) => {
                     for m in l..LANES {
                         let b = bytes[m].get(done + j).copied().unwrap_or(SEPARATOR);
-                        if !self.step(automata, &mut state[m], b, done + j, &mut events[m]) {
+                        if !self.step(automata, &mut state[m], (b, text), done + j, &mut events[m])
+                        {
                             return false;
                         }
                     }
@@ -450,7 +559,7 @@ impl LazyProduct {
         }
         for (l, lane) in bytes.iter().enumerate() {
             for (j, &b) in lane.get(k..).unwrap_or_default().iter().enumerate() {
-                if !self.step(automata, &mut state[l], b, k + j, &mut events[l]) {
+                if !self.step(automata, &mut state[l], (b, text), k + j, &mut events[l]) {
                     return false;
                 }
             }
@@ -464,11 +573,12 @@ impl LazyProduct {
         &mut self,
         automata: &[&Automaton],
         state: &mut u32,
-        b: u8,
+        (b, text): (u8, bool),
         offset: usize,
         events: &mut Vec<Event>,
     ) -> bool {
-        let at = *state as usize + usize::from(self.class[usize::from(b)]);
+        let class = if text { &self.text_class } else { &self.class };
+        let at = *state as usize + usize::from(class[usize::from(b)]);
         let mut e = self.next.get(at).copied().unwrap_or(MISSING);
         if e == MISSING {
             self.make_row(automata, *state);
@@ -526,18 +636,21 @@ impl Lanes {
     }
 }
 
-/// The bytes of `columns` (each as long as the others) walked side by side
-/// from `state`, the states in registers; `record(lane, column, before,
-/// after)` for each event. `Err((lane, column))` where a lane meets a row
-/// not made yet: the lanes before it have walked that column, it and those
-/// after it have not.
+/// Columns walked between moves of their events to the lanes' lists.
+const CHUNK: usize = 64;
+
+/// The bytes of `columns` (each as long as the others, at most [`CHUNK`])
+/// walked side by side from `state`, the states in registers; each event
+/// in `chunk` (lane by lane, `met` of them each, offsets from `base`).
+/// `Err((lane, column))` where a lane meets a row not made yet: the lanes
+/// before it have walked that column, it and those after it have not.
 #[inline(always)]
 fn side_by_side(
     next: &[u32],
     class: &[u8; 256],
     columns_of: [&[u8]; LANES],
     state: &mut [u32; LANES],
-    record: &mut impl FnMut(usize, usize, u32, u32),
+    (chunk, met, base): (&mut [[Event; CHUNK]; LANES], &mut [usize; LANES], u32),
 ) -> Result<(), (usize, usize)> {
     // A power of two long: a masked index is in bounds.
     let mask = next.len().saturating_sub(1);
@@ -552,7 +665,10 @@ fn side_by_side(
                     *state = s;
                     return Err((l, j));
                 }
-                record(l, j, s[l], e & !EVENT);
+                // At most one event a column: a lane's count stays below
+                // the chunk's columns.
+                chunk[l][met[l] % CHUNK] = [base + j as u32, s[l], e & !EVENT];
+                met[l] += 1;
             }
             s[l] = e & !EVENT;
         }

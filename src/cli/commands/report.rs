@@ -187,7 +187,12 @@ fn corpus(
             &args.jobs,
             || reporter.partial(),
             |partial, piece| {
-                // Most pieces are text: one UTF-8 check for the piece.
+                // Most pieces are text, walked where they were read.
+                let text = piece.text().and_then(|t| std::str::from_utf8(t).ok());
+                if text.is_some_and(|text| reporter.add_lines(partial, text)) {
+                    return;
+                }
+                // Else one UTF-8 check for the piece, its lines split.
                 if let Some(texts) = piece.text_lines() {
                     return reporter.add_each(partial, &texts);
                 }

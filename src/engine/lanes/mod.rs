@@ -384,7 +384,7 @@ pub(crate) fn columns<'a>(parts: [&'a [u8]; LANES]) -> impl Iterator<Item = [u8;
 }
 
 /// `piece` in `n` parts, each ending after a line end but perhaps the last.
-fn cut(piece: &[u8], n: usize) -> [&[u8]; LANES] {
+pub(crate) fn cut(piece: &[u8], n: usize) -> [&[u8]; LANES] {
     let size = piece.len().div_ceil(n.max(1));
     let mut parts: [&[u8]; LANES] = [&[]; LANES];
     let mut rest = piece;

@@ -26,22 +26,26 @@ use super::*;
 use crate::engine::lazy::{Line, Tuple};
 use crate::engine::{Head, first_word};
 
-/// A bar not read yet from the causes.
-const UNREAD: u32 = u32::MAX;
+/// A bar not read yet from the causes (a bar is at most
+/// [`EXAMPLE_BYTES`]).
+const UNREAD: u16 = u16::MAX;
 /// No block yet.
 const NONE: u32 = u32::MAX;
 /// The found codes a step may have: ASCII, non-ASCII, the end.
 const CODES: usize = 130;
 
-/// The inputs counted at one step with one byte found.
+/// The inputs counted at one step with one byte found: eight bytes, so
+/// that the entries a corpus meets stay in cache.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    inputs: u64,
-    /// The printed rules' automata that stop on the step, a bit each.
-    died: u32,
+    /// Fewer than 2^32: a list walked whole has fewer bytes.
+    inputs: u32,
+    /// The printed rules' automata that stop on the step, a bit each (at
+    /// most 16 automata).
+    died: u16,
     /// The longest input that may become an example of one of the causes
     /// counted here ([`UNREAD`] before it is read).
-    bar: u32,
+    bar: u16,
 }
 
 /// What an input's scheme (its text through the first `:`) says of it in
@@ -184,7 +188,7 @@ impl<'r> Steps<'r> {
         }
         for &entry in at.get(..causes).unwrap_or_default() {
             if let Some(e) = self.entries.get_mut(entry as usize) {
-                e.inputs += 1;
+                e.inputs = e.inputs.wrapping_add(1);
             }
         }
         self.reporter.count_input(partial, input);
@@ -289,7 +293,8 @@ impl<'r> Steps<'r> {
                 bar = bar.max(cause.map_or(EXAMPLE_BYTES as u32, |s| s.bar));
             }
             let e = self.entries.get_mut(at)?;
-            (e.bar, e.died) = (bar, died);
+            e.bar = u16::try_from(bar).ok().filter(|&b| b < UNREAD)?;
+            e.died = u16::try_from(died).ok()?;
         }
         Some(at)
     }
@@ -312,7 +317,7 @@ impl<'r> Steps<'r> {
             };
             let tuple = Tuple(row as u32);
             for (code, e) in block.iter().enumerate().filter(|(_, e)| e.inputs > 0) {
-                for k in ones(e.died) {
+                for k in ones(u32::from(e.died)) {
                     let Some(&(t, _)) = self.automata.get(k) else {
                         continue;
                     };
@@ -332,10 +337,10 @@ impl<'r> Steps<'r> {
                     let slot = slot_of(target, state, code);
                     // A cause seen before counts in its slot.
                     match slot.and_then(|s| tally.slots.get_mut(s)) {
-                        Some(seen) if seen.place > 0 => seen.inputs += e.inputs,
+                        Some(seen) if seen.place > 0 => seen.inputs += u64::from(e.inputs),
                         _ => {
                             let cause = CauseTally {
-                                inputs: e.inputs,
+                                inputs: u64::from(e.inputs),
                                 examples: Vec::new(),
                             };
                             tally.add_cause(slot, ((0, state), found), cause);
