@@ -81,6 +81,8 @@ pub struct LazyProduct {
     gave_up: bool,
     /// The bound on tuples (a test's may be smaller).
     most: usize,
+    /// Its number, drawn when it was started (see [`Line::made`]).
+    made: u64,
 }
 
 impl Default for LazyProduct {
@@ -102,6 +104,7 @@ impl Default for LazyProduct {
             dead_at_start: 0,
             gave_up: false,
             most: MOST_TUPLES,
+            made: 0,
         }
     }
 }
@@ -185,6 +188,12 @@ impl Line<'_> {
         self.product.state(tuple, k)
     }
 
+    /// The number of the product that walked it, drawn when the product
+    /// was started: its tuples keep their numbers while it has it.
+    pub fn made(&self) -> u64 {
+        self.product.made
+    }
+
     /// Every automaton's verdict and, where it does not derive the input,
     /// its stop.
     pub fn outcome(&self) -> Outcome {
@@ -231,9 +240,11 @@ impl LazyProduct {
 
     /// Made afresh for `automata` (at most 32).
     fn start(&mut self, of: &[Arc<Automaton>], automata: &[&Automaton]) {
+        static MADE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
         *self = LazyProduct {
             most: self.most,
             of: of.to_vec(),
+            made: MADE.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
             ..LazyProduct::default()
         };
         let mut classes: FxHashMap<Vec<u8>, u8> = FxHashMap::default();

@@ -138,6 +138,7 @@ impl Reporter {
             schemes: SchemeTally::new(self.targets.len()),
             whatwg: self.whatwg.then(WhatwgCounts::default),
             product: LazyProduct::default(),
+            steps: Default::default(),
         }
     }
 

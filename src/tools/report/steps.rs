@@ -23,7 +23,7 @@ use super::reporter::packed_scheme;
 use super::tally::*;
 use super::target::*;
 use super::*;
-use crate::engine::lazy::{Line, Tuple};
+use crate::engine::lazy::{LazyProduct, Line, Tuple};
 use crate::engine::{Head, first_word};
 
 /// A bar not read yet from the causes (a bar is at most
@@ -63,6 +63,17 @@ struct Scheme {
 /// One list's counts by step, for the reporter's targets.
 pub(super) struct Steps<'r> {
     reporter: &'r Reporter,
+    tables: StepTables,
+}
+
+/// What counting by step keeps from one list to the next (a partial keeps
+/// it with its product, whose tuples its entries are by): made once for a
+/// partial's walks, not once a piece.
+#[derive(Clone, Debug, Default)]
+pub(super) struct StepTables {
+    /// What it was made for: the places of the targets' automata, and the
+    /// product's number ([`Line::made`]).
+    made_for: (Vec<(usize, Option<usize>)>, u64),
     /// By automaton, its target, and whether it is the printed rule's.
     automata: Vec<(usize, bool)>,
     /// The printed rules' automata, a bit each.
@@ -74,6 +85,10 @@ pub(super) struct Steps<'r> {
     /// before any input stops there.
     blocks: Vec<u32>,
     entries: Vec<Entry>,
+    /// By block of entries, its tuple.
+    rows: Vec<u32>,
+    /// The entries counted in since the last list was finished.
+    touched: Vec<u32>,
     /// Inputs counted here by verdict pattern (bit t: target t derives it).
     patterns: Vec<u64>,
     /// The last scheme read, by its head.
@@ -82,13 +97,19 @@ pub(super) struct Steps<'r> {
 
 impl<'r> Steps<'r> {
     /// Counts by step for `automata` (by target, the places of its printed
-    /// rule's automaton and of its rule's without the catch-all), or `None`
-    /// where the report does not count so.
+    /// rule's automaton and of its rule's without the catch-all) walked in
+    /// the partial's product, with the tables `kept` from the partial's last
+    /// list where they were made for the same automata; `None` where the
+    /// report does not count so.
     pub(super) fn new(
         reporter: &'r Reporter,
         places: &[(usize, Option<usize>)],
-        automata: usize,
+        kept: StepTables,
     ) -> Option<Steps<'r>> {
+        let automata = places
+            .iter()
+            .map(|(_, own)| 1 + usize::from(own.is_some()))
+            .sum();
         let plain = !reporter.lint
             && reporter.reading == Reading::LETTER
             && reporter
@@ -97,6 +118,12 @@ impl<'r> Steps<'r> {
                 .all(|t| t.checker.engine() == Engine::Dfa);
         if !plain || automata > 16 {
             return None;
+        }
+        if kept.made_for.0 == places {
+            return Some(Steps {
+                reporter,
+                tables: kept,
+            });
         }
         let mut by_automaton = vec![(0, false); automata];
         let mut printed = 0;
@@ -121,21 +148,35 @@ impl<'r> Steps<'r> {
                 derived
             })
             .collect();
-        Some(Steps {
-            reporter,
+        let tables = StepTables {
+            made_for: (places.to_vec(), 0),
             automata: by_automaton,
             printed,
             by_bits,
             blocks: Vec::new(),
             entries: Vec::new(),
+            rows: Vec::new(),
+            touched: Vec::new(),
             patterns: vec![0; 1 << places.len()],
             last: None,
-        })
+        };
+        Some(Steps { reporter, tables })
     }
 
     /// Count `input`, which the walk left as `line`; `false`, with nothing
     /// counted, where it is the caller's to count.
     pub(super) fn count(&mut self, partial: &mut Partial, input: &str, line: &Line<'_>) -> bool {
+        // Entries are by the product's tuples: another product's (the
+        // product is started before a list's first input, when every entry
+        // has been handed on) are let go.
+        if line.made() != self.tables.made_for.1 {
+            if !self.tables.touched.is_empty() {
+                return false;
+            }
+            let t = &mut self.tables;
+            (t.blocks, t.entries, t.rows) = (Vec::new(), Vec::new(), Vec::new());
+            t.made_for.1 = line.made();
+        }
         let Some(scheme) = self.scheme(input) else {
             return false;
         };
@@ -143,16 +184,17 @@ impl<'r> Steps<'r> {
             return false;
         };
         let (printed, own) = self
+            .tables
             .by_bits
             .get(line.accepted() as usize)
             .copied()
             .unwrap_or_default();
         // Only a known scheme's own rule derives it: the letter's verdict is
         // the catch-all's, and no cause is the printed rule's alone.
-        if scheme.known & own & !printed != 0 || line.dead_at_start() & self.printed != 0 {
+        if scheme.known & own & !printed != 0 || line.dead_at_start() & self.tables.printed != 0 {
             return false;
         }
-        let invalid = !printed & (self.patterns.len() as u32 - 1);
+        let invalid = !printed & (self.tables.patterns.len() as u32 - 1);
         if invalid & scheme.unlisted != 0 {
             return false;
         }
@@ -167,7 +209,7 @@ impl<'r> Steps<'r> {
             .map(|(offset, tuple, died)| (bytes.get(offset).copied(), tuple, died))
             .chain(std::iter::once((None, end, ended)));
         for (found, tuple, died) in stops {
-            let died = died & self.printed;
+            let died = died & self.tables.printed;
             if died == 0 {
                 continue;
             }
@@ -179,7 +221,7 @@ impl<'r> Steps<'r> {
             let Some(entry) = self.entry(partial, line, tuple, code, died) else {
                 return false;
             };
-            let bar = self.entries.get(entry).map_or(0, |e| e.bar);
+            let bar = self.tables.entries.get(entry).map_or(0, |e| e.bar);
             match at.get_mut(causes) {
                 Some(slot) if input.len() > bar as usize => *slot = entry as u32,
                 _ => return false,
@@ -187,12 +229,15 @@ impl<'r> Steps<'r> {
             causes += 1;
         }
         for &entry in at.get(..causes).unwrap_or_default() {
-            if let Some(e) = self.entries.get_mut(entry as usize) {
+            if let Some(e) = self.tables.entries.get_mut(entry as usize) {
+                if e.inputs == 0 {
+                    self.tables.touched.push(entry);
+                }
                 e.inputs = e.inputs.wrapping_add(1);
             }
         }
         self.reporter.count_input(partial, input);
-        if let Some(n) = self.patterns.get_mut(printed as usize) {
+        if let Some(n) = self.tables.patterns.get_mut(printed as usize) {
             *n += 1;
         }
         let parted = scheme.known & !own & printed;
@@ -208,12 +253,17 @@ impl<'r> Steps<'r> {
         let (end, _) = line.ended();
         let tuples = line.deaths().map(|(_, tuple, _)| tuple);
         for tuple in tuples.chain(std::iter::once(end)) {
-            let base = self.blocks.get(tuple.0 as usize).copied().unwrap_or(NONE);
+            let base = self
+                .tables
+                .blocks
+                .get(tuple.0 as usize)
+                .copied()
+                .unwrap_or(NONE);
             if base == NONE {
                 continue;
             }
             let block = base as usize..base as usize + CODES;
-            for e in self.entries.get_mut(block).into_iter().flatten() {
+            for e in self.tables.entries.get_mut(block).into_iter().flatten() {
                 e.bar = UNREAD;
             }
         }
@@ -223,7 +273,7 @@ impl<'r> Steps<'r> {
     /// scheme; `None` where it is not in the first 16 bytes.
     fn scheme(&mut self, input: &str) -> Option<Scheme> {
         let bytes = input.as_bytes();
-        if let Some((head, scheme)) = self.last
+        if let Some((head, scheme)) = self.tables.last
             && head.starts(first_word(bytes))
         {
             return Some(scheme);
@@ -252,7 +302,7 @@ impl<'r> Steps<'r> {
                 scheme.unlisted |= 1 << t;
             }
         }
-        self.last = Some((head, scheme));
+        self.tables.last = Some((head, scheme));
         Some(scheme)
     }
 
@@ -268,31 +318,34 @@ impl<'r> Steps<'r> {
         died: u32,
     ) -> Option<usize> {
         let row = tuple.0 as usize;
-        if self.blocks.len() <= row {
-            self.blocks.resize(row + 1, NONE);
+        if self.tables.blocks.len() <= row {
+            self.tables.blocks.resize(row + 1, NONE);
         }
-        let block = self.blocks.get_mut(row)?;
+        let block = self.tables.blocks.get_mut(row)?;
         if *block == NONE {
-            *block = u32::try_from(self.entries.len()).ok()?;
+            *block = u32::try_from(self.tables.entries.len()).ok()?;
             let fresh = Entry {
                 inputs: 0,
                 died: 0,
                 bar: UNREAD,
             };
-            self.entries.resize(self.entries.len() + CODES, fresh);
+            self.tables
+                .entries
+                .resize(self.tables.entries.len() + CODES, fresh);
+            self.tables.rows.push(tuple.0);
         }
         let at = *block as usize + code;
-        if self.entries.get(at)?.bar == UNREAD {
+        if self.tables.entries.get(at)?.bar == UNREAD {
             let mut bar = 0;
             for k in ones(died) {
-                let (t, _) = *self.automata.get(k)?;
+                let (t, _) = *self.tables.automata.get(k)?;
                 let target = self.reporter.targets.get(t)?;
                 let slot = slot_of(target, line.state(tuple, k)?, code)?;
                 let cause = partial.targets.get(t)?.slots.get(slot);
                 let cause = cause.filter(|s| s.place > 0);
                 bar = bar.max(cause.map_or(EXAMPLE_BYTES as u32, |s| s.bar));
             }
-            let e = self.entries.get_mut(at)?;
+            let e = self.tables.entries.get_mut(at)?;
             e.bar = u16::try_from(bar).ok().filter(|&b| b < UNREAD)?;
             e.died = u16::try_from(died).ok()?;
         }
@@ -301,54 +354,57 @@ impl<'r> Steps<'r> {
 
     /// Hand the counts to the targets: each step's inputs to the causes of
     /// the automata that stopped on it, the patterns to the verdicts.
-    pub(super) fn finish(self, partial: &mut Partial, product: &crate::engine::lazy::LazyProduct) {
+    pub(super) fn finish(mut self, partial: &mut Partial, product: &LazyProduct) -> StepTables {
         let targets = &self.reporter.targets;
-        for (pattern, &n) in self.patterns.iter().enumerate() {
-            for (t, tally) in partial.targets.iter_mut().enumerate() {
-                match (pattern >> t) & 1 {
-                    1 => tally.valid += n,
-                    _ => tally.invalid += n,
+        let t = &mut self.tables;
+        for (pattern, n) in t.patterns.iter_mut().enumerate() {
+            for (i, tally) in partial.targets.iter_mut().enumerate() {
+                match (pattern >> i) & 1 {
+                    1 => tally.valid += *n,
+                    _ => tally.invalid += *n,
                 }
             }
+            *n = 0;
         }
-        for (row, &base) in self.blocks.iter().enumerate() {
-            let Some(block) = self.entries.get(base as usize..base as usize + CODES) else {
+        for at in t.touched.drain(..) {
+            let (at, code) = (at as usize, at as usize % CODES);
+            let (Some(e), Some(&row)) = (t.entries.get_mut(at), t.rows.get(at / CODES)) else {
                 continue;
             };
-            let tuple = Tuple(row as u32);
-            for (code, e) in block.iter().enumerate().filter(|(_, e)| e.inputs > 0) {
-                for k in ones(u32::from(e.died)) {
-                    let Some(&(t, _)) = self.automata.get(k) else {
-                        continue;
-                    };
-                    let (Some(target), Some(tally), Some(state)) = (
-                        targets.get(t),
-                        partial.targets.get_mut(t),
-                        product.state(tuple, k),
-                    ) else {
-                        continue;
-                    };
-                    tally.make_slots(target, self.reporter.reading);
-                    let found = match code {
-                        0..=127 => Found::Char(code as u8),
-                        128 => Found::NonAscii,
-                        _ => Found::End,
-                    };
-                    let slot = slot_of(target, state, code);
-                    // A cause seen before counts in its slot.
-                    match slot.and_then(|s| tally.slots.get_mut(s)) {
-                        Some(seen) if seen.place > 0 => seen.inputs += u64::from(e.inputs),
-                        _ => {
-                            let cause = CauseTally {
-                                inputs: u64::from(e.inputs),
-                                examples: Vec::new(),
-                            };
-                            tally.add_cause(slot, ((0, state), found), cause);
-                        }
+            let (inputs, died) = (u64::from(std::mem::take(&mut e.inputs)), e.died);
+            let tuple = Tuple(row);
+            for k in ones(u32::from(died)) {
+                let Some(&(i, _)) = t.automata.get(k) else {
+                    continue;
+                };
+                let (Some(target), Some(tally), Some(state)) = (
+                    targets.get(i),
+                    partial.targets.get_mut(i),
+                    product.state(tuple, k),
+                ) else {
+                    continue;
+                };
+                tally.make_slots(target, self.reporter.reading);
+                let found = match code {
+                    0..=127 => Found::Char(code as u8),
+                    128 => Found::NonAscii,
+                    _ => Found::End,
+                };
+                let slot = slot_of(target, state, code);
+                // A cause seen before counts in its slot.
+                match slot.and_then(|s| tally.slots.get_mut(s)) {
+                    Some(seen) if seen.place > 0 => seen.inputs += inputs,
+                    _ => {
+                        let cause = CauseTally {
+                            inputs,
+                            examples: Vec::new(),
+                        };
+                        tally.add_cause(slot, ((0, state), found), cause);
                     }
                 }
             }
         }
+        self.tables
     }
 }
 

@@ -226,6 +226,8 @@ pub struct Partial {
     /// The product of the targets' automata as far as the inputs counted
     /// here made it: kept for the next inputs, never merged.
     pub(super) product: LazyProduct,
+    /// What counting by step made for that product: kept so, too.
+    pub(super) steps: super::steps::StepTables,
 }
 
 impl Partial {

@@ -349,7 +349,8 @@ impl Reporter {
         walk: impl FnOnce(&mut LazyProduct, &mut dyn FnMut(&str, Line<'_>)) -> bool,
     ) -> bool {
         let mut product = std::mem::take(&mut partial.product);
-        let mut steps = Steps::new(self, &joint.places, joint.automata.len());
+        let kept = std::mem::take(&mut partial.steps);
+        let mut steps = Steps::new(self, &joint.places, kept);
         let walked = walk(&mut product, &mut |input, line| {
             if let Some(steps) = &mut steps {
                 if steps.count(partial, input, &line) {
@@ -362,7 +363,7 @@ impl Reporter {
             self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
         });
         if let (true, Some(steps)) = (walked, steps) {
-            steps.finish(partial, &product);
+            partial.steps = steps.finish(partial, &product);
         }
         partial.product = product;
         walked
