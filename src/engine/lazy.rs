@@ -29,6 +29,11 @@ const MISSING: u32 = u32::MAX;
 /// An entry's top bit: some automaton dies on this step, or an input
 /// ends (the separator).
 const EVENT: u32 = 1 << 31;
+/// An entry's next bit: the step is the separator's (an input ends), so
+/// that reading a lane's events needs no look at its bytes.
+const ENDS: u32 = 1 << 30;
+/// An entry's next tuple (times a row), without its marks.
+const TUPLE: u32 = !(EVENT | ENDS);
 /// What joins the inputs of a lane: no `str` holds this byte, so it is
 /// a class of its own, which leads every tuple back to the start.
 const SEPARATOR: u8 = 0xff;
@@ -170,7 +175,7 @@ impl Line<'_> {
     pub fn deaths(&self) -> impl Iterator<Item = (usize, Tuple, u32)> + '_ {
         let p = self.product;
         self.deaths.iter().map(move |&[offset, before, after]| {
-            let (before, after) = (before >> p.shift, after >> p.shift);
+            let (before, after) = (before >> p.shift, (after & TUPLE) >> p.shift);
             let died = p.live_of(before) & !p.live_of(after);
             let offset = offset.wrapping_sub(self.start) as usize;
             (offset, Tuple(before), died)
@@ -323,7 +328,7 @@ impl LazyProduct {
             // An input's end: back to the start (tuple 0), an event.
             if c == self.separator {
                 if let Some(slot) = self.next.get_mut(id as usize + c) {
-                    *slot = EVENT;
+                    *slot = EVENT | ENDS;
                 }
                 continue;
             }
@@ -443,26 +448,24 @@ impl LazyProduct {
         events: &'a [Event],
         last: Option<u32>,
     ) -> impl Iterator<Item = (usize, Line<'a>)> + 'a {
-        let separator = if last.is_some() { b'\n' } else { SEPARATOR };
         let mut rest = events;
         let mut start = 0usize;
         std::iter::from_fn(move || {
-            let at = |e: &Event| lane.get(e[0] as usize).copied();
-            let (mut deaths, mut end, mut tuple) =
-                match rest.iter().position(|e| at(e) == Some(separator)) {
-                    Some(i) => {
-                        let (deaths, after) = rest.split_at(i);
-                        let (&[offset, before, _], after) = after.split_first()?;
-                        rest = after;
-                        (deaths, offset as usize, before)
-                    }
-                    // The last line of a text, with no line end.
-                    None => {
-                        let tuple = last.filter(|_| start < lane.len())?;
-                        let deaths = std::mem::take(&mut rest);
-                        (deaths, lane.len(), tuple)
-                    }
-                };
+            let (mut deaths, mut end, mut tuple) = match rest.iter().position(|e| e[2] & ENDS != 0)
+            {
+                Some(i) => {
+                    let (deaths, after) = rest.split_at(i);
+                    let (&[offset, before, _], after) = after.split_first()?;
+                    rest = after;
+                    (deaths, offset as usize, before)
+                }
+                // The last line of a text, with no line end.
+                None => {
+                    let tuple = last.filter(|_| start < lane.len())?;
+                    let deaths = std::mem::take(&mut rest);
+                    (deaths, lane.len(), tuple)
+                }
+            };
             let next = end + 1;
             // A text's "\r" before its "\n": the line ends before it.
             let crlf = last.is_some() && next <= lane.len() && end > start;
@@ -601,7 +604,7 @@ impl LazyProduct {
         if e & EVENT != 0 {
             events.push([offset as u32, *state, e & !EVENT]);
         }
-        *state = e & !EVENT;
+        *state = e & TUPLE;
         true
     }
 }
@@ -681,7 +684,7 @@ fn side_by_side(
                 chunk[l][met[l] % CHUNK] = [base + j as u32, s[l], e & !EVENT];
                 met[l] += 1;
             }
-            s[l] = e & !EVENT;
+            s[l] = e & TUPLE;
         }
     }
     *state = s;
