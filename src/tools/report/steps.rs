@@ -12,14 +12,13 @@
 //!
 //! An input is left to [`Reporter::add`] (the caller's) where this would not
 //! count it exactly as that does: an input that may become an example of one
-//! of its causes (no longer than the cause's longest kept example), one
-//! whose scheme is not read in its first 16 bytes, one a target's closed
-//! list has no rule for, one whose known scheme's own rule derives it where
-//! the printed rule does not. A list is counted so only where the report
+//! of its causes (no longer than the cause's longest kept example), one a
+//! target's closed list has no rule for, one whose known scheme's own rule
+//! derives it where the printed rule does not. A list is counted so only where the report
 //! reads the rules as printed, with no lints, and every target's verdict is
 //! its automaton's.
 
-use super::reporter::packed_scheme;
+use super::reporter::{packed_scheme, scheme_of};
 use super::tally::*;
 use super::target::*;
 use super::*;
@@ -177,12 +176,7 @@ impl<'r> Steps<'r> {
             (t.blocks, t.entries, t.rows) = (Vec::new(), Vec::new(), Vec::new());
             t.made_for.1 = line.made();
         }
-        let Some(scheme) = self.scheme(input) else {
-            return false;
-        };
-        let Some(packed) = scheme.packed else {
-            return false;
-        };
+        let scheme = self.scheme(input);
         let (printed, own) = self
             .tables
             .by_bits
@@ -240,10 +234,17 @@ impl<'r> Steps<'r> {
         if let Some(n) = self.tables.patterns.get_mut(printed as usize) {
             *n += 1;
         }
-        let parted = scheme.known & !own & printed;
-        partial
-            .schemes
-            .count_packed(packed, printed as usize, parted as usize);
+        let parted = (scheme.known & !own & printed) as usize;
+        match scheme.packed {
+            Some(packed) => partial
+                .schemes
+                .count_packed(packed, printed as usize, parted),
+            None => {
+                let mut buf = [0u8; SCHEME_BYTES];
+                let name = scheme_of(input, &mut buf);
+                partial.schemes.count(name, printed as usize, parted, 1);
+            }
+        }
         true
     }
 
@@ -270,17 +271,14 @@ impl<'r> Steps<'r> {
     }
 
     /// What the scheme of `input` says of it, read once for a run of one
-    /// scheme; `None` where it is not in the first 16 bytes.
-    fn scheme(&mut self, input: &str) -> Option<Scheme> {
+    /// scheme where it is in the first 16 bytes.
+    fn scheme(&mut self, input: &str) -> Scheme {
         let bytes = input.as_bytes();
         if let Some((head, scheme)) = self.tables.last
             && head.starts(first_word(bytes))
         {
-            return Some(scheme);
+            return scheme;
         }
-        // A text that starts with this head has its first `:` where the
-        // head ends: the same scheme, read alike by every target.
-        let head = Head::scheme(bytes)?;
         let mut scheme = Scheme {
             packed: packed_scheme(input),
             known: 0,
@@ -302,8 +300,12 @@ impl<'r> Steps<'r> {
                 scheme.unlisted |= 1 << t;
             }
         }
-        self.tables.last = Some((head, scheme));
-        Some(scheme)
+        // A text that starts with this head has its first `:` where the
+        // head ends: the same scheme, read alike by every target.
+        if let Some(head) = Head::scheme(bytes) {
+            self.tables.last = Some((head, scheme));
+        }
+        scheme
     }
 
     /// The entry of the step from `tuple` with `code` found, on which the
