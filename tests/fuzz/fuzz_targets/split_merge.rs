@@ -1,6 +1,8 @@
 //! A corpus split anywhere, each part reported and the reports merged, gives
 //! the report of the whole (its parts listed aside); and the lines added side
-//! by side give the report of the lines added one by one.
+//! by side give the report of the lines added one by one, and so do the
+//! lines repeated past the length a list is walked by every automaton at once
+//! (and counted by the step where each stopped).
 #![no_main]
 
 use std::sync::OnceLock;
@@ -52,6 +54,22 @@ fuzz_target!(|data: &[u8]| {
             ..whole.clone()
         }
     );
+    // Repeated past a long list's length, the second time round most
+    // causes have their examples: counted by step, as one by one.
+    if cut & 1 == 1 && !lines.is_empty() {
+        let long: Vec<&str> = lines
+            .iter()
+            .copied()
+            .cycle()
+            .take(1100.max(lines.len()))
+            .collect();
+        let mut each = r.partial();
+        r.add_each(&mut each, &long);
+        let (mut each, mut one) = (r.finish(each), report(&long));
+        each.parts.clear();
+        one.parts.clear();
+        assert_eq!(each, one);
+    }
     let (mut merged, other) = (report(a), report(b));
     // Two reports are two parts, whatever lines they hold.
     merged.merge(&other).expect("two reports merge");
