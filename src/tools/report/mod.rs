@@ -36,8 +36,10 @@ use crate::verdicts::check::{Checker, Engine, Reading};
 use crate::verdicts::diagnosis::describe;
 
 mod causes;
+mod kept;
 mod merge;
 mod reporter;
+mod schemes;
 mod steps;
 mod tally;
 mod target;
@@ -46,8 +48,8 @@ mod whatwg;
 
 pub(crate) use causes::innermost_rule;
 pub use reporter::Reporter;
+use schemes::*;
 pub use tally::Partial;
-use tally::*;
 pub use whatwg::{Refusal, WhatwgCounts};
 
 /// The format a report's JSON declares; a merge refuses any other.

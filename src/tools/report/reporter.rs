@@ -408,54 +408,6 @@ pub(super) fn count_lints(tally: &mut TargetTally, checker: &Checker, text: &str
     }
 }
 
-/// A byte of a scheme name. RFC 1738 §2.1: lower case letters, digits, "+",
-/// "." and "-" (upper case read as lower case).
-pub(super) fn scheme_byte(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'.' | b'-')
-}
-
-/// [`scheme_of`] as [`packed`] makes it, for a scheme of at most 15 bytes
-/// (almost every input): one pass over at most 16 bytes, no string made.
-pub(super) fn packed_scheme(input: &str) -> Option<u128> {
-    let mut key = [0u8; 16];
-    for (i, &b) in input.as_bytes().iter().take(16).enumerate() {
-        if b == b':' && i > 0 {
-            key[15] = u8::try_from(i).ok()?;
-            return Some(u128::from_le_bytes(key));
-        }
-        if !scheme_byte(b) {
-            return None;
-        }
-        // The 16th byte is no `:`: a longer scheme, or none.
-        *key.get_mut(i).filter(|_| i < 15)? = b.to_ascii_lowercase();
-    }
-    None
-}
-
-/// The scheme of an input: the text before its first `:`, lowercased. Read
-/// in one pass over at most [`SCHEME_BYTES`] + 1 bytes; only an input with no
-/// scheme is searched further, for a `:` at all.
-pub(super) fn scheme_of<'b>(input: &str, buf: &'b mut [u8; SCHEME_BYTES]) -> &'b str {
-    let ok = scheme_byte;
-    let bytes = input.as_bytes();
-    let mut len = 0;
-    for (&b, out) in bytes.iter().zip(buf.iter_mut()) {
-        if !ok(b) {
-            break;
-        }
-        *out = b.to_ascii_lowercase();
-        len += 1;
-    }
-    match bytes.get(len) {
-        Some(b':') if len > 0 => buf
-            .get(..len)
-            .and_then(|name| std::str::from_utf8(name).ok())
-            .unwrap_or(NOT_A_SCHEME),
-        _ if bytes.get(len..).is_some_and(|rest| rest.contains(&b':')) => NOT_A_SCHEME,
-        _ => NO_SCHEME,
-    }
-}
-
 /// 128 bits no other report has: SipHash under keys the standard library
 /// draws from the operating system once per thread, over a counter, the
 /// time and the process (a report made on another machine draws its own).

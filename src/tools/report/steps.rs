@@ -18,80 +18,18 @@
 //! reads the rules as printed, with no lints, and every target's verdict is
 //! its automaton's.
 
-use super::reporter::{packed_scheme, scheme_of};
+use super::kept::*;
+use super::schemes::{packed_scheme, scheme_of};
 use super::tally::*;
 use super::target::*;
 use super::*;
 use crate::engine::lazy::{LazyProduct, Line, Tuple};
 use crate::engine::{Head, first_word};
 
-/// A bar not read yet from the causes (a bar is at most
-/// [`EXAMPLE_BYTES`]).
-const UNREAD: u16 = u16::MAX;
-/// No block yet.
-const NONE: u32 = u32::MAX;
-/// The found codes a step may have: ASCII, non-ASCII, the end.
-const CODES: usize = 130;
-
-/// The inputs counted at one step with one byte found: eight bytes, so
-/// that the entries a corpus meets stay in cache.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    /// Fewer than 2^32: a list walked whole has fewer bytes.
-    inputs: u32,
-    /// The printed rules' automata that stop on the step, a bit each (at
-    /// most 16 automata).
-    died: u16,
-    /// The longest input that may become an example of one of the causes
-    /// counted here ([`UNREAD`] before it is read).
-    bar: u16,
-}
-
-/// What an input's scheme (its text through the first `:`) says of it in
-/// every target.
-#[derive(Clone, Copy, Debug)]
-struct Scheme {
-    /// The scheme as the scheme table keys it (`None`: not a name).
-    packed: Option<u128>,
-    /// Bit t: target t's catch-all has a rule for the scheme.
-    known: u32,
-    /// Bit t: target t's closed list has no rule for it.
-    unlisted: u32,
-}
-
 /// One list's counts by step, for the reporter's targets.
 pub(super) struct Steps<'r> {
     reporter: &'r Reporter,
     tables: StepTables,
-}
-
-/// What counting by step keeps from one list to the next (a partial keeps
-/// it with its product, whose tuples its entries are by): made once for a
-/// partial's walks, not once a piece.
-#[derive(Clone, Debug, Default)]
-pub(super) struct StepTables {
-    /// What it was made for: the places of the targets' automata, and the
-    /// product's number ([`Line::made`]).
-    made_for: (Vec<(usize, Option<usize>)>, u64),
-    /// By automaton, its target, and whether it is the printed rule's.
-    automata: Vec<(usize, bool)>,
-    /// The printed rules' automata, a bit each.
-    printed: u32,
-    /// By the bits of the automata that derive an input: the targets whose
-    /// printed rule does, and those whose rule without its catch-all does.
-    by_bits: Vec<(u32, u32)>,
-    /// By tuple: where its entries start (one per found code), [`NONE`]
-    /// before any input stops there.
-    blocks: Vec<u32>,
-    entries: Vec<Entry>,
-    /// By block of entries, its tuple.
-    rows: Vec<u32>,
-    /// The entries counted in since the last list was finished.
-    touched: Vec<u32>,
-    /// Inputs counted here by verdict pattern (bit t: target t derives it).
-    patterns: Vec<u64>,
-    /// The last scheme read, by its head.
-    last: Option<(Head, Scheme)>,
 }
 
 impl<'r> Steps<'r> {
@@ -426,4 +364,63 @@ fn ones(mut word: u32) -> impl Iterator<Item = usize> {
             k
         })
     })
+}
+
+impl Reporter {
+    /// [`Reporter::add`] of each line of `text` (split at each "\n", a
+    /// "\r" before it going with it; a last "\n" adds no line, and a last
+    /// line with none is one), all the targets' automata walking the text
+    /// itself as one; `false`, with nothing counted, where they do not
+    /// (too few automata for the product made as met, a reading that folds,
+    /// a product that gave up, or a text so short, about [`JOINT`] lines of
+    /// 16 bytes, that starting the product costs more than it saves): the
+    /// caller then splits the lines.
+    #[cfg(feature = "cli")]
+    pub(crate) fn add_lines(&self, partial: &mut Partial, text: &str) -> bool {
+        if self.reading.fold_scheme_case || text.len() < JOINT * 16 {
+            return false;
+        }
+        let joint = Joint::new(&self.targets);
+        if joint.automata.len() < LAZY {
+            return false;
+        }
+        self.add_walked(partial, &joint, |product, count| {
+            product.each_line(&joint.automata, text, |start, end, line| {
+                if let Some(input) = text.get(start..end) {
+                    count(input, line);
+                }
+            })
+        })
+    }
+
+    /// Count the inputs `walk` gives with their lines walked in the
+    /// partial's product (`walk` gives each to `count`, and says whether the
+    /// product walked them all): most by the steps where they stopped, the
+    /// rest one by one from their outcome.
+    pub(super) fn add_walked(
+        &self,
+        partial: &mut Partial,
+        joint: &Joint,
+        walk: impl FnOnce(&mut LazyProduct, &mut dyn FnMut(&str, Line<'_>)) -> bool,
+    ) -> bool {
+        let mut product = std::mem::take(&mut partial.product);
+        let kept = std::mem::take(&mut partial.steps);
+        let mut steps = Steps::new(self, &joint.places, kept);
+        let walked = walk(&mut product, &mut |input, line| {
+            if let Some(steps) = &mut steps {
+                if steps.count(partial, input, &line) {
+                    return;
+                }
+                steps.counted_elsewhere(&line);
+            }
+            let outcome = line.outcome();
+            let bits = outcome.accepted;
+            self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
+        });
+        if let (true, Some(steps)) = (walked, steps) {
+            partial.steps = steps.finish(partial, &product);
+        }
+        partial.product = product;
+        walked
+    }
 }

@@ -2,11 +2,10 @@
 
 use std::borrow::Cow;
 
-use super::steps::Steps;
 use super::*;
 use crate::engine::automaton::Kept;
 use crate::engine::lanes::{self, Table, product::Walks};
-use crate::engine::lazy::{LazyProduct, Line, Outcome};
+use crate::engine::lazy::Outcome;
 use crate::engine::{Head, first_word};
 use crate::verdicts::prose;
 
@@ -203,26 +202,26 @@ const SAMPLE: usize = 64;
 /// http URLs, one edition and two took 0.11 s and 0.14 s that way, 0.14 s
 /// and 0.17 s in the product made as met; every edition (nine automata)
 /// 0.38 s that way, 0.32 s in the product.
-const LAZY: usize = 4;
+pub(super) const LAZY: usize = 4;
 
 /// Lists shorter than this are walked target by target: starting the joint
 /// walk's product (its byte classes, its first rows) costs more than a
 /// short list saves.
-const JOINT: usize = 1024;
+pub(super) const JOINT: usize = 1024;
 
 /// Every target's automata walked as one over a list of inputs (their
 /// product, made as the inputs meet it), which says at once which of them
 /// derive each input and where the others stop.
 #[derive(Debug)]
-struct Joint {
-    automata: Vec<Arc<Automaton>>,
+pub(super) struct Joint {
+    pub(super) automata: Vec<Arc<Automaton>>,
     /// By target, the place of its printed rule's automaton and of its
     /// automaton without the catch-all.
     pub(super) places: Vec<(usize, Option<usize>)>,
 }
 
 impl Joint {
-    fn new(targets: &[Target]) -> Joint {
+    pub(super) fn new(targets: &[Target]) -> Joint {
         let mut automata = Vec::new();
         let mut places = Vec::new();
         for target in targets {
@@ -246,7 +245,12 @@ impl Joint {
 
     /// What target `t`'s automata found of an input, given the bits of the
     /// automata that derive it, and the product's outcome where it was its.
-    fn derived<'w>(&self, t: usize, bits: u32, outcome: Option<&'w Outcome>) -> Derived<'w> {
+    pub(super) fn derived<'w>(
+        &self,
+        t: usize,
+        bits: u32,
+        outcome: Option<&'w Outcome>,
+    ) -> Derived<'w> {
         let bit = |place: usize| (bits >> place) & 1 != 0;
         match self.places.get(t) {
             Some(&(printed, own)) => Derived {
@@ -310,63 +314,6 @@ impl Reporter {
             }
         }
         self.add_each_by_target(partial, inputs);
-    }
-
-    /// [`Reporter::add`] of each line of `text` (split at each "\n", a
-    /// "\r" before it going with it; a last "\n" adds no line, and a last
-    /// line with none is one), all the targets' automata walking the text
-    /// itself as one; `false`, with nothing counted, where they do not
-    /// (too few automata for the product made as met, a reading that folds,
-    /// a product that gave up, or a text so short, about [`JOINT`] lines of
-    /// 16 bytes, that starting the product costs more than it saves): the
-    /// caller then splits the lines.
-    #[cfg(feature = "cli")]
-    pub(crate) fn add_lines(&self, partial: &mut Partial, text: &str) -> bool {
-        if self.reading.fold_scheme_case || text.len() < JOINT * 16 {
-            return false;
-        }
-        let joint = Joint::new(&self.targets);
-        if joint.automata.len() < LAZY {
-            return false;
-        }
-        self.add_walked(partial, &joint, |product, count| {
-            product.each_line(&joint.automata, text, |start, end, line| {
-                if let Some(input) = text.get(start..end) {
-                    count(input, line);
-                }
-            })
-        })
-    }
-
-    /// Count the inputs `walk` gives with their lines walked in the
-    /// partial's product (`walk` gives each to `count`, and says whether the
-    /// product walked them all): most by the steps where they stopped, the
-    /// rest one by one from their outcome.
-    fn add_walked(
-        &self,
-        partial: &mut Partial,
-        joint: &Joint,
-        walk: impl FnOnce(&mut LazyProduct, &mut dyn FnMut(&str, Line<'_>)) -> bool,
-    ) -> bool {
-        let mut product = std::mem::take(&mut partial.product);
-        let kept = std::mem::take(&mut partial.steps);
-        let mut steps = Steps::new(self, &joint.places, kept);
-        let walked = walk(&mut product, &mut |input, line| {
-            if let Some(steps) = &mut steps {
-                if steps.count(partial, input, &line) {
-                    return;
-                }
-                steps.counted_elsewhere(&line);
-            }
-            let outcome = line.outcome();
-            let bits = outcome.accepted;
-            self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
-        });
-        if let (true, Some(steps)) = (walked, steps) {
-            partial.steps = steps.finish(partial, &product);
-        }
-        partial.product = product;
-        walked
     }
 
     /// [`Reporter::add_each`] target by target: where most inputs are
