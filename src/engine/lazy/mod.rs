@@ -10,7 +10,7 @@
 //! meet 174 tuples. A row is made the first time a walk leaves its tuple, so
 //! the table holds what the corpus uses (for those URLs, 44 KiB).
 //!
-//! A list is walked as [`LANES`] runs of inputs side by side, each run's
+//! A list is walked as [`LANES`](super::lanes::LANES) runs of inputs side by side, each run's
 //! inputs joined by a byte no `str` holds (0xFF), whose class leads every
 //! tuple back to the start: a lane walks its whole run with no stop between
 //! inputs, and only the steps on which an automaton dies or an input ends
@@ -22,7 +22,6 @@ use regex_automata::util::primitives::StateID;
 use rustc_hash::FxHashMap;
 
 use super::automaton::Automaton;
-use super::lanes::LANES;
 
 mod line;
 mod walk;
@@ -297,7 +296,7 @@ impl LazyProduct {
         let Some(automata) = self.ready(of, text.len()) else {
             return false;
         };
-        let lanes = super::lanes::cut(text.as_bytes(), LANES);
+        let lanes = super::lanes::cut(text.as_bytes(), super::lanes::LANES);
         let Some((events, ends)) = self.walk(&automata, lanes, true) else {
             return false;
         };
