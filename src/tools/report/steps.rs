@@ -424,3 +424,59 @@ impl Reporter {
         walked
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[cfg(feature = "cli")]
+    fn a_text_is_counted_as_its_lines_one_by_one() {
+        // Lines ended by "\n" and by "\r\n", with a "\r" inside, at a
+        // line's end and alone, empty lines, long lines, and every way a
+        // text may end: walked where it lies, a text is counted as its
+        // lines split as a file's are (a last line keeps its "\r").
+        let checkers = Edition::ALL.iter().map(|&e| Checker::for_edition(e));
+        let reporter = Reporter::new(checkers.collect::<Result<_, _>>().expect("compiles"))
+            .expect("a reporter");
+        let lines = [
+            "http://info.cern.ch/",
+            "http://h/~x",
+            "",
+            "\r",
+            "ftp://h/f\r",
+            "news:x\ry",
+            "HTTP://H/",
+            "mailto:a@b",
+            "https://h/",
+            "http://h/\u{e9}",
+        ];
+        let mut body = String::new();
+        for i in 0..4000 {
+            let line = lines[i % lines.len()];
+            body.push_str(&line.repeat(1 + i % 7 / 6 * 40));
+            body.push_str(if i % 3 == 0 { "\r\n" } else { "\n" });
+        }
+        for end in ["", "\n", "\r", "\r\n", "x", "x\r", "\n\n", "\r\r\n"] {
+            let text = format!("{body}{end}");
+            let (mut walked, mut each) = (reporter.partial(), reporter.partial());
+            assert!(reporter.add_lines(&mut walked, &text), "{end:?}: walked");
+            // Split as a file's lines are, independently of the walk.
+            let ended = text.ends_with('\n');
+            let body = text.strip_suffix('\n').unwrap_or(&text);
+            let split: Vec<&str> = body.split('\n').collect();
+            let last = split.len() - 1;
+            for (i, line) in split.into_iter().enumerate() {
+                let line = match (i < last || ended, line.strip_suffix('\r')) {
+                    (true, Some(without)) => without,
+                    _ => line,
+                };
+                reporter.add(&mut each, line);
+            }
+            let (mut walked, mut each) = (reporter.finish(walked), reporter.finish(each));
+            walked.parts.clear();
+            each.parts.clear();
+            assert_eq!(walked, each, "{end:?}");
+        }
+    }
+}
