@@ -352,8 +352,8 @@ fn bits(flags: impl Iterator<Item = bool>) -> u32 {
         .fold(0, |b, (k, f)| b | u32::from(f) << k)
 }
 
-/// The places of a word's set bits, least first.
-fn ones(mut word: u32) -> impl Iterator<Item = usize> {
+/// The places of a word's set bits, least first (automata by their bits).
+pub fn ones(mut word: u32) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         (word != 0).then(|| {
             let k = word.trailing_zeros() as usize;

@@ -23,7 +23,7 @@ use super::schemes::{packed_scheme, scheme_of};
 use super::tally::*;
 use super::target::*;
 use super::*;
-use crate::engine::lazy::{LazyProduct, Line, Tuple};
+use crate::engine::lazy::{LazyProduct, Line, Tuple, ones};
 use crate::engine::{Head, first_word};
 
 /// One list's counts by step, for the reporter's targets.
@@ -353,17 +353,6 @@ impl<'r> Steps<'r> {
 fn slot_of(target: &Target, state: StateID, code: usize) -> Option<usize> {
     let n = target.printed.places().live_number(state)?;
     Some(n * FOUND_CODES + code)
-}
-
-/// The places of a word's set bits, least first.
-fn ones(mut word: u32) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (word != 0).then(|| {
-            let k = word.trailing_zeros() as usize;
-            word &= word - 1;
-            k
-        })
-    })
 }
 
 impl Reporter {
