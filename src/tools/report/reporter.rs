@@ -233,15 +233,9 @@ impl Reporter {
             };
             tally.count(slot, (point, found), input, offset);
         }
-        match packed_scheme(input) {
-            Some(key) => partial.schemes.count_packed(key, pattern, parted),
-            None => {
-                let mut buf = [0u8; SCHEME_BYTES];
-                partial
-                    .schemes
-                    .count(scheme_of(input, &mut buf), pattern, parted, 1);
-            }
-        }
+        partial
+            .schemes
+            .count_input(input, packed_scheme(input), pattern, parted);
     }
 
     /// Count what every input adds whatever its verdicts: itself, its

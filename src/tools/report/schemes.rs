@@ -111,6 +111,24 @@ impl SchemeTally {
         }
     }
 
+    /// Count `input`, its scheme [`packed_scheme`] of it (`None`: read by
+    /// name, as [`scheme_of`] reads it).
+    pub(super) fn count_input(
+        &mut self,
+        input: &str,
+        packed: Option<u128>,
+        pattern: usize,
+        parted: usize,
+    ) {
+        match packed {
+            Some(key) => self.count_packed(key, pattern, parted),
+            None => {
+                let mut buf = [0u8; SCHEME_BYTES];
+                self.count(scheme_of(input, &mut buf), pattern, parted, 1);
+            }
+        }
+    }
+
     /// Count an input whose scheme is [`packed`] in `key`.
     pub(super) fn count_packed(&mut self, key: u128, pattern: usize, parted: usize) {
         let place = self.packed_place(key);

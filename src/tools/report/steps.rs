@@ -14,12 +14,12 @@
 //! count it exactly as that does: an input that may become an example of one
 //! of its causes (no longer than the cause's longest kept example), one a
 //! target's closed list has no rule for, one whose known scheme's own rule
-//! derives it where the printed rule does not. A list is counted so only where the report
-//! reads the rules as printed, with no lints, and every target's verdict is
-//! its automaton's.
+//! derives it where the printed rule does not. A list is counted so only
+//! where the report reads the rules as printed, with no lints, and every
+//! target's verdict is its automaton's.
 
 use super::kept::*;
-use super::schemes::{packed_scheme, scheme_of};
+use super::schemes::packed_scheme;
 use super::tally::*;
 use super::target::*;
 use super::*;
@@ -173,16 +173,9 @@ impl<'r> Steps<'r> {
             *n += 1;
         }
         let parted = (scheme.known & !own & printed) as usize;
-        match scheme.packed {
-            Some(packed) => partial
-                .schemes
-                .count_packed(packed, printed as usize, parted),
-            None => {
-                let mut buf = [0u8; SCHEME_BYTES];
-                let name = scheme_of(input, &mut buf);
-                partial.schemes.count(name, printed as usize, parted, 1);
-            }
-        }
+        partial
+            .schemes
+            .count_input(input, scheme.packed, printed as usize, parted);
         true
     }
 
