@@ -121,20 +121,28 @@ impl PrintedGrammar {
                 (out, true)
             }
             Expr::Alt(items) => {
-                let mut all = items.iter().map(|i| self.literal_prefix(i, depth + 1));
+                let mut all = items.iter();
                 let Some(first) = all.next() else {
                     return (String::new(), false);
                 };
-                all.fold(first, |(a, aw), (b, bw)| {
-                    let common: String = a
-                        .chars()
+                let (mut common, mut whole) = self.literal_prefix(first, depth + 1);
+                for item in all {
+                    // Nothing in common: no later alternative can change
+                    // that, and reading them is what made this costly.
+                    if common.is_empty() && !whole {
+                        break;
+                    }
+                    let (b, bw) = self.literal_prefix(item, depth + 1);
+                    whole = whole && bw && common == b;
+                    let same = common
+                        .char_indices()
                         .zip(b.chars())
-                        .take_while(|(x, y)| x == y)
-                        .map(|(x, _)| x)
-                        .collect();
-                    let whole = aw && bw && a == b;
-                    (common, whole)
-                })
+                        .find(|((_, x), y)| x != y)
+                        .map(|((i, _), _)| i);
+                    let kept = same.unwrap_or(common.len().min(b.len()));
+                    common.truncate(kept);
+                }
+                (common, whole)
             }
             Expr::Opt(_) | Expr::Rep { .. } | Expr::Range(..) => (String::new(), false),
         }
