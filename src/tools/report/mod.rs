@@ -44,6 +44,7 @@ mod steps;
 mod tally;
 mod target;
 mod validate;
+mod walked;
 mod whatwg;
 
 pub(crate) use causes::innermost_rule;
