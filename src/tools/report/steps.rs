@@ -12,7 +12,8 @@
 //!
 //! An input is left to [`Reporter::add`] (the caller's) where this would not
 //! count it exactly as that does: an input that may become an example of one
-//! of its causes (no longer than the cause's longest kept example), one a
+//! of its causes (shorter than the cause's longest kept example, or as long
+//! and before it, or any while the cause keeps fewer than it may), one a
 //! target's closed list has no rule for, one whose known scheme's own rule
 //! derives it where the printed rule does not. A list is counted so only
 //! where the report reads the rules as printed, with no lints, and every
@@ -153,9 +154,13 @@ impl<'r> Steps<'r> {
             let Some(entry) = self.entry(partial, line, tuple, code, died) else {
                 return false;
             };
-            let bar = self.tables.entries.get(entry).map_or(0, |e| e.bar);
+            let bar = self.tables.entries.get(entry).map_or(0, |e| e.bar as usize);
+            // As long as the longest example kept: most such inputs come
+            // after it, and are refused as `offer` would refuse them.
+            let kept_out = input.len() > bar
+                || input.len() == bar && self.refused(partial, line, (tuple, code, died), input);
             match at.get_mut(causes) {
-                Some(slot) if input.len() > bar as usize => *slot = entry as u32,
+                Some(slot) if kept_out => *slot = entry as u32,
                 _ => return false,
             }
             causes += 1;
@@ -283,6 +288,43 @@ impl<'r> Steps<'r> {
             e.died = u16::try_from(died).ok()?;
         }
         Some(at)
+    }
+
+    /// Whether every cause of the step from `tuple` with `code` found, on
+    /// which the printed rules' automata `died` stopped, refuses `input` as
+    /// an example, as [`CauseTally::offer`] would: the input is longer than
+    /// the cause's kept examples, or they are full and it is not before the
+    /// last of them.
+    fn refused(
+        &self,
+        partial: &Partial,
+        line: &Line<'_>,
+        (tuple, code, died): (Tuple, usize, u32),
+        input: &str,
+    ) -> bool {
+        ones(died).all(|k| {
+            let Some(&(t, _)) = self.tables.automata.get(k) else {
+                return false;
+            };
+            let (Some(target), Some(tally), Some(state)) = (
+                self.reporter.targets.get(t),
+                partial.targets.get(t),
+                line.state(tuple, k),
+            ) else {
+                return false;
+            };
+            let slot = slot_of(target, state, code).and_then(|s| tally.slots.get(s));
+            let place = slot.and_then(|s| (s.place as usize).checked_sub(1));
+            let Some((.., cause)) = place.and_then(|p| tally.causes.get(p)) else {
+                return false;
+            };
+            input.len() > cause.bar()
+                || cause.examples.len() >= EXAMPLES
+                    && cause
+                        .examples
+                        .last()
+                        .is_some_and(|worst| example_key(input) >= example_key(&worst.input))
+        })
     }
 
     /// Hand the counts to the targets: each step's inputs to the causes of
