@@ -292,9 +292,7 @@ impl<'r> Steps<'r> {
 
     /// Whether every cause of the step from `tuple` with `code` found, on
     /// which the printed rules' automata `died` stopped, refuses `input` as
-    /// an example, as [`CauseTally::offer`] would: the input is longer than
-    /// the cause's kept examples, or they are full and it is not before the
-    /// last of them.
+    /// an example ([`CauseTally::refuses`]).
     fn refused(
         &self,
         partial: &Partial,
@@ -315,15 +313,9 @@ impl<'r> Steps<'r> {
             };
             let slot = slot_of(target, state, code).and_then(|s| tally.slots.get(s));
             let place = slot.and_then(|s| (s.place as usize).checked_sub(1));
-            let Some((.., cause)) = place.and_then(|p| tally.causes.get(p)) else {
-                return false;
-            };
-            input.len() > cause.bar()
-                || cause.examples.len() >= EXAMPLES
-                    && cause
-                        .examples
-                        .last()
-                        .is_some_and(|worst| example_key(input) >= example_key(&worst.input))
+            place
+                .and_then(|p| tally.causes.get(p))
+                .is_some_and(|(.., cause)| cause.refuses(input))
         })
     }
 

@@ -19,21 +19,24 @@ impl CauseTally {
         }
     }
 
-    pub(super) fn offer(&mut self, input: &str, offset: usize) {
+    /// Whether [`CauseTally::offer`] refuses `input` by its order alone:
+    /// longer than every kept example, or the examples full and it not
+    /// before the last of them.
+    pub(super) fn refuses(&self, input: &str) -> bool {
         // Most inputs are longer than every kept example: rejected on length.
         if input.len() > self.bar() {
-            return;
+            return true;
         }
         // Kept in order: the last is the one a new example would replace.
-        if self.examples.len() >= EXAMPLES
+        self.examples.len() >= EXAMPLES
             && self
                 .examples
                 .last()
                 .is_some_and(|worst| example_key(input) >= example_key(&worst.input))
-        {
-            return;
-        }
-        if self.examples.iter().any(|e| e.input == input) {
+    }
+
+    pub(super) fn offer(&mut self, input: &str, offset: usize) {
+        if self.refuses(input) || self.examples.iter().any(|e| e.input == input) {
             return;
         }
         self.examples.push(Example {
