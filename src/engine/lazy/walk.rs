@@ -1,7 +1,9 @@
 //! A list walked as [`LANES`] runs side by side: runs of inputs joined by
 //! the [`SEPARATOR`], or a text's own lines; only the steps on which an
 //! automaton dies or an input ends are recorded, and each lane's lines are
-//! read from those.
+//! read from those. A chunk of columns is walked with no branch (which
+//! events, a tenth of the steps and in no pattern, would mispredict), and
+//! its events are found after from a bit a lane and column.
 
 use super::{ENDS, EVENT, Event, LazyProduct, Line, MISSING, SEPARATOR, TUPLE};
 use crate::engine::automaton::Automaton;
@@ -91,39 +93,34 @@ impl LazyProduct {
         state: &mut [u32; LANES],
     ) -> bool {
         let k = bytes.iter().map(|b| b.len()).min().unwrap_or(0);
-        // Each chunk's events, a lane's at most one a column, gathered where
-        // no call is made, then moved to the lanes' lists.
-        let mut chunk = [[[0u32; 3]; CHUNK]; LANES];
+        // Each chunk's entries and, by column, a bit a lane where its
+        // entry is an event: read once the chunk is walked.
+        let mut entries = [[0u32; LANES]; CHUNK];
+        let mut marks = [0u8; CHUNK];
         let mut done = 0;
         while done < k {
             let n = (k - done).min(CHUNK);
             let columns = bytes.map(|b| b.get(done..done + n).unwrap_or_default());
-            let mut met = [0usize; LANES];
             let class = if text { &self.text_class } else { &self.class };
-            let walked = side_by_side(
+            side_by_side(
                 &self.next,
                 class,
                 columns,
                 state,
-                (&mut chunk, &mut met, done as u32),
+                (&mut entries, &mut marks),
             );
-            for ((events, chunk), &met) in events.iter_mut().zip(&chunk).zip(&met) {
-                events.extend_from_slice(chunk.get(..met).unwrap_or_default());
-            }
-            match walked {
-                Ok(()) => done += n,
-                // A row not made yet: lanes before `l` walked column `j`,
-                // the others walk it one by one (making the row).
-                Err((l, j)) => {
-                    for m in l..LANES {
-                        let b = bytes[m].get(done + j).copied().unwrap_or(SEPARATOR);
-                        if !self.step(automata, &mut state[m], (b, text), done + j, &mut events[m])
-                        {
-                            return false;
-                        }
+            let walked = read_chunk((&entries, &marks, n), done, state, events);
+            done += walked;
+            // A row not made yet: every lane walks that column one by one
+            // (making the row).
+            if walked < n {
+                for (l, state) in state.iter_mut().enumerate() {
+                    let b = bytes[l].get(done).copied().unwrap_or(SEPARATOR);
+                    if !self.step(automata, state, (b, text), done, &mut events[l]) {
+                        return false;
                     }
-                    done += j + 1;
                 }
+                done += 1;
             }
         }
         for (l, lane) in bytes.iter().enumerate() {
@@ -205,43 +202,138 @@ impl Lanes {
     }
 }
 
-/// Columns walked between moves of their events to the lanes' lists.
+/// Columns walked before their entries are read for events.
 const CHUNK: usize = 64;
 
 /// The bytes of `columns` (each as long as the others, at most [`CHUNK`])
-/// walked side by side from `state`, the states in registers; each event
-/// in `chunk` (lane by lane, `met` of them each, offsets from `base`).
-/// `Err((lane, column))` where a lane meets a row not made yet: the lanes
-/// before it have walked that column, it and those after it have not.
+/// walked side by side from `state`, the states in registers, with no
+/// branch in the loop: each column's entries are kept in `entries`, and in
+/// `marks` a bit a lane where the entry is an event (or a row not made yet,
+/// whose entry leads to an entry all the same: the walk goes on, and the
+/// column is found after).
 #[inline(always)]
 fn side_by_side(
     next: &[u32],
     class: &[u8; 256],
     columns_of: [&[u8]; LANES],
-    state: &mut [u32; LANES],
-    (chunk, met, base): (&mut [[Event; CHUNK]; LANES], &mut [usize; LANES], u32),
-) -> Result<(), (usize, usize)> {
-    // A power of two long: a masked index is in bounds.
-    let mask = next.len().saturating_sub(1);
+    state: &[u32; LANES],
+    (entries, marks): (&mut [[u32; LANES]; CHUNK], &mut [u8; CHUNK]),
+) {
+    // A power of two long: a masked index is in bounds, which is seen from
+    // the mask being the length less one (no step checks it).
+    let Some(mask) = next.len().checked_sub(1) else {
+        return;
+    };
     let mut s = *state;
-    for (j, [b0, b1, b2, b3, b4, b5, b6, b7]) in columns(columns_of).enumerate() {
-        for (l, b) in [b0, b1, b2, b3, b4, b5, b6, b7].into_iter().enumerate() {
-            let at = (s[l] as usize + usize::from(class[usize::from(b)])) & mask;
-            let e = next.get(at).copied().unwrap_or(MISSING);
-            // Rare: an event, or a row to make.
-            if e >= EVENT {
-                if e == MISSING {
-                    *state = s;
-                    return Err((l, j));
-                }
-                // At most one event a column: a lane's count stays below
-                // the chunk's columns.
-                chunk[l][met[l] % CHUNK] = [base + j as u32, s[l], e & !EVENT];
-                met[l] += 1;
+    let walk = entries.iter_mut().zip(marks.iter_mut());
+    for ((column, mark), bytes) in walk.zip(columns(columns_of)) {
+        for ((e, s), b) in column.iter_mut().zip(s.iter_mut()).zip(bytes) {
+            *e = next[(*s as usize + usize::from(class[usize::from(b)])) & mask];
+            *s = *e & TUPLE;
+        }
+        let bits = column.iter().enumerate();
+        *mark = bits.fold(0, |m, (l, e)| m | ((e >> 31) as u8) << l);
+    }
+}
+
+/// The events of a walked chunk's first `n` columns (at `done` in the
+/// lanes) added to each lane's, up to the first column where a lane met a
+/// row not made yet: that column, or `n`. `state` becomes the states after
+/// the columns before it.
+fn read_chunk(
+    (entries, marks, n): (&[[u32; LANES]; CHUNK], &[u8; CHUNK], usize),
+    done: usize,
+    state: &mut [u32; LANES],
+    events: &mut [Vec<Event>; LANES],
+) -> usize {
+    let start = *state;
+    let column = |j: usize| entries.get(j).copied().unwrap_or_default();
+    let mut walked = n;
+    let lanes = events.iter_mut().zip(by_lane(marks, n)).zip(start);
+    for (l, ((events, mut met), start)) in lanes.enumerate() {
+        while met != 0 {
+            let j = met.trailing_zeros() as usize;
+            met &= met - 1;
+            let e = column(j)[l];
+            // A lane's entries after a missing row are not its walk's.
+            if e == MISSING {
+                walked = walked.min(j);
+                break;
             }
-            s[l] = e & TUPLE;
+            let before = match j.checked_sub(1) {
+                Some(i) => column(i)[l] & TUPLE,
+                None => start,
+            };
+            events.push([(done + j) as u32, before, e & !EVENT]);
         }
     }
-    *state = s;
-    Ok(())
+    // No lane's events from that column on: the column is walked again.
+    for (l, (events, state)) in events.iter_mut().zip(state.iter_mut()).enumerate() {
+        while events
+            .last()
+            .is_some_and(|e| e[0] as usize >= done + walked)
+        {
+            events.pop();
+        }
+        if let Some(i) = walked.checked_sub(1) {
+            *state = column(i)[l] & TUPLE;
+        }
+    }
+    walked
+}
+
+/// The marks of the first `n` columns by lane: bit j of lane l's word is
+/// bit l of column j's mark (eight columns at a time, an 8 x 8 transpose).
+fn by_lane(marks: &[u8; CHUNK], n: usize) -> [u64; LANES] {
+    let mut lanes = [0u64; LANES];
+    for (block, eight) in marks.chunks_exact(8).enumerate() {
+        let Ok(eight) = <[u8; 8]>::try_from(eight) else {
+            continue;
+        };
+        let x = transpose8(u64::from_le_bytes(eight));
+        for (l, lane) in lanes.iter_mut().enumerate() {
+            *lane |= (x >> (8 * l) & 0xff) << (8 * block);
+        }
+    }
+    let kept = u64::MAX.checked_shr(64 - n as u32).unwrap_or(0);
+    lanes.map(|lane| lane & kept)
+}
+
+/// An 8 x 8 matrix of bits, byte i its row i, transposed (Hacker's Delight
+/// 7-3): bit j of byte i becomes bit i of byte j.
+fn transpose8(mut x: u64) -> u64 {
+    let t = (x ^ (x >> 7)) & 0x00AA_00AA_00AA_00AA;
+    x ^= t ^ (t << 7);
+    let t = (x ^ (x >> 14)) & 0x0000_CCCC_0000_CCCC;
+    x ^= t ^ (t << 14);
+    let t = (x ^ (x >> 28)) & 0x0000_0000_F0F0_F0F0;
+    x ^ t ^ (t << 28)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn marks_by_column_are_read_by_lane() {
+        // Bit l of column j's mark is bit j of lane l's word, for every
+        // column and lane, and no column past the walked ones is read.
+        let mut marks = [0u8; CHUNK];
+        let mut x: u32 = 0x9e37_79b9;
+        for mark in marks.iter_mut() {
+            x ^= x << 13;
+            x ^= x >> 17;
+            x ^= x << 5;
+            *mark = x as u8;
+        }
+        for n in [0, 1, 7, 8, 9, 63, CHUNK] {
+            let lanes = by_lane(&marks, n);
+            for (l, lane) in lanes.iter().enumerate() {
+                for (j, mark) in marks.iter().enumerate() {
+                    let want = j < n && mark >> l & 1 == 1;
+                    assert_eq!(lane >> j & 1 == 1, want, "lane {l}, column {j}, {n} walked");
+                }
+            }
+        }
+    }
 }
