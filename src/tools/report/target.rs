@@ -295,10 +295,10 @@ impl Reporter {
         if !self.reading.fold_scheme_case && n >= JOINT {
             let joint = Joint::new(&self.targets);
             if joint.automata.len() >= LAZY {
-                let walked = self.add_walked(partial, &joint, |product, count| {
+                let walked = self.add_walked(partial, &joint, |product, counter| {
                     product.each(&joint.automata, inputs, |k, line| {
                         if let Some(input) = inputs.get(k) {
-                            count(input, line);
+                            counter.count(input, line);
                         }
                     })
                 });

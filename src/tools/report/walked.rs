@@ -25,44 +25,68 @@ impl Reporter {
         if joint.automata.len() < LAZY {
             return false;
         }
-        self.add_walked(partial, &joint, |product, count| {
+        self.add_walked(partial, &joint, |product, counter| {
             product.each_line(&joint.automata, text, |start, end, line| {
                 if let Some(input) = text.get(start..end) {
-                    count(input, line);
+                    counter.count(input, line);
                 }
             })
         })
     }
 
     /// Count the inputs `walk` gives with their lines walked in the
-    /// partial's product (`walk` gives each to `count`, and says whether the
-    /// product walked them all): most by the steps where they stopped, the
-    /// rest one by one from their outcome.
+    /// partial's product (`walk` gives each to [`Counter::count`], and says
+    /// whether the product walked them all): most by the steps where they
+    /// stopped, the rest one by one from their outcome.
     pub(super) fn add_walked(
         &self,
         partial: &mut Partial,
         joint: &Joint,
-        walk: impl FnOnce(&mut LazyProduct, &mut dyn FnMut(&str, Line<'_>)) -> bool,
+        walk: impl FnOnce(&mut LazyProduct, &mut Counter<'_>) -> bool,
     ) -> bool {
         let mut product = std::mem::take(&mut partial.product);
         let kept = std::mem::take(&mut partial.steps);
-        let mut steps = Steps::new(self, &joint.places, kept);
-        let walked = walk(&mut product, &mut |input, line| {
-            if let Some(steps) = &mut steps {
-                if steps.count(partial, input, &line) {
-                    return;
-                }
-                steps.counted_elsewhere(&line);
-            }
-            let outcome = line.outcome();
-            let bits = outcome.accepted;
-            self.add_judged(partial, input, |t| joint.derived(t, bits, Some(&outcome)));
-        });
+        let mut counter = Counter {
+            reporter: self,
+            joint,
+            steps: Steps::new(self, &joint.places, kept),
+            partial,
+        };
+        let walked = walk(&mut product, &mut counter);
+        let Counter { steps, partial, .. } = counter;
         if let (true, Some(steps)) = (walked, steps) {
             partial.steps = steps.finish(partial, &product);
         }
         partial.product = product;
         walked
+    }
+}
+
+/// What counts the inputs of a walk (see [`Reporter::add_walked`]): a type,
+/// not a closure behind a pointer, so that no input costs a call through
+/// one.
+pub(super) struct Counter<'a> {
+    reporter: &'a Reporter,
+    joint: &'a Joint,
+    steps: Option<Steps<'a>>,
+    partial: &'a mut Partial,
+}
+
+impl Counter<'_> {
+    /// Count `input`, which the walk left as `line`.
+    #[inline(always)]
+    pub(super) fn count(&mut self, input: &str, line: Line<'_>) {
+        if let Some(steps) = &mut self.steps {
+            if steps.count(self.partial, input, &line) {
+                return;
+            }
+            steps.counted_elsewhere(&line);
+        }
+        let outcome = line.outcome();
+        let (joint, bits) = (self.joint, outcome.accepted);
+        self.reporter.add_judged(self.partial, input, |t| {
+            joint.derived(t, bits, Some(&outcome))
+        });
     }
 }
 
