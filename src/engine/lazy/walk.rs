@@ -220,8 +220,11 @@ fn side_by_side(
     (entries, marks): (&mut [[u32; LANES]; CHUNK], &mut [u8; CHUNK]),
 ) {
     // A power of two long: a masked index is in bounds, which is seen from
-    // the mask being the length less one (no step checks it).
+    // the mask being the length less one (no step checks it). With no row
+    // at all, every entry is one not made yet.
     let Some(mask) = next.len().checked_sub(1) else {
+        entries.fill([MISSING; LANES]);
+        marks.fill(u8::MAX);
         return;
     };
     let mut s = *state;
