@@ -276,9 +276,7 @@ impl<'r> Steps<'r> {
         if self.tables.entries.get(at)?.bar == UNREAD {
             let mut bar = 0;
             for k in ones(died) {
-                let (t, _) = *self.tables.automata.get(k)?;
-                let target = self.reporter.targets.get(t)?;
-                let slot = slot_of(target, line.state(tuple, k)?, code)?;
+                let (t, slot) = self.slot_at(line, (tuple, code), k)?;
                 let cause = partial.targets.get(t)?.slots.get(slot);
                 let cause = cause.filter(|s| s.place > 0);
                 bar = bar.max(cause.map_or(EXAMPLE_BYTES as u32, |s| s.bar));
@@ -301,22 +299,26 @@ impl<'r> Steps<'r> {
         input: &str,
     ) -> bool {
         ones(died).all(|k| {
-            let Some(&(t, _)) = self.tables.automata.get(k) else {
-                return false;
-            };
-            let (Some(target), Some(tally), Some(state)) = (
-                self.reporter.targets.get(t),
-                partial.targets.get(t),
-                line.state(tuple, k),
-            ) else {
-                return false;
-            };
-            let slot = slot_of(target, state, code).and_then(|s| tally.slots.get(s));
-            let place = slot.and_then(|s| (s.place as usize).checked_sub(1));
-            place
-                .and_then(|p| tally.causes.get(p))
-                .is_some_and(|(.., cause)| cause.refuses(input))
+            let cause = self.slot_at(line, (tuple, code), k).and_then(|(t, slot)| {
+                let tally = partial.targets.get(t)?;
+                let place = (tally.slots.get(slot)?.place as usize).checked_sub(1)?;
+                tally.causes.get(place)
+            });
+            cause.is_some_and(|(.., cause)| cause.refuses(input))
         })
+    }
+
+    /// The target of automaton `k` and the slot of its cause where it stops
+    /// at the step from `tuple` with `code` found; `None` where it has none.
+    fn slot_at(
+        &self,
+        line: &Line<'_>,
+        (tuple, code): (Tuple, usize),
+        k: usize,
+    ) -> Option<(usize, usize)> {
+        let (t, _) = *self.tables.automata.get(k)?;
+        let target = self.reporter.targets.get(t)?;
+        Some((t, slot_of(target, line.state(tuple, k)?, code)?))
     }
 
     /// Hand the counts to the targets: each step's inputs to the causes of
