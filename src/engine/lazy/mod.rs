@@ -93,6 +93,9 @@ pub struct LazyProduct {
     most: usize,
     /// Its number, drawn when it was started (see [`Line::made`]).
     made: u64,
+    /// Each lane's events, kept from one walk to the next so that a walk
+    /// does not grow them anew.
+    events: [Vec<Event>; super::lanes::LANES],
 }
 
 impl Default for LazyProduct {
@@ -115,6 +118,7 @@ impl Default for LazyProduct {
             gave_up: false,
             most: MOST_TUPLES,
             made: 0,
+            events: Default::default(),
         }
     }
 }
@@ -278,6 +282,7 @@ impl LazyProduct {
                 each(i, line);
             }
         }
+        self.events = events;
         true
     }
 
@@ -308,6 +313,7 @@ impl LazyProduct {
             }
             base += lane.len();
         }
+        self.events = events;
         true
     }
 

@@ -71,7 +71,8 @@ impl LazyProduct {
         lanes: [&[u8]; LANES],
         text: bool,
     ) -> Option<([Vec<Event>; LANES], [u32; LANES])> {
-        let mut events: [Vec<Event>; LANES] = Default::default();
+        let mut events = std::mem::take(&mut self.events);
+        events.iter_mut().for_each(Vec::clear);
         let mut state = [0u32; LANES];
         if self.walk_lanes(automata, lanes, text, &mut events, &mut state) {
             return Some((events, state));
