@@ -277,8 +277,7 @@ impl<'r> Steps<'r> {
             let mut bar = 0;
             for k in ones(died) {
                 let (t, slot) = self.slot_at(line, (tuple, code), k)?;
-                let cause = partial.targets.get(t)?.slots.get(slot);
-                let cause = cause.filter(|s| s.place > 0);
+                let cause = partial.targets.get(t)?.seen(slot);
                 bar = bar.max(cause.map_or(EXAMPLE_BYTES as u32, |s| s.bar));
             }
             let e = self.tables.entries.get_mut(at)?;
@@ -301,8 +300,7 @@ impl<'r> Steps<'r> {
         ones(died).all(|k| {
             let cause = self.slot_at(line, (tuple, code), k).and_then(|(t, slot)| {
                 let tally = partial.targets.get(t)?;
-                let place = (tally.slots.get(slot)?.place as usize).checked_sub(1)?;
-                tally.causes.get(place)
+                tally.causes.get(tally.place(slot)?)
             });
             cause.is_some_and(|(.., cause)| cause.refuses(input))
         })
@@ -361,8 +359,8 @@ impl<'r> Steps<'r> {
                 };
                 let slot = slot_of(target, state, code);
                 // A cause seen before counts in its slot.
-                match slot.and_then(|s| tally.slots.get_mut(s)) {
-                    Some(seen) if seen.place > 0 => seen.inputs += inputs,
+                match slot.and_then(|s| tally.seen_mut(s)) {
+                    Some(seen) => seen.inputs += inputs,
                     _ => {
                         let cause = CauseTally {
                             inputs,

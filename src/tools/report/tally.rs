@@ -83,12 +83,17 @@ pub(super) struct TargetTally {
     pub(super) invalid: u64,
     /// Causes in order of first sight: the point, what was found, the cause's
     /// slot (none for a state without a live number) and its examples. The
-    /// inputs of a cause with a slot are counted in `slots`.
+    /// inputs of a cause with a slot are counted in `counted`.
     pub(super) causes: Vec<(Point, Found, Option<usize>, CauseTally)>,
-    /// By slot (live state number x [`FOUND_CODES`] + found code): what every
-    /// invalid verdict touches, in one place. A table, not a hash map, made at
-    /// the first invalid input (states x 130 x 16 bytes).
-    pub(super) slots: Vec<Slot>,
+    /// By slot (live state number x [`FOUND_CODES`] + found code): one plus
+    /// the place of its cause in `causes`, 0 before it is seen. A table, not
+    /// a hash map, made at the first invalid input (states x 131 x 4 bytes),
+    /// all zeros: the allocator hands it out untouched, and a page of it is
+    /// written only where a cause is met.
+    pub(super) slots: Vec<u32>,
+    /// By place in `causes`: what every invalid verdict with a slot touches,
+    /// in one place.
+    pub(super) counted: Vec<Slot>,
     /// Valid inputs per lint code.
     pub(super) lints: BTreeMap<&'static str, u64>,
     /// The last scheme asked of the target's list of schemes.
@@ -104,11 +109,26 @@ pub(super) struct Slot {
     pub(super) inputs: u64,
     /// The longest input that may become an example.
     pub(super) bar: u32,
-    /// One plus the cause's place in `causes`; 0 before it is seen.
-    pub(super) place: u32,
 }
 
 impl TargetTally {
+    /// The place in `causes` of the cause at `slot`; `None` before it is
+    /// seen.
+    pub(super) fn place(&self, slot: usize) -> Option<usize> {
+        (*self.slots.get(slot)? as usize).checked_sub(1)
+    }
+
+    /// The counts of the cause at `slot`; `None` before it is seen.
+    pub(super) fn seen(&self, slot: usize) -> Option<&Slot> {
+        self.counted.get(self.place(slot)?)
+    }
+
+    /// [`TargetTally::seen`], to count in.
+    pub(super) fn seen_mut(&mut self, slot: usize) -> Option<&mut Slot> {
+        let place = self.place(slot)?;
+        self.counted.get_mut(place)
+    }
+
     /// Count an input that stops at `key.0` with `key.1` next.
     pub(super) fn count(
         &mut self,
@@ -117,15 +137,15 @@ impl TargetTally {
         input: &str,
         offset: usize,
     ) {
-        let seen = slot
-            .and_then(|s| self.slots.get(s))
-            .and_then(|e| (e.place as usize).checked_sub(1));
+        let seen = slot.and_then(|s| self.place(s));
         // A new cause, or one with no slot (a rare stop: pest's verdict alone).
         let place = match seen {
             Some(place) => place,
             None => self.add_cause(slot, key, CauseTally::default()),
         };
-        let Some(entry) = slot.and_then(|s| self.slots.get_mut(s)) else {
+        // A slot in the table counts its cause's inputs in `counted`.
+        let in_table = slot.is_some_and(|s| s < self.slots.len());
+        let Some(entry) = self.counted.get_mut(place).filter(|_| in_table) else {
             if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
                 cause.inputs += 1;
                 cause.offer(input, offset);
@@ -154,7 +174,7 @@ impl TargetTally {
             _ => 0,
         };
         let states = target.printed.places().live_states() + other + 1;
-        self.slots = vec![Slot::default(); states * FOUND_CODES];
+        self.slots = vec![0; states * FOUND_CODES];
     }
 
     /// The place of a cause, added (with `tally`) when new.
@@ -164,23 +184,28 @@ impl TargetTally {
         key: (Point, Found),
         tally: CauseTally,
     ) -> usize {
-        let entry = slot.and_then(|s| self.slots.get_mut(s));
-        let known = match &entry {
-            Some(e) => (e.place as usize).checked_sub(1),
+        // A slot in the table names its cause; any other stop is found by
+        // its key.
+        let in_table = slot.filter(|&s| s < self.slots.len());
+        let known = match in_table {
+            Some(s) => self.place(s),
             None => self.causes.iter().position(|c| (c.0, c.1) == key),
         };
         let place = known.unwrap_or_else(|| {
             self.causes
                 .push((key.0, key.1, slot, CauseTally::default()));
+            self.counted.push(Slot::default());
             self.causes.len() - 1
         });
         if let Some((_, _, _, mine)) = self.causes.get_mut(place) {
             mine.merge(tally);
-            if let Some(e) = entry {
+            if let (Some(s), Some(e)) = (in_table, self.counted.get_mut(place)) {
                 // A slot counts its cause's inputs itself.
                 e.inputs += std::mem::take(&mut mine.inputs);
-                e.place = u32::try_from(place + 1).unwrap_or(0);
                 e.bar = u32::try_from(mine.bar()).unwrap_or(u32::MAX);
+                if let Some(p) = self.slots.get_mut(s) {
+                    *p = u32::try_from(place + 1).unwrap_or(0);
+                }
             }
         }
         place
@@ -190,11 +215,13 @@ impl TargetTally {
     pub(super) fn into_causes(
         self,
     ) -> impl Iterator<Item = (Point, Found, Option<usize>, CauseTally)> {
-        let slots = self.slots;
+        // A cause with no slot in the table counted nothing in `counted`.
+        let counted = self.counted;
         self.causes
             .into_iter()
-            .map(move |(state, found, slot, mut tally)| {
-                if let Some(entry) = slot.and_then(|s| slots.get(s)) {
+            .enumerate()
+            .map(move |(place, (state, found, slot, mut tally))| {
+                if let Some(entry) = counted.get(place) {
                     tally.inputs += entry.inputs;
                 }
                 (state, found, slot, tally)
@@ -204,8 +231,11 @@ impl TargetTally {
     pub(super) fn merge(&mut self, other: TargetTally) {
         self.valid += other.valid;
         self.invalid += other.invalid;
-        if self.slots.len() < other.slots.len() {
-            self.slots.resize(other.slots.len(), Slot::default());
+        // A table made anew is zeros from the allocator, as `make_slots`'s.
+        if self.slots.is_empty() {
+            self.slots = vec![0; other.slots.len()];
+        } else if self.slots.len() < other.slots.len() {
+            self.slots.resize(other.slots.len(), 0);
         }
         for (code, n) in &other.lints {
             *self.lints.entry(code).or_default() += n;
