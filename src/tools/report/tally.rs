@@ -112,6 +112,12 @@ pub(super) struct Slot {
 }
 
 impl TargetTally {
+    /// `slot` where the table has it: a slot there names its cause, and
+    /// counts its inputs in `counted`.
+    fn in_table(&self, slot: Option<usize>) -> Option<usize> {
+        slot.filter(|&s| s < self.slots.len())
+    }
+
     /// The place in `causes` of the cause at `slot`; `None` before it is
     /// seen.
     pub(super) fn place(&self, slot: usize) -> Option<usize> {
@@ -143,8 +149,7 @@ impl TargetTally {
             Some(place) => place,
             None => self.add_cause(slot, key, CauseTally::default()),
         };
-        // A slot in the table counts its cause's inputs in `counted`.
-        let in_table = slot.is_some_and(|s| s < self.slots.len());
+        let in_table = self.in_table(slot).is_some();
         let Some(entry) = self.counted.get_mut(place).filter(|_| in_table) else {
             if let Some((_, _, _, cause)) = self.causes.get_mut(place) {
                 cause.inputs += 1;
@@ -184,9 +189,8 @@ impl TargetTally {
         key: (Point, Found),
         tally: CauseTally,
     ) -> usize {
-        // A slot in the table names its cause; any other stop is found by
-        // its key.
-        let in_table = slot.filter(|&s| s < self.slots.len());
+        // Any stop with no slot in the table is found by its key.
+        let in_table = self.in_table(slot);
         let known = match in_table {
             Some(s) => self.place(s),
             None => self.causes.iter().position(|c| (c.0, c.1) == key),
