@@ -93,7 +93,7 @@ pub(super) struct TargetTally {
     pub(super) slots: Vec<u32>,
     /// By place in `causes`: what every invalid verdict with a slot touches,
     /// in one place.
-    pub(super) counted: Vec<Slot>,
+    pub(super) counted: Vec<Counted>,
     /// Valid inputs per lint code.
     pub(super) lints: BTreeMap<&'static str, u64>,
     /// The last scheme asked of the target's list of schemes.
@@ -103,9 +103,9 @@ pub(super) struct TargetTally {
     pub(super) kept: [crate::engine::automaton::Kept; 2],
 }
 
-/// A cause's counts where every invalid verdict finds them.
+/// A cause's counts where every invalid verdict with a slot finds them.
 #[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Slot {
+pub(super) struct Counted {
     pub(super) inputs: u64,
     /// The longest input that may become an example.
     pub(super) bar: u32,
@@ -125,12 +125,12 @@ impl TargetTally {
     }
 
     /// The counts of the cause at `slot`; `None` before it is seen.
-    pub(super) fn seen(&self, slot: usize) -> Option<&Slot> {
+    pub(super) fn seen(&self, slot: usize) -> Option<&Counted> {
         self.counted.get(self.place(slot)?)
     }
 
     /// [`TargetTally::seen`], to count in.
-    pub(super) fn seen_mut(&mut self, slot: usize) -> Option<&mut Slot> {
+    pub(super) fn seen_mut(&mut self, slot: usize) -> Option<&mut Counted> {
         let place = self.place(slot)?;
         self.counted.get_mut(place)
     }
@@ -198,7 +198,7 @@ impl TargetTally {
         let place = known.unwrap_or_else(|| {
             self.causes
                 .push((key.0, key.1, slot, CauseTally::default()));
-            self.counted.push(Slot::default());
+            self.counted.push(Counted::default());
             self.causes.len() - 1
         });
         if let Some((_, _, _, mine)) = self.causes.get_mut(place) {
