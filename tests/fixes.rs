@@ -129,7 +129,14 @@ fn white_space_around_gets_strip_it() {
 
 #[test]
 fn a_reference_valid_only_as_a_relative_one_says_so() {
-    let args = ["--grammar", "rfc3986", "example.com/path"];
+    // Asked as a URI reference: valid, and only as a relative reference.
+    let args = [
+        "--grammar",
+        "rfc3986",
+        "--rule",
+        "URI-reference",
+        "example.com/path",
+    ];
     let v = json(&args);
     assert_eq!(v["valid"], true);
     let n = note(&v, "relative-only");
@@ -142,10 +149,47 @@ fn a_reference_valid_only_as_a_relative_one_says_so() {
         t.contains("note[relative-only]") && t.contains("relative reference"),
         "{t}"
     );
-    // A URI says nothing; nor does another rule than the whole-URL one.
+    // A URI says nothing; nor does another rule than these two.
     assert!(codes(&json(&["--grammar", "rfc3986", "http://a/"])).is_empty());
     let rel = json(&["--grammar", "rfc3986", "--rule", "relative-ref", "/x"]);
     assert!(codes(&rel).is_empty());
+}
+
+/// The default rule is the absolute URL, what "a valid URL" means: an input
+/// without a scheme is invalid there, and where the reference rule derives
+/// it, the note says so and names the rule (RFC 3986 §4.1, RFC 2396
+/// Appendix A). What no reference derives gets no such note.
+#[test]
+fn no_scheme_is_no_uri_and_the_note_names_the_reference_rule() {
+    for (grammar, rule, section) in [
+        ("rfc3986", "URI", "RFC 3986 §4.1"),
+        ("rfc2396", "absoluteURI", "RFC 2396 Appendix A"),
+    ] {
+        let v = json(&["--grammar", grammar, "www.google.com"]);
+        assert_eq!(v["valid"], false, "{v}");
+        assert_eq!(v["rule"], rule, "{v}");
+        let n = note(&v, "relative-only");
+        assert_eq!(n["section"], section);
+        let m = n["message"].as_str().unwrap();
+        assert!(
+            m.contains("--rule URI-reference") && m.contains("http://www.google.com"),
+            "{m}"
+        );
+        assert!(codes(&json(&["--grammar", grammar, "a b"])).is_empty());
+    }
+    // RFC 2396's absoluteURI ends before a fragment; URI-reference holds it.
+    let v = json(&["--grammar", "rfc2396", "http://a/b#f"]);
+    assert_eq!(v["valid"], false);
+    let n = note(&v, "fragment");
+    assert_eq!(n["valid"], true, "the URI before the fragment is valid");
+    let v = json(&[
+        "--grammar",
+        "rfc2396",
+        "--rule",
+        "URI-reference",
+        "http://a/b#f",
+    ]);
+    assert_eq!(v["valid"], true);
 }
 
 #[test]

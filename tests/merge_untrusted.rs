@@ -27,8 +27,12 @@ fn report_of(input: &[u8]) -> Value {
     serde_json::from_slice(&out.stdout).expect("a report")
 }
 
+/// A folder of the calling test's own: the tests run on threads of one
+/// process, and two writing `good.json` in one folder race.
 fn dir() -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("urlbnf-merge-{}", std::process::id()));
+    let thread = std::thread::current();
+    let test = thread.name().unwrap_or("main").replace("::", "-");
+    let d = std::env::temp_dir().join(format!("urlbnf-merge-{}-{test}", std::process::id()));
     std::fs::create_dir_all(&d).expect("temp dir");
     d
 }

@@ -386,6 +386,11 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
         da = db;
     }
     let mut candidates: Vec<(String, Option<String>)> = vec![(da.into(), Some(db.into()))];
+    // The whole URL aside, A's default rule still continues under its own
+    // name or another (rfc2396's absoluteURI is rfc3986's absolute-URI).
+    if let Some(c) = counterpart(a, da, gb).filter(|c| c != db) {
+        candidates.push((da.into(), Some(c)));
+    }
     for r in &ga.rules {
         if r.name != da {
             candidates.push((r.name.clone(), counterpart(a, &r.name, gb)));

@@ -25,6 +25,9 @@ pub(crate) struct NoteText {
     pub quote: &'static str,
     /// What the note says of an input, where the descriptor words it.
     pub message: Option<&'static str>,
+    /// The rule that derives what the note speaks of, where another than
+    /// the one checked (`URI-reference` for a relative reference).
+    pub rule: Option<&'static str>,
 }
 
 /// A scheme's default port as the document states it.

@@ -235,13 +235,12 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             .iter()
             .map(|(code, n)| {
                 format!(
-                    "NoteText {{ code: {}, section: {}, quote: {}, message: {} }}",
+                    "NoteText {{ code: {}, section: {}, quote: {}, message: {}, rule: {} }}",
                     lit(code),
                     lit(&n.section),
                     lit(&n.quote),
-                    n.message
-                        .as_ref()
-                        .map_or("None".to_string(), |m| format!("Some({})", lit(m)))
+                    opt(&n.message),
+                    opt(&n.rule)
                 )
             })
             .collect();

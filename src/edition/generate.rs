@@ -186,6 +186,10 @@ pub struct Note {
     pub section: String,
     pub quote: String,
     pub message: Option<String>,
+    /// The rule that derives what the note speaks of, where another than
+    /// the one checked (RFC 3986 §4.1's `URI-reference` for a relative
+    /// reference).
+    pub rule: Option<String>,
 }
 
 /// A reading the prose asks for (`[readings.<flag>]`).
@@ -285,6 +289,13 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
             "default_rule {:?} is no rule of {id}.bnf",
             d.default_rule
         ));
+    }
+    for (code, n) in &d.notes {
+        if let Some(rule) = n.rule.as_ref().filter(|r| !rules.contains(r)) {
+            return fail(format!(
+                "[notes.{code}] rule {rule:?} is no rule of {id}.bnf"
+            ));
+        }
     }
     for r in &rules {
         if !d.gloss.contains_key(r) {

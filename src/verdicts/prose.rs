@@ -168,15 +168,16 @@ internal! {
             quote: prose.quote,
             start: at,
             end: at + 1,
-            message: format!(
-                "{}'s URL ends before \"#\": a fragment follows the URL and is not part of it; the URL before it is {}",
-                d.cite,
-                if before_valid {
-                    "valid"
-                } else {
-                    "invalid too"
-                }
-            ),
+            // RFC 1738 words it in prose; RFC 2396 by its BNF alone
+            // (`URI-reference` holds the fragment, `absoluteURI` does not).
+            message: match prose.message {
+                Some(m) => m.replace("{0}", if before_valid { "valid" } else { "invalid too" }),
+                None => format!(
+                    "{}'s URL ends before \"#\": a fragment follows the URL and is not part of it; the URL before it is {}",
+                    d.cite,
+                    if before_valid { "valid" } else { "invalid too" }
+                ),
+            },
             valid: Some(before_valid),
             rule: None,
             error: None,

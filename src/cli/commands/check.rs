@@ -15,12 +15,19 @@ use crate::verdicts::check::{self, Engine, Verdict};
 pub(crate) const LONG: &str = "\
 Check each input against a rule of each selected edition.
 
-Valid means the rule derives the whole input. For an invalid input urlbnf gives
-the offset (in characters) of the first character that no valid string has at
-that place, and what could come there: character-class rules of the edition
-(alpha, digit, safe, ...), single characters, or the end of input. A line that
-is not UTF-8 is invalid: it stops where the grammar stops before its first
-ill-formed byte, else at that byte.
+Valid means the rule derives the whole input. By default each edition's rule
+is its absolute URL, the question \"is this a valid URL?\": RFC 3986's URI,
+RFC 2396's absoluteURI, the early editions' url (fragmentaddress, a url and its
+#fragment, where the July 1993 draft and RFC 1630's generic syntax print one).
+Relative references are one --rule away (--rule URI-reference, for RFC 2396
+and RFC 3986), and an input without a scheme that only they derive gets a note
+saying so: `www.google.com` is no URI.
+
+For an invalid input urlbnf gives the offset (in characters) of the first
+character that no valid string has at that place, and what could come there:
+character-class rules of the edition (alpha, digit, safe, ...), single
+characters, or the end of input. A line that is not UTF-8 is invalid: it stops
+where the grammar stops before its first ill-formed byte, else at that byte.
 
 RFC 1738's url and the July 1993 draft's end their schemes with a catch-all
 for new ones (otherurl, generic), which by the letter also derives known
@@ -36,6 +43,7 @@ error, 3 when input or output fails.
 Examples:
   urlbnf check 'ftp://ds.internic.net/rfc/rfc1738.txt;type=a'
   urlbnf check --grammar rfc1738 --rule hostname www.w3.org
+  urlbnf check --grammar rfc3986 --rule URI-reference ../g?q
   urlbnf check --grammar draft-1993 --grammar rfc1738 --json < urls.txt
   urlbnf check --grammar rfc1738 --known-schemes 'http://h:abc/'
   urlbnf check --grammar rfc1738 --only invalid < urls.txt > rejected.txt
@@ -51,7 +59,8 @@ pub(crate) struct Targets {
     pub(crate) grammars: Vec<crate::cli::Grammars>,
 
     /// Rule, by its printed name (`ip-schemepart`, `gopher+_string`, `hostname`...);
-    /// default: each edition's whole-URL rule
+    /// default: each edition's absolute URL (rfc3986 URI, rfc2396 absoluteURI, url);
+    /// `URI-reference` for relative references too
     #[arg(long, value_name = "NAME")]
     pub(crate) rule: Option<String>,
 

@@ -183,7 +183,7 @@
       notes.push(n);
     }
     var unlisted = unlistedScheme(ed, rule, input);
-    var reference = valid && root.urlbnfFixes ? root.urlbnfFixes.referenceNote(ed, rule, input) : null;
+    var reference = root.urlbnfFixes ? root.urlbnfFixes.referenceNote(ed, rule, input, valid) : null;
     var mayNote = !valid && (unlisted !== null || maySurprise(ed, input)) || reference !== null ||
       (valid
         ? ed.notes.folded && reading.fold && text !== input ||

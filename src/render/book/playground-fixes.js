@@ -163,19 +163,24 @@
     return goesFurther(t, corrected, offset + chars(escapeOf(ch))) ? { fix: corrected } : null;
   }
 
-  // On a valid reference of the whole-URL rule, what check adds where a
-  // reader may take it for another kind (RFC 3986 §4.1, §4.2), or null.
-  function referenceNote(ed, rule, input) {
+  // What check adds where a reader may take an input for another kind
+  // (RFC 3986 §4.1, §4.2): on an input the whole-URL rule refuses and the
+  // reference rule derives, on a valid reference of the reference rule, and
+  // on a valid URI whose scheme looks like a host or a path; or null.
+  function referenceNote(ed, rule, input, valid) {
     var f = ed.fixes;
-    if (!f || rule !== ed.rule) return null;
+    if (!f) return null;
     var end = chars(input), colon = schemeEnd(input);
     if (colon < 0) {
       if (!f.relative) return null;
+      var reference = f.relative[4], asked = rule === reference;
+      if (asked ? !valid : valid || rule !== ed.rule || !ed.rules[reference] || walk(ed.rules[reference], input) !== null) return null;
       var first = input.split(/[\/?#]/)[0];
       var host = first.indexOf(".") >= 0 && first !== "." && first !== "..";
-      return host ? fill(f.relative[1], 0, end, [input, quoted(first)]) : fill(f.relative[0], 0, end, [input]);
+      var k = asked ? 0 : 2;
+      return host ? fill(f.relative[k + 1], 0, end, [input, quoted(first)]) : fill(f.relative[k], 0, end, [input]);
     }
-    if (!f.scheme) return null;
+    if (!f.scheme || !valid || rule !== ed.rule && !(f.relative && rule === f.relative[4])) return null;
     var scheme = input.slice(0, colon);
     var port = /^[0-9]/.test(input.slice(colon + 1));
     if (!(port || scheme.indexOf(".") >= 0 || scheme.length === 1)) return null;

@@ -188,10 +188,23 @@ fn fixes(edition: Edition) -> String {
                 .collect()
         })
         .unwrap_or_default();
+    // On a valid reference of the reference rule, then on an input the
+    // whole-URL rule refuses and the reference rule derives; last, that rule.
     let relative = d.note("relative-only").map_or("null".into(), |n| {
+        let reference = n.rule.unwrap_or(edition.default_rule());
+        let rule = edition.default_rule();
         let plain = fix::note(n, 0, 0, words::relative_only(a, None));
         let host = fix::note(n, 0, 0, words::relative_only(a, Some(b)));
-        list([note(&plain, &[a]), note(&host, &[a, &format!("{b:?}")])])
+        let only = fix::note(n, 0, 0, words::reference_only(rule, reference, a, None));
+        let only_host = fix::note(n, 0, 0, words::reference_only(rule, reference, a, Some(b)));
+        let qb = format!("{b:?}");
+        list([
+            note(&plain, &[a]),
+            note(&host, &[a, &qb]),
+            note(&only, &[a]),
+            note(&only_host, &[a, &qb]),
+            js(reference),
+        ])
     });
     let scheme = d.note("colon-segment").map_or("null".into(), |n| {
         let notes = [false, true].map(|port| {

@@ -407,6 +407,26 @@ pub(crate) mod words {
         message
     }
 
+    /// On an input the whole-URL rule (`URI`) does not derive and the
+    /// reference rule (`URI-reference`) does: no scheme, so a relative
+    /// reference; `first` is its first segment where it looks like a host.
+    pub(crate) fn reference_only(
+        rule: &str,
+        reference: &str,
+        input: &str,
+        first: Option<&str>,
+    ) -> String {
+        let mut message = format!(
+            "no scheme, so no {rule}: valid as a relative reference, which is resolved against a base URI (--rule {reference} reads it so)"
+        );
+        if let Some(first) = first {
+            message.push_str(&format!(
+                "; {first:?} is then a path segment, not a host: for the host, //{input} (a network-path reference) or with a scheme, http://{input}"
+            ));
+        }
+        message
+    }
+
     /// On a valid URI whose scheme may be meant as a path or a host; with
     /// `port`, as a host and port.
     pub(crate) fn scheme_or_path(scheme: &str, input: &str, port: bool) -> String {

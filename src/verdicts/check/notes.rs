@@ -6,6 +6,7 @@ use std::borrow::Cow;
 
 use super::fix::{self, scheme_end, words};
 use super::{Checker, Judgement};
+use crate::engine::automaton;
 use crate::knowledge::known::{self, SchemeList};
 use crate::verdicts::diagnosis::error_at;
 use crate::verdicts::prose::{self, ProseNote};
@@ -20,7 +21,7 @@ impl Checker {
             let d = self.edition.descriptor();
             let case = d.fold_scheme_case.is_some();
             !valid && (self.unlisted_scheme(input).is_some() || self.may_surprise(input))
-                || valid && self.relative_only(input).is_some()
+                || self.relative_only(input, valid).is_some()
                 || if valid {
                     case && self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
                         || d.note("gopher-tab").is_some()
@@ -65,9 +66,7 @@ impl Checker {
         if !self.may_note(input, valid) {
             return out;
         }
-        if valid {
-            out.extend(self.relative_only(input));
-        }
+        out.extend(self.relative_only(input, valid));
         if let (false, Some((list, scheme))) = (valid, self.unlisted_scheme(input)) {
             out.push(prose::no_scheme_rule(list, scheme));
         }
@@ -152,27 +151,46 @@ impl Checker {
         prose::scheme_case(self.edition, input, |folded| self.letter(folded))
     }
 
-    /// On an input the edition's URI reference derives, where a reader may
-    /// take it for another kind than its letter, and the document says how
-    /// to tell: without a scheme, valid only as a relative reference (RFC
-    /// 3986 §4.1), and a first segment that looks like a host is a path
-    /// segment; with a "scheme" that looks like a host, a drive letter or a
-    /// path (`localhost:8080`, `a:b`), a URI of that scheme by the letter,
-    /// and as a relative path `./a:b` (§4.2).
-    fn relative_only(&self, input: &str) -> Option<ProseNote> {
+    /// Where a reader may take an input for another kind than its letter,
+    /// and the document says how to tell (RFC 3986 §4.1, §4.2; RFC 2396
+    /// Appendix A). Without a scheme: not the edition's whole-URL rule but
+    /// valid as a relative reference (the note's `rule`, `URI-reference`),
+    /// said on the invalid verdict of the default rule; on a valid verdict
+    /// of the reference rule, valid only as a relative reference; and a
+    /// first segment that looks like a host is a path segment. With a
+    /// "scheme" that looks like a host, a drive letter or a path
+    /// (`localhost:8080`, `a:b`): a URI of that scheme by the letter, and as
+    /// a relative path `./a:b`.
+    fn relative_only(&self, input: &str, valid: bool) -> Option<ProseNote> {
         let d = self.edition.descriptor();
-        if self.rule != self.edition.default_rule() {
-            return None;
-        }
+        let default = self.rule == self.edition.default_rule();
         let end = input.chars().count();
         let Some(colon) = scheme_end(input) else {
             let n = d.note("relative-only")?;
+            let reference = n.rule.unwrap_or(self.edition.default_rule());
+            let asked = self.rule == reference;
+            let derived = if asked {
+                valid
+            } else {
+                !valid && default && self.derives(reference, input)
+            };
+            if !derived {
+                return None;
+            }
             let first = input.split(['/', '?', '#']).next().unwrap_or("");
             let host = first.contains('.') && !matches!(first, "." | "..");
-            let message = words::relative_only(input, host.then_some(first));
+            let host = host.then_some(first);
+            let message = if asked {
+                words::relative_only(input, host)
+            } else {
+                words::reference_only(&self.rule, reference, input, host)
+            };
             return Some(fix::note(n, 0, end, message));
         };
         let n = d.note("colon-segment")?;
+        if !valid || !(default || n.rule.is_some_and(|r| r == self.rule)) {
+            return None;
+        }
         let scheme = input.get(..colon)?;
         let rest = input.get(colon + 1..)?;
         let port = rest.starts_with(|c: char| c.is_ascii_digit());
@@ -185,5 +203,10 @@ impl Checker {
             end,
             words::scheme_or_path(scheme, input, port),
         ))
+    }
+
+    /// Whether another rule of the edition derives `input` (by the letter).
+    fn derives(&self, rule: &str, input: &str) -> bool {
+        automaton::automaton(self.edition, rule).is_ok_and(|a| a.matches(input))
     }
 }
