@@ -34,6 +34,9 @@ def test_is_valid_many_on_lists_and_arrays():
     chunked = pa.chunked_array([urls[:500], urls[500:]])
     got = checker.is_valid_many(chunked)
     assert isinstance(got, pa.ChunkedArray) and got.to_pylist() == one_by_one
+    # A value with a line break is one input (walked on its own).
+    odd = ["http://h/\r", "http://h/", "http://h/\nx", "\r\n"] + urls[:50]
+    assert checker.is_valid_many(pa.array(odd)).to_pylist() == [checker.is_valid(u) for u in odd]
     # Nulls are no URLs: null verdicts.
     uri = urlbnf.Checker(rule="URI")
     assert uri.is_valid_many(pa.array(["http://h/", None, "1"])).to_pylist() == [True, None, False]

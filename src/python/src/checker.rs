@@ -120,13 +120,31 @@ pub fn texts(urls: &Bound<'_, PyAny>) -> PyResult<Vec<Option<PyBackedStr>>> {
         .collect()
 }
 
-/// `valid_each` over the strings, `None` kept.
+/// Each string's verdict, `None` kept. The strings are walked as the
+/// command walks a file: joined one a line, the automaton over the whole
+/// piece (`valid_lines`, eight parts side by side). Where a string holds a
+/// line break (`\n`, or a final `\r` the line would lose), or the checker
+/// reads each input apart, each is walked on its own (`valid_each`).
 fn valid_each(checker: &urlbnf::Checker, strings: &[Option<&str>]) -> Vec<Option<bool>> {
-    let inputs: Vec<&[u8]> = strings
-        .iter()
-        .map(|s| s.map_or(&b""[..], str::as_bytes))
-        .collect();
-    let valid = checker.valid_each(&inputs);
+    let size: usize = strings.iter().flatten().map(|s| s.len()).sum();
+    let mut piece = Vec::with_capacity(size + strings.len());
+    for s in strings {
+        piece.extend_from_slice(s.unwrap_or("").as_bytes());
+        piece.push(b'\n');
+    }
+    let lines = memchr::memchr_iter(b'\n', &piece).count() == strings.len()
+        && memchr::memmem::find(&piece, b"\r\n").is_none();
+    let valid = match lines {
+        true => checker.valid_lines(&piece),
+        false => None,
+    };
+    let valid = valid.unwrap_or_else(|| {
+        let inputs: Vec<&[u8]> = strings
+            .iter()
+            .map(|s| s.map_or(&b""[..], str::as_bytes))
+            .collect();
+        checker.valid_each(&inputs)
+    });
     strings
         .iter()
         .zip(valid)
