@@ -166,3 +166,13 @@ def test_conform_tests_a_python_parser():
 
     with pytest.raises(KeyError):
         urlbnf.conform(broken, "rfc3986", "port")
+
+
+def test_a_grammar_file_is_an_edition(tmp_path, json_lines):
+    path = tmp_path / "digits.abnf"
+    path.write_text('number = 1*DIGIT [ "." 1*DIGIT ]\n')
+    checker = urlbnf.Checker(grammar_file=str(path))
+    assert checker.rule == "number"
+    inputs = ["3.14", "3.", "x"]
+    want = [v for v in json_lines("check", "--json", "--grammar-file", str(path), *inputs) if "input" in v]
+    assert [checker.check(u).to_dict() for u in inputs] == want
