@@ -65,6 +65,10 @@ fn files(dir: &Path, out: &mut Vec<File>) {
         .collect();
     entries.sort();
     for path in entries {
+        // A crate of its own under src/ (the Python binding) is no module.
+        if path.is_dir() && path.join("Cargo.toml").exists() {
+            continue;
+        }
         if path.is_dir() {
             files(&path, out);
         } else if path.extension().is_some_and(|e| e == "rs") {

@@ -43,6 +43,22 @@ fn join_notes(lines: Vec<String>) -> Vec<String> {
     notes
 }
 
+/// The rules an edition prints, by their printed names, in printed order
+/// (rules a correction supplies last): the names a checker takes.
+///
+/// ```
+/// use urlbnf::{Edition, explain};
+/// let names = explain::rule_names(Edition::Rfc1738);
+/// assert!(names.contains(&"httpurl") && names.contains(&"hostname"));
+/// ```
+pub fn rule_names(edition: Edition) -> Vec<&'static str> {
+    PrintedGrammar::of(edition)
+        .rules
+        .iter()
+        .map(|r| r.name.as_str())
+        .collect()
+}
+
 /// The pest source of a printed rule, with its helpers.
 ///
 /// ```

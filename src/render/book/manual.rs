@@ -9,12 +9,13 @@ use pulldown_cmark::{CowStr, Event, Options, Parser, Tag, TagEnd, html};
 use super::{esc, page};
 
 /// The chapters, in reading order: file stem and Markdown.
-const CHAPTERS: [(&str, &str); 10] = [
+const CHAPTERS: [(&str, &str); 11] = [
     ("checking", include_str!("manual/checking.md")),
     ("diffing", include_str!("manual/diffing.md")),
     ("ast", include_str!("manual/ast.md")),
     ("beyond", include_str!("manual/beyond.md")),
     ("testing", include_str!("manual/testing.md")),
+    ("python", include_str!("manual/python.md")),
     ("teaching", include_str!("manual/teaching.md")),
     ("json", include_str!("manual/json.md")),
     ("grammars", include_str!("manual/grammars.md")),

@@ -36,6 +36,8 @@ use crate::verdicts::check::{Checker, Engine, Reading};
 use crate::verdicts::diagnosis::describe;
 
 mod causes;
+#[cfg(feature = "json")]
+mod json;
 mod kept;
 mod merge;
 mod reporter;
