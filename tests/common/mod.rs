@@ -13,9 +13,10 @@ use urlbnf::engine::Generator;
 
 /// The notes a fix carries (`check`'s and `report`'s `fix`), each quoting
 /// the edition's own document.
-pub const FIX_NOTES: [&str; 6] = [
+pub const FIX_NOTES: [&str; 7] = [
     "gen-delim-data",
     "ip-literal",
+    "zone-id",
     "white-space",
     "relative-only",
     "colon-segment",
