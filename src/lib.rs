@@ -31,12 +31,20 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! Cargo features: `book` ([`write_book`]: railroad, pulldown-cmark), `schema`
-//! (each result type's JSON Schema: schemars) and `cli` (the `urlbnf` command,
-//! with both), on by default. With `default-features = false` the library
-//! needs pest, regex-automata, serde and arbitrary only. The modules here are
-//! the API; `internals` (for the tests and benchmarks) exposes the readers,
-//! engines and renderers and is not part of it.
+//! Cargo features, with what each adds and the crates it pulls in:
+//!
+//! | feature | adds | crates |
+//! |---|---|---|
+//! | `cli` (default) | the `urlbnf` command; turns on `book`, `schema`, `idna` and `whatwg` | clap, indicatif, memchr, rayon, serde_json, strsim |
+//! | `book` (default) | `write_book`, the HTML book with railroad diagrams and the manual | railroad, pulldown-cmark |
+//! | `schema` | each result type's JSON Schema | schemars |
+//! | `idna` | a non-ASCII host's IDNA form in `check`'s fixes (RFC 3986 §3.2.2); without it the fix says the form needs this feature | idna |
+//! | `whatwg` | the `whatwg` module: what the WHATWG URL Standard makes of an input, a reading beside the editions | url |
+//! | `internals` | the readers, engines and renderers as public modules, for the tests and benchmarks: no part of the API | pest_meta |
+//!
+//! With `default-features = false` the library needs pest, pest_derive,
+//! regex-automata, regex-syntax, rustc-hash, xxhash-rust, serde and arbitrary
+//! only. The modules here are the API.
 
 #![deny(missing_docs)]
 

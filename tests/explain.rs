@@ -145,11 +145,8 @@ fn every_rule_has_a_gloss_and_a_section() {
 /// Each section a gloss names is a heading of its document, as printed.
 #[test]
 fn every_section_named_is_a_heading_of_the_document() {
+    // Without the seeds, seeds_dir says SKIPPED.
     let Some(dir) = common::seeds_dir() else {
-        common::skip(
-            "no seed documents",
-            "put them in ../shared/seeds or set URLBNF_SEEDS",
-        );
         return;
     };
     let text = |e: Edition| {

@@ -227,20 +227,22 @@ fn the_command_normalizes_each_line_as_the_library_does() {
         .collect();
     for level in [Syntax, Scheme] {
         let n = Normalizer::new(Rfc3986, level).unwrap();
-        let mut expected = std::string::String::new();
+        // One line a result on standard output (empty for a refusal);
+        // why, and the notes, each after its input, on standard error.
+        let (mut expected, mut said) = (std::string::String::new(), std::string::String::new());
         for input in &inputs {
             let r = n.normalize(input);
             match &r.normalized {
                 Some(normal) => expected += &format!("{normal}\n"),
                 None => {
-                    expected += &format!("{input}\n");
+                    expected += "\n";
                     for e in &r.errors {
-                        expected += &format!("  not a URL of rfc3986: {e}\n");
+                        said += &format!("{input}: not a URL of rfc3986: {e}\n");
                     }
                 }
             }
             for note in &r.notes {
-                expected += &format!("  note[{}]: {}\n", note.code, note.message);
+                said += &format!("{input}: note[{}]: {}\n", note.code, note.message);
             }
         }
         let out = common::run_urlbnf(&["normalize", "--level", level.id()], file.as_bytes());
@@ -249,6 +251,12 @@ fn the_command_normalizes_each_line_as_the_library_does() {
             expected,
             "{level:?}"
         );
-        assert!(expected.contains("note[") && expected.contains("not a URL"));
+        assert_eq!(expected.lines().count(), inputs.len());
+        assert_eq!(
+            std::string::String::from_utf8_lossy(&out.stderr),
+            said,
+            "{level:?}"
+        );
+        assert!(said.contains("note[") && said.contains("not a URL"));
     }
 }

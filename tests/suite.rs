@@ -38,6 +38,7 @@ mod resolve;
 mod resolve_rfc3986;
 
 // The command, its input and output, and the book.
+mod agreement;
 mod batch;
 mod book;
 mod cli;

@@ -12,8 +12,9 @@ use crate::grammar::printed::Notation;
 pub(crate) struct GrammarFiles {
     /// A grammar of your own, read as an edition named by its path: ABNF (RFC
     /// 5234, its core rules included) or RFC 822 BNF as RFC 1738 prints it
-    /// (repeatable). Served by what the automata give: check, report, diff,
-    /// regex, explain
+    /// (repeatable); or, where no file has the name, one shipped inside
+    /// urlbnf: rfc6874 (RFC 3986 with RFC 6874's zone identifiers). Served
+    /// by what the automata give: check, report, diff, regex, explain
     #[arg(id = "grammar_files", long = "grammar-file", value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
 
@@ -51,12 +52,30 @@ impl GrammarFiles {
     }
 }
 
-/// One grammar file, read and registered.
+/// The example grammars shipped inside the binary, each by the name
+/// `--grammar-file` takes where no file has it (an installed urlbnf has no
+/// `tests/corpus/`). One line each.
+const SHIPPED: &[(&str, &str)] = &[(
+    "rfc6874",
+    include_str!("../../tests/corpus/rfc3986-rfc6874.abnf"),
+)];
+
+/// The names of the grammars shipped inside urlbnf.
+pub(crate) fn shipped() -> impl Iterator<Item = &'static str> {
+    SHIPPED.iter().map(|(name, _)| *name)
+}
+
+/// One grammar file, read and registered: a file of that path, or else a
+/// shipped grammar of that name.
 pub(crate) fn load(path: &Path, notation: Option<NotationArg>) -> Result<Edition, CliError> {
-    Ok(crate::engine::grammar_file::load_grammar(
-        path,
-        notation.map(NotationArg::notation),
-    )?)
+    let notation = notation.map(NotationArg::notation);
+    let shipped = SHIPPED.iter().find(|(name, _)| path.as_os_str() == *name);
+    if let (false, Some((name, text))) = (path.exists(), shipped) {
+        return Ok(crate::engine::grammar_file::load_grammar_text(
+            name, text, notation,
+        )?);
+    }
+    Ok(crate::engine::grammar_file::load_grammar(path, notation)?)
 }
 
 /// An edition id or, where none has that name and a file does, a grammar file.
@@ -66,8 +85,13 @@ pub(crate) fn edition_or_file(
 ) -> Result<Edition, CliError> {
     match name.parse::<Edition>() {
         Ok(e) => Ok(e),
-        Err(_) if Path::new(name).is_file() => load(Path::new(name), notation),
-        Err(e) => Err(CliError::Usage(format!("{e}, or a grammar file"))),
+        Err(_) if Path::new(name).is_file() || shipped().any(|s| s == name) => {
+            load(Path::new(name), notation)
+        }
+        Err(e) => Err(CliError::Usage(format!(
+            "{e}, or a grammar file (shipped: {})",
+            shipped().collect::<Vec<_>>().join(", ")
+        ))),
     }
 }
 

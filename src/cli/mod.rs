@@ -19,7 +19,7 @@ mod output;
 mod usage;
 
 pub(crate) use usage::fold_scheme_case_help;
-use usage::{flag_elsewhere, has_rule, unknown_rule};
+use usage::{flag_elsewhere, has_rule, rule_name, unknown_rule};
 
 use commands::{
     book, check, compare, conform, diff, encode, equiv, explain, extract, normalize, parse, regex,

@@ -118,12 +118,12 @@ pub(crate) fn prose_notes(
         crate::Checker::new(edition, rule, crate::Engine::Dfa),
     ) {
         let verdict = checker.reading(reading).check(input);
-        notes.extend(
-            verdict
-                .notes
-                .into_iter()
-                .filter(|n| matches!(n.code, "no-scheme-rule" | "fragment" | "generic-slashes")),
-        );
+        notes.extend(verdict.notes.into_iter().filter(|n| {
+            matches!(
+                n.code,
+                "no-scheme-rule" | "fragment" | "generic-slashes" | "ip-literal" | "zone-id"
+            )
+        }));
     }
     // The readings part only where the catch-all derived the AST (the scheme
     // rules come first in every transcription), or with known schemes where
@@ -174,7 +174,14 @@ pub(crate) fn parse_in<'a>(
             return Err(Error::Invalid(checker.diagnose(text)));
         }
     }
-    parse_bounded(edition, rule, text)
+    match parse_bounded(edition, rule, text) {
+        // The words and fix `check` gives, decided in one place.
+        Err(Error::Invalid(_)) => {
+            let checker = crate::Checker::new(edition, rule, crate::Engine::Dfa)?;
+            Err(Error::Invalid(checker.diagnose(text)))
+        }
+        other => other,
+    }
 }
 
 /// Memory for one input, over its own bytes: 16 MiB, and 32 bytes per byte.
@@ -337,7 +344,13 @@ pub(crate) fn emit_verdict(v: &Verdict, json: bool, out: &mut dyn Write) -> Resu
     match &v.error {
         None => writeln!(out, "{head} valid")?,
         Some(e) => {
-            writeln!(out, "{head} invalid at offset {}", e.offset)?;
+            write!(out, "{head} invalid at offset {}", e.offset)?;
+            // The whole input corrected, as JSON's `fix` has it.
+            if let Some(fix) = &e.fix {
+                out.write_all(b"; fix: ")?;
+                write_heading(out, fix)?;
+            }
+            writeln!(out)?;
             caret(out, &v.input, e)?;
         }
     }

@@ -12,7 +12,16 @@ use crate::knowledge::meaning::{SchemeCase, meaning};
 
 /// Whether the edition prints (or a correction supplies) the rule.
 pub(super) fn has_rule(edition: Edition, rule: &str) -> bool {
-    PrintedGrammar::of(edition).rule(rule).is_some()
+    PrintedGrammar::of(edition).rule_named(rule).is_some()
+}
+
+/// The rule's name as `edition` defines it (in ABNF, in any case: RFC 5234
+/// §2.1), or as given where it has none.
+pub(crate) fn rule_name(edition: Edition, rule: &str) -> String {
+    PrintedGrammar::of(edition)
+        .rule_named(rule)
+        .unwrap_or(rule)
+        .to_string()
 }
 
 /// Flags one command spells another way: (command, flag given, the flag

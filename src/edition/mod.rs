@@ -23,9 +23,21 @@ pub(crate) use registered::Registration;
 /// One printed grammar for URLs, known by its id (`rfc1738`): the editions
 /// under `grammar/`, oldest first ([`Edition::ALL`]), each also a constant
 /// (`Edition::Rfc1738`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(into = "&'static str", try_from = "String")]
 pub struct Edition(u16);
+
+/// An edition shows as its id: `Rfc3986`'s Debug is `Edition("rfc3986")`.
+///
+/// ```
+/// use urlbnf::Edition;
+/// assert_eq!(format!("{:?}", Edition::Rfc3986), "Edition(\"rfc3986\")");
+/// ```
+impl fmt::Debug for Edition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("Edition").field(&self.id()).finish()
+    }
+}
 
 // The editions' constants, `ALL`, the sets, `CHRONOLOGY`, the descriptors and
 // the `editions!` list, generated from `grammar/` by the build script.
@@ -73,7 +85,9 @@ impl Edition {
     pub fn set(name: &str) -> Result<Vec<Edition>, UnknownEdition> {
         let members: Vec<Edition> = Edition::ALL
             .into_iter()
-            .filter(|e| name == "all" || e.descriptor().set == name)
+            .filter(|e| {
+                name.eq_ignore_ascii_case("all") || e.descriptor().set.eq_ignore_ascii_case(name)
+            })
             .collect();
         if members.is_empty() {
             return Ok(vec![name.parse()?]);
@@ -227,11 +241,14 @@ impl FromStr for Edition {
     /// assert_eq!("rfc1738".parse(), Ok(Edition::Rfc1738));
     /// assert_eq!("rfc3986".parse(), Ok(Edition::Rfc3986));
     /// assert!("rfc3987".parse::<Edition>().is_err());
+    /// // Ids as the documents name themselves: without case.
+    /// assert_eq!("RFC3986".parse(), Ok(Edition::Rfc3986));
     /// ```
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        // A grammar file's id is its path, which keeps its case.
         Edition::ALL
             .into_iter()
-            .find(|e| e.id() == s)
+            .find(|e| e.id().eq_ignore_ascii_case(s))
             .or_else(|| registered::by_id(s))
             .ok_or_else(|| UnknownEdition { id: s.to_string() })
     }

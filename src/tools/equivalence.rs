@@ -40,6 +40,9 @@ pub struct Equivalence {
 /// // RFC 3986 §6.2.2.1: scheme and host are case-insensitive.
 /// let e = equivalent(Edition::Rfc3986, Level::Syntax, "HTTP://www.EXAMPLE.com/", "http://www.example.com/")?;
 /// assert!(e.equivalent);
+/// // Not at this level, but at §6.2.3's: a note says so.
+/// let e = equivalent(Edition::Rfc3986, Level::Syntax, "http://example.com/", "HTTP://EXAMPLE.COM:80")?;
+/// assert_eq!(e.notes.first().map(|n| n.code), Some("equivalent-at"));
 /// // RFC 1630's Example 1: %2D is "-"; Example 2: %2F is not "/".
 /// let level = Level::Encoding;
 /// assert!(equivalent(Edition::Rfc1738, level, "http://h/marie-claude", "http://h/marie%2Dclaude")?.equivalent);
@@ -54,6 +57,33 @@ pub fn equivalent(edition: Edition, level: Level, a: &str, b: &str) -> Result<Eq
         _ => (false, false),
     };
     let mut notes = Vec::new();
+    // Not a URL of the edition: refused, not compared.
+    for (side, url) in ["A", "B"].iter().zip(&urls) {
+        if url.normalized.is_none() {
+            notes.push(Note {
+                code: "not-a-url",
+                message: format!("{side} is not a URL of {edition}: not compared"),
+            });
+        }
+    }
+    // The first higher level of the ladder at which they are equivalent.
+    if let (false, Some(_), Some(_)) = (equivalent, &urls[0].normalized, &urls[1].normalized)
+        && let Some(higher) = meaning(edition)
+            .levels()
+            .iter()
+            .filter(|l| **l > level)
+            .find(|&&l| {
+                Normalizer::new(edition, l).is_ok_and(|n| {
+                    let (x, y) = (n.normalize(a).normalized, n.normalize(b).normalized);
+                    x.is_some() && x == y
+                })
+            })
+    {
+        notes.push(Note {
+            code: "equivalent-at",
+            message: format!("equivalent at the {0} level (--level {0})", higher.id()),
+        });
+    }
     if case_only && meaning(edition).comparison == Comparison::EncodingLevel {
         notes.push(Note {
             code: "case-only",

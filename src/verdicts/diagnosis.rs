@@ -1,7 +1,8 @@
 //! The diagnosis of an input a rule does not derive: the exact point where it
 //! stops being a prefix of any derived string (from the reference automaton of
 //! the printed BNF), what could come there, named by the edition's character
-//! classes, and what came instead. Below `check` and `ast`, which both report it.
+//! classes, and what came instead, with the escape that fixes it where one
+//! does. Below `check` and `ast`, which both report it.
 
 use crate::edition::Edition;
 use crate::engine::automaton::{self, Stop};
@@ -112,7 +113,15 @@ fn message(edition: Edition, input: &str, stop: &Stop, expected: &[Expected]) ->
         None => "found end of input".to_string(),
     };
     let fix = c
-        .and_then(|c| escape_fix(edition, c, stop.next.contains(b'%')))
+        .and_then(|c| {
+            named_escape(
+                edition,
+                input,
+                stop.byte_offset,
+                c,
+                stop.next.contains(b'%'),
+            )
+        })
         .map(|e| format!(" (escaped: {e})"))
         .unwrap_or_default();
     format!("expected {}; {found}{fix}", expected_words(expected))
@@ -155,4 +164,78 @@ pub(crate) fn expected_words_with(expected: &[Expected], show: impl Fn(&str) -> 
         [one] => one.clone(),
         [init @ .., last] => format!("{} or {last}", init.join(", ")),
     }
+}
+
+/// The escape a diagnosis names for `c` where `input` stops at byte `at`
+/// (`percent`: an escape may come there), or none where the input's fix is
+/// another or an escape would change what it means: the one answer `check`,
+/// `parse`, `compare` and a report's cause give (and the playground's
+/// `namedEscape`). White space around a URI is stripped, not escaped (RFC
+/// 3986 Appendix C); a `[` opening a host escaped would name another host;
+/// a gen-delim is escaped where it is data (§2.2), in the authority only `@`.
+pub(crate) fn named_escape(
+    edition: Edition,
+    input: &str,
+    at: usize,
+    c: char,
+    percent: bool,
+) -> Option<String> {
+    let d = edition.descriptor();
+    let around = at == 0 || input.get(at..).is_some_and(|s| s.trim().is_empty());
+    if d.note("white-space").is_some() && c.is_whitespace() && around && !input.trim().is_empty() {
+        return None;
+    }
+    if c == '[' && host_span(input).is_some_and(|(s, _)| s == at) {
+        return None;
+    }
+    let in_authority = authority_span(input).is_some_and(|(s, end)| s <= at && at < end);
+    if d.note("gen-delim-data").is_some() && gen_delim(edition, c) && percent {
+        return (c == '@' || !in_authority).then(|| escaped(c));
+    }
+    escape_fix(edition, c, percent)
+}
+
+/// Whether the grammar prints `c` among its delimiters of components
+/// (RFC 3986 §2.2 `gen-delims`) and it can be data: all but `:`, `/` and
+/// `?`, which a path, query or fragment holds as they are.
+pub(crate) fn gen_delim(edition: Edition, c: char) -> bool {
+    let delims = PrintedGrammar::of(edition).char_class("gen-delims");
+    c.is_ascii() && !":/?".contains(c) && delims.is_some_and(|d| d.contains_char(c))
+}
+
+/// Where the input's scheme ends, at its colon (RFC 3986 §3.1, §4.1): a
+/// letter, then letters, digits, `+`, `-` or `.`.
+pub(crate) fn scheme_end(input: &str) -> Option<usize> {
+    input.find(':').filter(|&i| {
+        let s = input.get(..i).unwrap_or("");
+        s.starts_with(|c: char| c.is_ascii_alphabetic())
+            && s.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+    })
+}
+
+/// The bytes of the authority: after a leading `//` or `scheme://`, up to
+/// the first `/`, `?` or `#` (RFC 3986 §3.2).
+pub(crate) fn authority_span(input: &str) -> Option<(usize, usize)> {
+    let scheme = scheme_end(input).map_or(0, |i| i + 1);
+    let rest = input.get(scheme..)?.strip_prefix("//")?;
+    let start = scheme + 2;
+    Some((
+        start,
+        start + rest.find(['/', '?', '#']).unwrap_or(rest.len()),
+    ))
+}
+
+/// The bytes of the host: the authority after its last `@`, up to a `:`
+/// and port (§3.2.2, §3.2.3); an IP literal up to its `]`.
+pub(crate) fn host_span(input: &str) -> Option<(usize, usize)> {
+    let (s, end) = authority_span(input)?;
+    let authority = input.get(s..end)?;
+    let start = s + authority.rfind('@').map_or(0, |i| i + 1);
+    let host = input.get(start..end)?;
+    let len = match host.strip_prefix('[') {
+        Some(_) => host.find(']').map_or(host.len(), |i| i + 1),
+        None => host.rfind(':').unwrap_or(host.len()),
+    };
+    Some((start, start + len))
 }

@@ -13,9 +13,10 @@ use urlbnf::engine::Generator;
 
 /// The notes a fix carries (`check`'s and `report`'s `fix`), each quoting
 /// the edition's own document.
-pub const FIX_NOTES: [&str; 6] = [
+pub const FIX_NOTES: [&str; 7] = [
     "gen-delim-data",
     "ip-literal",
+    "zone-id",
     "white-space",
     "relative-only",
     "colon-segment",
@@ -34,11 +35,26 @@ pub fn seeds_dir() -> Option<std::path::PathBuf> {
     if dir.is_dir() {
         return Some(dir);
     }
-    skip(
-        &format!("no seed documents at {}", dir.display()),
-        "put them there or set URLBNF_SEEDS",
-    );
+    skip_seeds(&dir);
     None
+}
+
+/// What every test that reads the seeds says without them: what they are,
+/// where they come from, how to point the tests at them.
+pub fn skip_seeds(dir: &std::path::Path) {
+    skip(
+        &format!(
+            "no seed documents at {} (the seeds are the documents urlbnf transcribes, as \
+             captured plain text: the 1993 and 1994 URL Internet-Drafts, RFC 1630, RFC 1738, \
+             RFC 2396's Appendix A and RFC 3986; their README.md maps files to editions, and \
+             each grammar/<id>.toml names its `seed`)",
+            dir.display()
+        ),
+        "they are kept beside the repository, in ../shared/seeds; the RFCs are published at \
+         https://www.rfc-editor.org/rfc/ and the drafts in the IETF's Internet-Draft archive, \
+         but the tests quote the captured files. Put the folder at ../shared/seeds or set \
+         URLBNF_SEEDS=/path/to/seeds",
+    );
 }
 
 /// A test that cannot run here for want of `what`: under CI (`CI` set) a

@@ -8,7 +8,7 @@ use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, verdict_lints,
     write_heading, write_lints, write_visible,
 };
-use super::super::{CliError, editions, has_rule, unknown_rule};
+use super::super::{CliError, editions, has_rule, rule_name, unknown_rule};
 use crate::edition::Edition;
 use crate::verdicts::check::{self, Engine, Verdict};
 
@@ -184,7 +184,8 @@ pub(crate) fn targets(
             ids.join(", ")
         )?;
     }
-    Ok(have.into_iter().map(|e| (e, rule.to_string())).collect())
+    // Each edition's own spelling (ABNF's names have no case).
+    Ok(have.into_iter().map(|e| (e, rule_name(e, rule))).collect())
 }
 
 /// Which inputs `--only` prints.

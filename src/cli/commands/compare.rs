@@ -133,7 +133,14 @@ fn compare_one(
             .into_iter()
             .filter(|n| {
                 crate::prose::DISAGREEMENTS.contains(&n.code)
-                    || matches!(n.code, "no-scheme-rule" | "fragment" | "generic-slashes")
+                    || matches!(
+                        n.code,
+                        "no-scheme-rule"
+                            | "fragment"
+                            | "generic-slashes"
+                            | "ip-literal"
+                            | "zone-id"
+                    )
             })
             .collect();
         write_prose_notes(out, &notes, "      ")?;

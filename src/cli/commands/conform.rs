@@ -11,7 +11,7 @@ use serde::Serialize;
 
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, unknown_rule};
+use super::super::{CliError, rule_name, unknown_rule};
 use crate::edition::Edition;
 use crate::render::conform as render;
 use crate::render::write::{self, Output};
@@ -182,10 +182,10 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
             "name the edition: --grammar ID or --grammar-file FILE".into(),
         ));
     };
-    let rule = args
-        .rule
-        .clone()
-        .unwrap_or_else(|| edition.default_rule().to_string());
+    let rule = args.rule.as_deref().map_or_else(
+        || edition.default_rule().to_string(),
+        |r| rule_name(edition, r),
+    );
     if crate::grammar::PrintedGrammar::of(edition)
         .rule(&rule)
         .is_none()

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::super::grammar_files::{NotationArg, edition_or_file};
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, has_rule, unknown_rule};
+use super::super::{CliError, has_rule, rule_name, unknown_rule};
 use crate::edition::Edition;
 use crate::render::text;
 
@@ -54,13 +54,18 @@ pub(crate) struct DiffArgs {
 pub(crate) fn run(args: DiffArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
     let a = edition_or_file(&args.a, args.notation)?;
     let b = edition_or_file(&args.b, args.notation)?;
-    if let Some(rule) = &args.rule {
+    // The rule as A spells it, or B (ABNF's names have no case).
+    let rule = args.rule.as_deref().map(|r| match rule_name(a, r) {
+        same if same == r => rule_name(b, r),
+        other => other,
+    });
+    if let Some(rule) = &rule {
         let known = |e: Edition| has_rule(e, rule);
         if !known(a) && !known(b) {
             return Err(CliError::Usage(unknown_rule(rule, &[a, b])));
         }
     }
-    let d = crate::comparisons::diff::diff(a, b, args.rule.as_deref());
+    let d = crate::comparisons::diff::diff(a, b, rule.as_deref());
     if args.json {
         json_line(out, &d)?;
     } else {

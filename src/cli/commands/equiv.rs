@@ -34,9 +34,12 @@ reads so too, with its own classes (its text on comparison is not among
 urlbnf's documents). The answer names the document its reading comes from.";
 
 pub(crate) const EXAMPLES: &str = "\
-Exit status: 0 when equivalent, 1 when not (or an input is not a URL of the
-edition), 2 on a usage error (a level the edition's reading has not), 3 when
-output fails.
+Exit status: 0 when equivalent, 1 when not or when an input is not a URL of
+the edition: the last line says which (\"not equivalent\", or \"not compared
+(not a URL)\" with a note[not-a-url] naming the input; in --json a
+`not-a-url` note), 2 on a usage error (a level the edition's reading has
+not), 3 when output fails. Where two URLs are not equivalent at the level
+but are at a higher one, a note[equivalent-at] names it.
 
 Examples:
   urlbnf equiv HTTP://www.EXAMPLE.com/ http://www.example.com/
@@ -99,10 +102,11 @@ pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliErro
             writeln!(out, "   note[{}]: {}", n.code, visible(&n.message))?;
         }
     }
-    let verdict = if e.equivalent {
-        "equivalent"
-    } else {
-        "not equivalent"
+    // Refused is not "not equivalent": the note names the side.
+    let verdict = match (e.equivalent, e.urls.iter().all(|u| u.normalized.is_some())) {
+        (true, _) => "equivalent",
+        (false, true) => "not equivalent",
+        (false, false) => "not compared (not a URL)",
     };
     writeln!(out, "{verdict} under {} ({})", e.edition, e.reading)?;
     for n in &e.notes {

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, has_rule, unknown_rule};
+use super::super::{CliError, has_rule, rule_name, unknown_rule};
 use crate::edition::Edition;
 use crate::render::text;
 
@@ -67,6 +67,7 @@ pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliEr
             .find(|e| has_rule(*e, rule))
             .ok_or_else(|| CliError::Usage(unknown_rule(rule, &Edition::ALL)))?,
     };
+    let rule = &rule_name(edition, rule);
     let Some(ex) = crate::comparisons::explain::explain(edition, rule) else {
         return Err(CliError::Usage(unknown_rule(rule, &[edition])));
     };

@@ -86,7 +86,7 @@ pub(crate) fn run(
     let files: Vec<std::path::PathBuf> = args.files.iter().chain(&args.more).cloned().collect();
     let mut tally = Tally::default();
     let mut unclosed = Vec::new();
-    each_stream(false, &files, stdin, |reader| {
+    each_stream(false, &files, stdin, |reader, _| {
         // Line by line: each URL is written as soon as its wrapper closes.
         let mut extractor = Extractor::new(delimiters);
         let mut line = Vec::new();

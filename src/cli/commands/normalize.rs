@@ -12,9 +12,11 @@ use crate::tools::resolve::Note;
 use crate::tools::resolve::no_dots::Line;
 
 pub(crate) const LONG: &str = "\
-Bring URLs to a level of their edition's comparison, one result a line: what
-equiv compares. An input that is not a URL of the edition is an error with
-where it stops (exit 1), never passed through.
+Bring URLs to a level of their edition's comparison, one result a line on
+standard output: what equiv compares. An input that is not a URL of the
+edition is an empty line there and an error on standard error with where it
+stops (exit 1), never passed through; notes go to standard error too, each
+after its input (with --json, all in the one line per input).
 
 rfc3986 (the default): RFC 3986 §6.2.
   syntax   §6.2.2 (the default): scheme and host in lower case (§6.2.2.1),
@@ -192,7 +194,7 @@ impl Writer<'_> {
             tally.inputs += 1;
             tally.count(true);
             text.push(b'\n');
-            write_notes(text, &self.notes)?;
+            write_notes(&mut tally.said, &String::from_utf8_lossy(line), &self.notes)?;
         } else {
             text.truncate(start);
             one(n, self.level, self.json, &line_input(line), text, tally)?;
@@ -260,27 +262,30 @@ fn one(
             },
         );
     }
+    // One line a result on standard output (empty for an input that is not
+    // a URL); why, and the notes, on standard error.
+    let shown = visible(&result.input);
     match &result.normalized {
         Some(normal) => write_visible_line(out, normal)?,
         None => {
-            writeln!(out, "{}", visible(&result.input))?;
+            writeln!(out)?;
             for e in &result.errors {
                 writeln!(
-                    out,
-                    "  not a URL of {}: {}",
+                    tally.said,
+                    "{shown}: not a URL of {}: {}",
                     n.edition(),
                     visible(&e.to_string())
                 )?;
             }
         }
     }
-    write_notes(out, &result.notes)
+    write_notes(&mut tally.said, &result.input, &result.notes)
 }
 
-/// Each note on a line of its own.
-fn write_notes(out: &mut dyn Write, notes: &[Note]) -> Result<(), CliError> {
+/// Each note on a line of its own, after the input it is on.
+fn write_notes(out: &mut dyn Write, input: &str, notes: &[Note]) -> Result<(), CliError> {
     for note in notes {
-        write!(out, "  note[{}]: ", note.code)?;
+        write!(out, "{}: note[{}]: ", visible(input), note.code)?;
         write_visible_line(out, &note.message)?;
     }
     Ok(())

@@ -4,7 +4,7 @@ use std::io::Write;
 
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, has_rule, unknown_rule};
+use super::super::{CliError, has_rule, rule_name, unknown_rule};
 use crate::edition::Edition;
 use crate::tools::regex::{self, Flavor};
 
@@ -69,6 +69,8 @@ pub(crate) fn run(args: RegexArgs, out: &mut dyn Write) -> Result<Tally, CliErro
         Some(g) => g.0.first().copied().unwrap_or(args.grammar),
         None => args.grammar,
     };
+    let mut args = args;
+    args.rule = args.rule.map(|r| rule_name(edition, &r));
     if let Some(rule) = &args.rule
         && !has_rule(edition, rule)
     {

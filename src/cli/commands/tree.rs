@@ -7,7 +7,7 @@ use super::super::input::{Files, Input, Stdin, each_input};
 use super::super::output::{
     Tally, caret, json_line, parse_bounded, prose_notes, reading_text, summary, write_prose_notes,
 };
-use super::super::{CliError, has_rule, unknown_rule};
+use super::super::{CliError, has_rule, rule_name, unknown_rule};
 use super::check::ReadingArgs;
 use crate::edition::Edition;
 use crate::engine::derive;
@@ -93,9 +93,10 @@ pub(crate) fn run(
         (Some(e), None) => e,
         (None, None) => return Err(CliError::Usage("name the edition: --grammar ID".into())),
     };
-    let rule = args
-        .rule
-        .unwrap_or_else(|| edition.default_rule().to_string());
+    let rule = args.rule.map_or_else(
+        || edition.default_rule().to_string(),
+        |r| rule_name(edition, &r),
+    );
     if !has_rule(edition, &rule) {
         return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
     }

@@ -129,10 +129,11 @@ where
     if !urls.is_empty() {
         // An argument is an input like a line: not UTF-8, it is an invalid input.
         let lines: Vec<&[u8]> = urls.iter().map(|u| u.as_encoded_bytes()).collect();
-        tally += work.run(&Piece::Lines(&lines), out)?;
+        let t = work.run(&Piece::Lines(&lines), out)?;
+        tally += said(t, stdin.err)?;
     }
-    each_stream(!urls.is_empty(), files, stdin, |reader| {
-        tally += work.stream(reader, progress, out)?;
+    each_stream(!urls.is_empty(), files, stdin, |reader, err| {
+        tally += work.stream(reader, progress, out, err)?;
         Ok(())
     })?;
     Ok(tally)
@@ -187,11 +188,12 @@ where
         &self,
         pieces: &mut Vec<(Vec<u8>, Tally)>,
         out: &mut dyn Write,
+        err: &mut dyn Write,
     ) -> Result<Tally, CliError> {
         let mut tally = Tally::default();
         for (mut buf, t) in pieces.drain(..) {
             out.write_all(&buf)?;
-            tally += t;
+            tally += said(t, err)?;
             buf.clear();
             // Locked only to hand the buffer back: the pool takes buffers
             // while this thread writes.
@@ -207,6 +209,7 @@ where
         reader: &mut dyn BufRead,
         progress: bool,
         out: &mut dyn Write,
+        err: &mut dyn Write,
     ) -> Result<Tally, CliError> {
         let bar = progress_bar(progress);
         let mut tally = Tally::default();
@@ -221,8 +224,8 @@ where
             // memory, and a slow input's results are seen before it goes on).
             let lines = memchr::memchr_iter(b'\n', &current).take(MIN_SPLIT).count();
             if self.jobs == 1 || lines < MIN_SPLIT || read.paused {
-                tally += self.flush(&mut written, out)?;
-                let done = self.batch(&current, out)?;
+                tally += self.flush(&mut written, out, err)?;
+                let done = self.batch(&current, out, err)?;
                 bar.inc(done.inputs as u64);
                 tally += done;
                 if read.paused {
@@ -239,7 +242,7 @@ where
                 let mut wrote = Ok(Tally::default());
                 self.pool.in_place_scope(|s| {
                     s.spawn(|_| pieces = Some(self.pieces(&current)));
-                    wrote = self.flush(&mut written, out);
+                    wrote = self.flush(&mut written, out, &mut *err);
                     if !read.eof {
                         reading = read_batch(reader, &mut carry, &mut next, self.most_lines);
                     }
@@ -253,20 +256,33 @@ where
             next.clear();
             read = next_read;
         }
-        tally += self.flush(&mut written, out)?;
+        tally += self.flush(&mut written, out, err)?;
         bar.finish_and_clear();
         Ok(tally)
     }
 
     /// Run one batch of lines, writing its output to `out` in input order.
-    fn batch(&self, text: &[u8], out: &mut dyn Write) -> Result<Tally, CliError> {
+    fn batch(
+        &self,
+        text: &[u8],
+        out: &mut dyn Write,
+        err: &mut dyn Write,
+    ) -> Result<Tally, CliError> {
         let lines = memchr::memchr_iter(b'\n', text).take(MIN_SPLIT).count();
         if self.jobs == 1 || lines < MIN_SPLIT {
-            return self.run(&Piece::Text(text), out);
+            return said(self.run(&Piece::Text(text), out)?, err);
         }
         let mut pieces = self.pieces(text)?;
-        self.flush(&mut pieces, out)
+        self.flush(&mut pieces, out, err)
     }
+}
+
+/// A piece's tally, what it says on standard error (`Tally::said`) written
+/// there, after its output.
+fn said(mut t: Tally, err: &mut dyn Write) -> Result<Tally, CliError> {
+    err.write_all(&t.said)?;
+    t.said = Vec::new();
+    Ok(t)
 }
 
 /// What a fold reads: lines from a reader, of a known total size for a file.
@@ -380,6 +396,9 @@ pub(crate) struct Tally {
     pub(crate) notes: usize,
     /// Prose notes on verdicts (`note[catch-all]`…).
     pub(crate) prose: usize,
+    /// What a piece says on standard error, beside its results (a filter's
+    /// notes): written after the piece's output, then dropped.
+    pub(crate) said: Vec<u8>,
 }
 
 impl Tally {

@@ -100,6 +100,7 @@ impl AddAssign for Tally {
         self.lints += t.lints;
         self.notes += t.notes;
         self.prose += t.prose;
+        self.said.extend(t.said);
     }
 }
 

@@ -79,7 +79,7 @@ pub(crate) fn each_stream(
     arguments: bool,
     files: &[PathBuf],
     stdin: &mut Stdin<'_>,
-    mut f: impl FnMut(&mut dyn BufRead) -> Result<(), CliError>,
+    mut f: impl FnMut(&mut dyn BufRead, &mut dyn Write) -> Result<(), CliError>,
 ) -> Result<(), CliError> {
     let standard = [PathBuf::from("-")];
     let files = match (files.is_empty(), arguments) {
@@ -91,13 +91,13 @@ pub(crate) fn each_stream(
         let skipped = if path.as_os_str() == "-" {
             say_reading(stdin)?;
             let mut stream = Stream::new(&mut *stdin.reader, None);
-            f(&mut stream)?;
+            f(&mut stream, &mut *stdin.err)?;
             stream.skipped_bom
         } else {
             let file = std::fs::File::open(path).map_err(|e| crate::Error::io(path, &e))?;
             let mut reader = io::BufReader::with_capacity(1 << 16, file);
             let mut stream = Stream::new(&mut reader, Some(path));
-            f(&mut stream)?;
+            f(&mut stream, &mut *stdin.err)?;
             stream.skipped_bom
         };
         if skipped {
@@ -183,7 +183,7 @@ pub(crate) fn each_input(
         f(&line_input(u.as_encoded_bytes()), out)?;
     }
     let progress = stdin.progress;
-    each_stream(!urls.is_empty(), files, stdin, |reader| {
+    each_stream(!urls.is_empty(), files, stdin, |reader, _| {
         let bar = progress_bar(progress);
         let mut line = Vec::new();
         loop {

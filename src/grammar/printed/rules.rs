@@ -124,6 +124,22 @@ impl PrintedGrammar {
         self.index.get(name).and_then(|&i| self.rules.get(i))
     }
 
+    /// A rule's name as defined, for `name` as a user spells it: exactly,
+    /// or in ABNF, whose rule names are case-insensitive (RFC 5234 §2.1),
+    /// in any case (`uri` is RFC 3986's `URI`). RFC 822-style BNF names
+    /// keep their case.
+    pub fn rule_named(&self, name: &str) -> Option<&str> {
+        if let Some(r) = self.rule(name) {
+            return Some(&r.name);
+        }
+        let abnf = self.notation == super::Notation::Abnf;
+        let r = self
+            .rules
+            .iter()
+            .find(|r| abnf && r.name.eq_ignore_ascii_case(name))?;
+        Some(&r.name)
+    }
+
     /// The rules whose definitions refer to `name`, in printed order.
     pub fn users_of(&self, name: &str) -> Vec<&PrintedRule> {
         self.rules

@@ -95,13 +95,17 @@
     var expected = t.e[s].map(function (k) { return ed.words[k]; });
     var found = ch === null ? "found end of input" : "found " + foundChar(ch);
     // The fix: where an escape could come, a character the edition does
-    // not reserve, escaped (RFC 1738 §2.2).
+    // not reserve, escaped (RFC 1738 §2.2), unless the escape would change
+    // what the input means (the fixes' namedEscape).
     var pct = t.n[s][t.c[37]] >= 0;
-    if (ch !== null && ch !== "%" && ed.reserved.indexOf(ch) < 0 && pct) {
-      found += " (escaped: " + utf8(ch).map(function (b) {
+    var escape = null;
+    if (ch !== null && root.urlbnfFixes) escape = root.urlbnfFixes.namedEscape(ed, text, w[1], ch, pct);
+    else if (ch !== null && ch !== "%" && ed.reserved.indexOf(ch) < 0 && pct) {
+      escape = utf8(ch).map(function (b) {
         return "%" + b.toString(16).toUpperCase().padStart(2, "0");
-      }).join("") + ")";
+      }).join("");
     }
+    if (escape !== null) found += " (escaped: " + escape + ")";
     return {
       error: {
         offset: w[1],
@@ -111,7 +115,7 @@
         message: "expected " + expectedWords(expected) + "; " + found
       },
       inside: t.r ? ed.words[t.r[s]] : null,
-      fixed: ch === null || !root.urlbnfFixes ? null : root.urlbnfFixes.fixAt(ed, t, text, w, w[1])
+      fixed: !root.urlbnfFixes ? null : root.urlbnfFixes.fixAt(ed, t, text, w, w[1])
     };
   }
 
@@ -169,7 +173,7 @@
       if (fixed && fixed.words) {
         var ch = Array.from(text.slice(at.error.byte_offset))[0];
         out.error.message = "expected " + expectedWords(at.error.expected) + "; found " +
-          foundChar(ch) + " (" + fixed.words + ")";
+          (ch === undefined ? "end of input" : foundChar(ch)) + " (" + fixed.words + ")";
       }
       if (fixed && fixed.fix !== null) out.error.fix = fixed.fix;
     }

@@ -113,11 +113,51 @@
     return out;
   }
 
+  // Whether edition id's rule derives text (another edition's table).
+  function derives(id, rule, text) {
+    var ed = (root.URLBNF_TABLES || []).find(function (e) { return e.id === id; });
+    var t = ed && ed.rules[rule];
+    return !!t && walk(t, text) === null;
+  }
+
+  // The escape the message names (diagnosis.rs named_escape): none for
+  // white space around, a "[" opening a host, a gen-delim in the
+  // authority but "@"; a gen-delim as data; else an unreserved one's.
+  function namedEscape(ed, text, at, ch, pct) {
+    var f = ed.fixes || {};
+    var around = at === 0 || trim(text.slice(at)) === "";
+    if (f.whiteSpace && WHITE.indexOf(ch) >= 0 && around && trim(text) !== "") return null;
+    var host = hostSpan(text);
+    if (ch === "[" && host && host[0] === at) return null;
+    if (f.genDelim && genDelim(ed, ch) && pct) {
+      return ch === "@" || !inside(authoritySpan(text), at) ? escapeOf(ch) : null;
+    }
+    return plainEscape(ed, ch, pct) ? escapeOf(ch) : null;
+  }
+
+  // A bracketed host with a "%" as RFC 6874 writes a zone identifier.
+  function zoned(literal) {
+    var p = literal[0] === "[" ? literal.indexOf("%") : -1;
+    if (p < 0) return null;
+    return literal.slice(p, p + 3) === "%25" ? literal : literal.slice(0, p) + "%25" + literal.slice(p + 1);
+  }
+
+  // Where text stops after a "%" and at most one hex digit: every "%"
+  // from there on that starts no escape, escaped as %25 (RFC 3986 §2.4).
+  function strayPercent(ed, t, text, at, offset) {
+    var head = text.slice(0, at), p = head.lastIndexOf("%");
+    if (p < 0 || at - p > 2 || !/^[0-9A-Fa-f]*$/.test(head.slice(p + 1))) return null;
+    var corrected = text.slice(0, p) + text.slice(p).replace(/%(?![0-9A-Fa-f]{2})/g, "%25");
+    return goesFurther(t, corrected, offset + 2) ? { fix: corrected, words: ed.fixes.stray } : null;
+  }
+
   // The fix where table t stops on text: the input corrected, the words
   // the message adds, the note; or null.
   function fixAt(ed, t, text, w, offset) {
     var f = ed.fixes, ch = w[2], at = w[1];
-    if (!f || ch === null) return null;
+    if (!f) return null;
+    var stray = strayPercent(ed, t, text, at, offset);
+    if (stray || ch === null) return stray;
     var host = hostSpan(text), auth = authoritySpan(text);
     var pct = percentAt(t, w[0]);
     var made = function (fix, tpl, parts, noteParts) {
@@ -128,9 +168,14 @@
       corrected = trim(text);
       return made(corrected, f.whiteSpace, [corrected]);
     }
+    if (f.zone && inside(host, at) && (ch === "%" || text.slice(host[0], at).indexOf("%") >= 0)) {
+      var zone = zoned(text.slice(host[0], host[1]));
+      if (zone) return made(null, f.zone, [zone]);
+    }
     if (ch === "[" && host && host[0] === at) {
-      if (!f.ip) return null;
-      return made(null, f.ip, [], [text.slice(host[0], host[1])]);
+      var literal = text.slice(host[0], host[1]);
+      if (!f.ip || !derives(f.ip.by, "host", literal)) return null;
+      return made(null, f.ip, [], [literal]);
     }
     if (f.idna && ch.codePointAt(0) >= 128 && inside(host, at)) {
       var ascii = idnaForm(text.slice(host[0], host[1]));
@@ -187,5 +232,5 @@
     return fill(f.scheme[port ? 1 : 0], 0, end, [quoted(scheme), input]);
   }
 
-  root.urlbnfFixes = { fixAt: fixAt, referenceNote: referenceNote };
+  root.urlbnfFixes = { fixAt: fixAt, referenceNote: referenceNote, namedEscape: namedEscape };
 })(typeof window !== "undefined" ? window : globalThis);

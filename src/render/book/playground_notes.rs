@@ -162,7 +162,8 @@ fn template(text: &str, parts: &[&str]) -> String {
 /// The fixes the edition's document words (`null` for one it does not),
 /// each as the words the diagnosis adds and its note, with the input's parts
 /// as `{0}`, `{1}`, `{2}`; the gen-delims that can be data; what check adds
-/// on a valid reference read other than a reader may (RFC 3986 §4.1, §4.2).
+/// on a valid reference read other than a reader may (RFC 3986 §4.1, §4.2);
+/// the words on a `%` that starts no escape (every edition's).
 fn fixes(edition: Edition) -> String {
     let d = edition.descriptor();
     let [a, b, c] = ["\u{1}", "\u{2}", "\u{3}"];
@@ -175,9 +176,10 @@ fn fixes(edition: Edition) -> String {
             format!("{{words:{},note:{note}}}", template(&words, parts))
         })
     };
-    let ip = fix::ip_literal(edition).map_or("null".into(), |(n, words, _)| {
+    // The page walks `by`'s host on the literal, as `fix::ip_literal` does.
+    let ip = fix::ip_literals_by(edition).map_or("null".into(), |(n, words, by)| {
         let note = note(&fix::note(n, 0, 0, words::ip_literal(edition, a)), &[a]);
-        format!("{{words:{},note:{note}}}", js(&words))
+        format!("{{words:{},note:{note},by:{}}}", js(&words), js(by.id()))
     });
     let gen_delims: String = PrintedGrammar::of(edition)
         .char_class("gen-delims")
@@ -214,8 +216,9 @@ fn fixes(edition: Edition) -> String {
         list(notes)
     });
     format!(
-        "{{whiteSpace:{},ip:{ip},idna:{},at:{},genDelims:{},genDelim:{},colon:{},relative:{relative},scheme:{scheme}}}",
+        "{{whiteSpace:{},zone:{},ip:{ip},idna:{},at:{},genDelims:{},genDelim:{},colon:{},relative:{relative},scheme:{scheme},stray:{}}}",
         fix(d.note("white-space"), words::white_space(a), &[a]),
+        fix(d.note("zone-id"), words::zone_id(a), &[a]),
         fix(d.note("idna"), words::idna(a, b, c), &[a, b, c]),
         fix(d.note("gen-delim-data"), words::at_sign(a), &[a]),
         js(&gen_delims),
@@ -225,6 +228,7 @@ fn fixes(edition: Edition) -> String {
             &[a, b, c]
         ),
         fix(d.note("colon-segment"), words::colon_segment(a), &[a]),
+        js(&words::stray_percent()),
     )
 }
 

@@ -283,7 +283,7 @@ impl Cause {
             .iter()
             .any(|e| e == "\"%\"" || classes.char_class(e).is_some_and(|c| c.contains(b'%')));
         match first {
-            Some(ex) => crate::verdicts::check::fix::named_escape(
+            Some(ex) => crate::verdicts::diagnosis::named_escape(
                 edition,
                 &ex.input,
                 ex.byte_offset,

@@ -3,16 +3,21 @@
 //! where the edition's document says it (its descriptor's `[notes]`): a
 //! gen-delim used as data escaped (RFC 3986 §2.2), white space around a URI
 //! stripped (Appendix C), `./` before a first segment with a colon (§4.2), a
-//! non-ASCII host in its IDNA form (§3.2.2). Where an escape would change
-//! what the input means (a `[` opening an IP literal where the edition's host
-//! has none) no escape is offered: the note says which document brought them.
+//! non-ASCII host in its IDNA form (§3.2.2), a `%` that starts no escape
+//! escaped itself (`%25`, §2.4). Where an escape would change what the input
+//! means (a `[` opening an IP literal where the edition's host has none) no
+//! escape is offered: where a later edition reads the literal, the note says
+//! which document brought them; a zone identifier, which RFC 3986's IP
+//! literals have not (§3.2.2), gets RFC 6874's form.
 
 use super::Checker;
 use crate::edition::{Edition, NoteText};
 use crate::engine::automaton;
 use crate::error::{CheckError, Expected};
 use crate::grammar::PrintedGrammar;
-use crate::verdicts::diagnosis::{error_at, escape_fix, escaped, expected_words, found_char};
+use crate::verdicts::diagnosis::{
+    authority_span, error_at, escape_fix, escaped, expected_words, found_char, gen_delim, host_span,
+};
 use crate::verdicts::prose::ProseNote;
 
 impl Checker {
@@ -31,15 +36,17 @@ impl Checker {
     }
 
     fn fixed(&self, input: &str, mut e: CheckError) -> (CheckError, Option<ProseNote>) {
-        let Some(c) = input.get(e.byte_offset..).and_then(|s| s.chars().next()) else {
-            return (e, None);
-        };
-        let Some(fix) = self.fix(input, &e, c) else {
+        let c = input.get(e.byte_offset..).and_then(|s| s.chars().next());
+        let fix = self
+            .stray_percent(input, &e)
+            .or_else(|| c.and_then(|c| self.fix(input, &e, c)));
+        let Some(fix) = fix else {
             return (e, None);
         };
         if let Some(words) = &fix.words {
             let expected = expected_words(&e.expected);
-            e.message = format!("expected {expected}; found {} ({words})", found_char(c));
+            let found = c.map_or_else(|| "end of input".to_string(), found_char);
+            e.message = format!("expected {expected}; found {found} ({words})");
         }
         let note = fix.note.map(|(n, message)| {
             let end = e.offset + 1;
@@ -66,10 +73,22 @@ impl Checker {
             let (words, message) = words::white_space(&corrected);
             return Some(Fix::new(Some(corrected), words, n, message));
         }
-        // `[` opening a host, where the edition's host has no IP literal.
+        // A zone identifier in an IP literal, which RFC 3986's has not
+        // (§3.2.2): no fix here, RFC 6874's form in the note.
+        if let (Some(n), Some((s, end))) = (d.note("zone-id"), host)
+            && s <= at
+            && at < end
+            && (c == '%' || input.get(s..at).is_some_and(|h| h.contains('%')))
+            && let Some(zoned) = input.get(s..end).and_then(zoned)
+        {
+            let (words, message) = words::zone_id(&zoned);
+            return Some(Fix::new(None, words, n, message));
+        }
+        // `[` opening a host, where the edition's host has no IP literal:
+        // no escape, and the note only where a later edition reads it.
         if c == '[' && host.is_some_and(|(s, _)| s == at) {
-            let (n, words, _) = ip_literal(self.edition)?;
             let literal = host.and_then(|(s, end)| input.get(s..end)).unwrap_or("[");
+            let (n, words, _) = ip_literal(self.edition, literal)?;
             let message = words::ip_literal(self.edition, literal);
             return Some(Fix::new(None, words, n, message));
         }
@@ -83,6 +102,19 @@ impl Checker {
             let corrected = format!("{}{ascii}{}", input.get(..s)?, input.get(end..)?);
             let (words, message) = words::idna(&escaped(c), &ascii, &corrected);
             return Some(Fix::new(Some(corrected), words, n, message));
+        }
+        // Without the `idna` feature no IDNA form is computed: said so,
+        // rather than a percent-encoded host the DNS cannot resolve.
+        if cfg!(not(feature = "idna"))
+            && d.note("idna").is_some()
+            && !c.is_ascii()
+            && host.is_some_and(|(s, end)| s <= at && at < end)
+        {
+            return Some(Fix {
+                corrected: None,
+                words: Some(words::no_idna()),
+                note: None,
+            });
         }
         let gen_delim = d
             .note("gen-delim-data")
@@ -137,6 +169,24 @@ impl Checker {
                 words: None,
                 note: None,
             })
+    }
+
+    /// Where the input stops after a `%` and at most one hex digit: that
+    /// `%` starts no escape, and as data is itself escaped, `%25` (RFC 3986
+    /// §2.4), as is every such `%` after it.
+    fn stray_percent(&self, input: &str, e: &CheckError) -> Option<Fix> {
+        let head = input.get(..e.byte_offset)?;
+        let p = head.rfind('%')?;
+        let digits = head.get(p + 1..)?;
+        if digits.len() > 1 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
+        let corrected = format!("{}{}", input.get(..p)?, percent_data(input.get(p..)?));
+        self.goes_further(&corrected, e.offset + 2).then(|| Fix {
+            corrected: Some(corrected),
+            words: Some(words::stray_percent()),
+            note: None,
+        })
     }
 
     /// `input` with `c` escaped from byte `at` on, and each character where
@@ -210,39 +260,6 @@ impl Fix {
     }
 }
 
-/// The escape `check`'s message names for `c` where `input` stops at byte
-/// `at` (`percent`: an escape may come there), or none where the input's
-/// fix is another: what a report's cause names.
-pub(crate) fn named_escape(
-    edition: Edition,
-    input: &str,
-    at: usize,
-    c: char,
-    percent: bool,
-) -> Option<String> {
-    let d = edition.descriptor();
-    let around = at == 0 || input.get(at..).is_some_and(|s| s.trim().is_empty());
-    if d.note("white-space").is_some() && c.is_whitespace() && around && !input.trim().is_empty() {
-        return None;
-    }
-    if c == '[' && host_span(input).is_some_and(|(s, _)| s == at) {
-        return None;
-    }
-    let in_authority = authority_span(input).is_some_and(|(s, end)| s <= at && at < end);
-    if d.note("gen-delim-data").is_some() && gen_delim(edition, c) && percent {
-        return (c == '@' || !in_authority).then(|| escaped(c));
-    }
-    escape_fix(edition, c, percent)
-}
-
-/// Whether the grammar prints `c` among its delimiters of components
-/// (RFC 3986 §2.2 `gen-delims`) and it can be data: all but `:`, `/` and
-/// `?`, which a path, query or fragment holds as they are.
-fn gen_delim(edition: Edition, c: char) -> bool {
-    let delims = PrintedGrammar::of(edition).char_class("gen-delims");
-    c.is_ascii() && !":/?".contains(c) && delims.is_some_and(|d| d.contains_char(c))
-}
-
 /// `input` with each character after byte `at` that `escape` picks escaped.
 fn escape_from(input: &str, at: usize, escape: impl Fn(char) -> bool) -> String {
     let (head, tail) = input.split_at_checked(at).unwrap_or((input, ""));
@@ -253,43 +270,6 @@ fn escape_from(input: &str, at: usize, escape: impl Fn(char) -> bool) -> String 
     format!("{head}{tail}")
 }
 
-/// Where the input's scheme ends, at its colon (RFC 3986 §3.1, §4.1): a
-/// letter, then letters, digits, `+`, `-` or `.`.
-pub(super) fn scheme_end(input: &str) -> Option<usize> {
-    input.find(':').filter(|&i| {
-        let s = input.get(..i).unwrap_or("");
-        s.starts_with(|c: char| c.is_ascii_alphabetic())
-            && s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
-    })
-}
-
-/// The bytes of the authority: after a leading `//` or `scheme://`, up to
-/// the first `/`, `?` or `#` (RFC 3986 §3.2).
-fn authority_span(input: &str) -> Option<(usize, usize)> {
-    let scheme = scheme_end(input).map_or(0, |i| i + 1);
-    let rest = input.get(scheme..)?.strip_prefix("//")?;
-    let start = scheme + 2;
-    Some((
-        start,
-        start + rest.find(['/', '?', '#']).unwrap_or(rest.len()),
-    ))
-}
-
-/// The bytes of the host: the authority after its last `@`, up to a `:`
-/// and port (§3.2.2, §3.2.3); an IP literal up to its `]`.
-fn host_span(input: &str) -> Option<(usize, usize)> {
-    let (s, end) = authority_span(input)?;
-    let authority = input.get(s..end)?;
-    let start = s + authority.rfind('@').map_or(0, |i| i + 1);
-    let host = input.get(start..end)?;
-    let len = match host.strip_prefix('[') {
-        Some(_) => host.find(']').map_or(host.len(), |i| i + 1),
-        None => host.rfind(':').unwrap_or(host.len()),
-    };
-    Some((start, start + len))
-}
-
 /// Whether the edition's `host` derives strings that start with `[`.
 fn has_ip_literals(edition: Edition) -> bool {
     automaton::automaton(edition, "host").is_ok_and(|a| match a.diagnose("[") {
@@ -298,9 +278,23 @@ fn has_ip_literals(edition: Edition) -> bool {
     })
 }
 
+/// Where `edition`'s host has no IP literal, a later edition's host derives
+/// `literal`, and that edition's document says where IP literals came from:
+/// its note, what the diagnosis adds, and that edition. (`[zz]` gets none:
+/// no edition reads it.)
+pub(crate) fn ip_literal(
+    edition: Edition,
+    literal: &str,
+) -> Option<(&'static NoteText, String, Edition)> {
+    let (n, words, by) = ip_literals_by(edition)?;
+    let read = automaton::automaton(by, "host").is_ok_and(|a| a.diagnose(literal).is_ok());
+    read.then_some((n, words, by))
+}
+
 /// Where `edition`'s host has no IP literal and another edition's document
-/// says where they came from: its note, and what the diagnosis adds.
-pub(crate) fn ip_literal(edition: Edition) -> Option<(&'static NoteText, String, Edition)> {
+/// says where they came from: its note, what the diagnosis adds, and that
+/// edition (the playground decides for each literal as [`ip_literal`] does).
+pub(crate) fn ip_literals_by(edition: Edition) -> Option<(&'static NoteText, String, Edition)> {
     if has_ip_literals(edition) {
         return None;
     }
@@ -314,6 +308,32 @@ pub(crate) fn ip_literal(edition: Edition) -> Option<(&'static NoteText, String,
         .replace("{0}", edition.id())
         .replace("{1}", by.id());
     Some((n, words, by))
+}
+
+/// A bracketed host with a `%` as RFC 6874 §2 writes a zone identifier:
+/// after `%25`, the `%` escaped (`[fe80::1%eth0]` as `[fe80::1%25eth0]`).
+fn zoned(literal: &str) -> Option<String> {
+    let p = literal.strip_prefix('[')?.find('%')? + 1;
+    let (head, tail) = literal.split_at_checked(p)?;
+    Some(match tail.strip_prefix("%25") {
+        Some(_) => literal.to_string(),
+        None => format!("{head}%25{}", tail.get(1..)?),
+    })
+}
+
+/// Every `%` of `text` that starts no escape (two hex digits) as `%25`.
+pub(crate) fn percent_data(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        out.push(c);
+        let escape = text
+            .get(i + 1..i + 3)
+            .is_some_and(|h| h.len() == 2 && h.bytes().all(|b| b.is_ascii_hexdigit()));
+        if c == '%' && !escape {
+            out.push_str("25");
+        }
+    }
+    out
 }
 
 /// A host's IDNA form (RFC 3490, which RFC 3986 §3.2.2 names), where it
@@ -354,7 +374,7 @@ pub(crate) mod words {
     }
 
     pub(crate) fn ip_literal(edition: Edition, literal: &str) -> String {
-        let by = super::ip_literal(edition).map_or("", |(_, _, by)| by.id());
+        let by = super::ip_literals_by(edition).map_or("", |(_, _, by)| by.id());
         format!(
             "{literal} is an IP literal as {by} reads it, and no host of {}: no escape makes it one",
             edition.id()
@@ -366,6 +386,28 @@ pub(crate) mod words {
             format!("escaped: {escape}; as a domain name, its IDNA form: {ascii}"),
             format!("a name for the DNS is written in its IDNA form: {corrected}"),
         )
+    }
+
+    /// RFC 6874 §2: a zone identifier after `%25`; `zoned` the literal so.
+    pub(crate) fn zone_id(zoned: &str) -> (String, String) {
+        (
+            format!(
+                "a zone identifier, which RFC 3986's IP literals have not; RFC 6874 writes it {zoned}"
+            ),
+            format!(
+                "RFC 3986's IP literal has no zone identifier; RFC 6874 §2 adds one after \"%25\", the \"%\" escaped: {zoned} (check it with --grammar-file rfc6874)"
+            ),
+        )
+    }
+
+    /// A `%` that starts no escape (RFC 3986 §2.4).
+    pub(crate) fn stray_percent() -> String {
+        "the \"%\" before it starts no escape; as data it is escaped: %25".to_string()
+    }
+
+    /// A non-ASCII host where urlbnf is built without the `idna` feature.
+    pub(crate) fn no_idna() -> String {
+        "as a domain name it is written in its IDNA form (RFC 3986 §3.2.2), which this urlbnf computes only with the `idna` feature; escaped, the host would be a name the DNS cannot resolve".to_string()
     }
 
     pub(crate) fn at_sign(corrected: &str) -> (String, String) {

@@ -4,11 +4,11 @@
 
 use std::borrow::Cow;
 
-use super::fix::{self, scheme_end, words};
+use super::fix::{self, words};
 use super::{Checker, Judgement};
 use crate::engine::automaton;
 use crate::knowledge::known::{self, SchemeList};
-use crate::verdicts::diagnosis::error_at;
+use crate::verdicts::diagnosis::{error_at, scheme_end};
 use crate::verdicts::prose::{self, ProseNote};
 
 impl Checker {
