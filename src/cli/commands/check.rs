@@ -175,7 +175,16 @@ pub(crate) fn targets(
             ids.join(", ")
         )?;
     }
-    Ok(have.into_iter().map(|e| (e, rule.to_string())).collect())
+    // A grammar file's rule as it spells it (ABNF names are case-insensitive).
+    Ok(have
+        .into_iter()
+        .map(|e| {
+            let name = crate::grammar::PrintedGrammar::of(e)
+                .rule(rule)
+                .map_or(rule, |r| r.name.as_str());
+            (e, name.to_string())
+        })
+        .collect())
 }
 
 /// Which inputs `--only` prints.
