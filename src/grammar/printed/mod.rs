@@ -184,6 +184,7 @@ impl PrintedGrammar {
     /// The names of the grammar closest to `name` (by Jaro-Winkler
     /// similarity, ignoring case), closest first, at most three: what "did
     /// you mean" offers for a rule name misspelled.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command's `--rule`
     pub fn closest_rules(&self, name: &str) -> Vec<&str> {
         closest_names(name, self.rules.iter().map(|r| r.name.as_str()))
     }
