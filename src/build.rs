@@ -77,6 +77,8 @@ mod grammar {
 
         #[path = "abnf.rs"]
         mod abnf;
+        #[path = "assemble.rs"]
+        mod assemble;
         #[path = "notation.rs"]
         mod notation;
         #[path = "read.rs"]

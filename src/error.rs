@@ -62,6 +62,8 @@ pub enum Error {
         file: String,
         /// The line the defect is at.
         line: usize,
+        /// The column, in characters from 1 (0: the line as a whole).
+        column: usize,
         /// The rule at fault, where one is.
         rule: Option<String>,
         /// What is wrong.
@@ -164,12 +166,19 @@ impl fmt::Display for Error {
             Error::Grammar {
                 file,
                 line,
+                column,
                 rule,
                 message,
-            } => match rule {
-                Some(r) => write!(f, "{file} line {line}, rule '{r}': {message}"),
-                None => write!(f, "{file} line {line}: {message}"),
-            },
+            } => {
+                write!(f, "{file} line {line}")?;
+                if *column > 0 {
+                    write!(f, ", column {column}")?;
+                }
+                match rule {
+                    Some(r) => write!(f, ", rule '{r}': {message}"),
+                    None => write!(f, ": {message}"),
+                }
+            }
             Error::NoTranscription { edition, what } => write!(
                 f,
                 "{edition} is a grammar file, with no transcription: {what} needs one, which \

@@ -102,7 +102,7 @@ pub mod cli;
 
 pub use comparisons::{cause, diff, examples, explain};
 pub use edition::{Edition, EditionInfo, UnknownEdition};
-pub use engine::grammar_file::{load_grammar, load_grammar_text};
+pub use engine::grammar_file::{FileRead, file_read, load_grammar, load_grammar_text};
 pub use error::Error;
 pub use grammar::printed::Notation;
 pub use knowledge::{encoding, gloss, known, meaning};

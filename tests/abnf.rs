@@ -102,3 +102,26 @@ fn abnf_defects_name_their_line() {
         "{e}"
     );
 }
+
+/// RFC 7405's `%s` (case-sensitive) and `%i` strings; `<name>` the rule
+/// where the grammar has one (RFC 5234 §2.1); a `;` inside a string is the
+/// character, not a comment.
+#[test]
+fn rfc_7405_strings_and_bracketed_rule_names() {
+    let text = "%edition rfc3986\n%notation abnf\na = %s\"aB\" %i\"c\" <b> \";\" b\nb = \"x\"\n";
+    let g = read(Edition::Rfc3986, text).unwrap();
+    let a = g.rule("a").unwrap();
+    let Expr::Seq(items) = &a.expr else {
+        panic!("{:?}", a.expr)
+    };
+    assert_eq!(items[0], Expr::Lit("aB".into()));
+    assert_eq!(
+        items[1],
+        Expr::Alt(vec![Expr::Lit("c".into()), Expr::Lit("C".into())])
+    );
+    assert_eq!(items[2], Expr::Ref("b".into()));
+    assert_eq!(items[3], Expr::Lit(";".into()));
+    let prose = "%edition rfc3986\n%notation abnf\na = <no such rule>\n";
+    let e = read(Edition::Rfc3986, prose).unwrap_err().to_string();
+    assert!(e.contains("<no such rule> is prose"), "{e}");
+}

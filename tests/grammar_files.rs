@@ -103,13 +103,17 @@ fn a_defective_grammar_names_its_line() {
         (
             "undefined.abnf",
             "; a comment\na = b\nb = \"x\" / c\n",
-            "line 3: rule 'b' uses undefined 'c'",
+            "line 3, column 11: rule 'b' uses undefined 'c'",
         ),
-        ("left.abnf", "a = a \"x\" / \"y\"\n", "line 1, rule 'a'"),
+        (
+            "left.abnf",
+            "a = a \"x\" / \"y\"\n",
+            "line 1, column 1, rule 'a'",
+        ),
         (
             "nested.abnf",
-            "s = \"x\"\na = \"(\" a \")\" / \"x\"\n",
-            "line 2, rule 'a'",
+            "a = \"(\" a \")\" / \"x\"\ns = \"x\"\n",
+            "line 1, column 1, rule 'a'",
         ),
         (
             "huge.abnf",
@@ -183,4 +187,254 @@ fn the_library_reads_a_grammar() {
     assert_eq!(again, Ok(digits));
     assert!(urlbnf::load_grammar_text("digits", "number = DIGIT\n", None).is_err());
     assert!(urlbnf::load_grammar_text("rfc3986", "a = \"x\"\n", None).is_err());
+}
+
+/// A grammar file in a fresh folder of its own, for one test.
+fn file(test: &str, name: &str, text: &[u8]) -> String {
+    let dir = std::env::temp_dir().join(format!("urlbnf-{test}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+const APPENDIX_A: &str = "tests/corpus/rfc3986-appendix-a.txt";
+
+/// RFC 3986 Appendix A copied as printed (rules indented three spaces, the
+/// page's footer and header in the middle, the heading above) is RFC 3986's
+/// grammar: URI derives exactly what the edition's URI derives. The lines
+/// skipped are counted and named, as text and as JSON.
+#[test]
+fn rfc3986_appendix_a_as_printed_is_rfc3986() {
+    let (code, out, err) = run(&["diff", "rfc3986", APPENDIX_A]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("URI-reference = URI-reference")
+            && out.contains("Rules only in rfc3986 (0)")
+            && out.contains(&format!("Rules only in {APPENDIX_A} (0)")),
+        "{out}"
+    );
+    assert!(
+        err.contains(&format!(
+            "note: {APPENDIX_A} read as an RFC's text: 36 rules; 7 lines skipped \
+             (headings, prose, page breaks): 6-8, 11, 62-64"
+        )),
+        "{err}"
+    );
+    let (code, out, err) = run(&[
+        "check",
+        "--json",
+        "--grammar-file",
+        APPENDIX_A,
+        "--rule",
+        "dec-octet",
+        "255",
+        "256",
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out.lines().count(), 2, "{out}");
+    let read: serde_json::Value = serde_json::from_str(err.lines().next().unwrap()).unwrap();
+    let read = &read["grammar_file"];
+    assert_eq!(read["rfc_text"], true);
+    assert_eq!(read["rules"], 36);
+    assert_eq!(read["skipped_lines"], 7);
+    assert_eq!(read["skipped"][0], serde_json::json!([6, 8]));
+}
+
+/// RFC 3986's whole text is a grammar file: the rules its sections print and
+/// Appendix A prints again alike are one rule each; Appendix B's `scheme =
+/// $2` (the parts of a regular expression's match, not ABNF) is prose, with
+/// a note; a rule printed twice differently is an error naming both lines.
+#[test]
+fn an_rfcs_whole_text_gives_its_rules() {
+    let Some(seeds) = common::seeds_dir() else {
+        return;
+    };
+    let text = seeds.join("later/rfc3986.txt");
+    let text = text.to_str().unwrap();
+    let (code, out, err) = run(&["diff", "rfc3986", text]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("URI-reference = URI-reference"), "{out}");
+    assert!(err.contains("read as an RFC's text: 37 rules"), "{err}");
+    assert!(
+        err.contains("line 2828, column 19: 'scheme = …' is not ABNF ('$' is not ABNF notation"),
+        "{err}"
+    );
+    let twice = file(
+        "twice",
+        "twice.txt",
+        b"1.  Syntax\n\n   a = \"x\" / b\n   b = \"y\"\n\nAppendix A.\n\n   a = \"x\" / b\n   b = \"z\"\n",
+    );
+    let (code, _, err) = run(&["check", "--grammar-file", &twice, "x"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 9, column 4: rule 'b' defined twice, differently: at line 4 and here"),
+        "{err}"
+    );
+}
+
+/// A plain grammar file (rules at column 0) is read as strictly as ever: a
+/// line that is not a rule is an error, which says how an RFC's text is told.
+#[test]
+fn a_plain_file_stays_strict() {
+    let plain = file("plain", "plain.abnf", b"Appendix A.\na = \"x\"\n");
+    let (code, _, err) = run(&["check", "--grammar-file", &plain, "x"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 1, column 1: rule 'Appendix' lacks '='")
+            && err.contains("an RFC's text is read as one where its rules are indented"),
+        "{err}"
+    );
+}
+
+/// RFC 5234 and RFC 7405 as written: names without case, `<name>` a rule
+/// where the file has one, `%s` and `%i` strings, a byte-order mark, `;`
+/// inside quotes, and every core rule of Appendix B.1.
+#[test]
+fn rfc5234_and_rfc7405_as_written() {
+    // A ';' in a string hides nothing after it.
+    let semi = file("semi", "semi.abnf", b"a = \";\" VCHAR\n");
+    let (code, _, err) = run(&["check", "--grammar-file", &semi, ";x", ";"]);
+    assert_eq!(code, 1, "{err}");
+    // Names by case: references, --rule, and a duplicate by case.
+    let case = file(
+        "case",
+        "case.abnf",
+        b"\xef\xbb\xbfgreeting = %s\"Hi\" SP <Name> %i\"x\" [ Digit ]\nname = 1*ALPHA\nNAME =/ \"-\"\n",
+    );
+    let (code, out, err) = run(&[
+        "check",
+        "--grammar-file",
+        &case,
+        "--rule",
+        "GREETING",
+        "Hi bobX7",
+        "hi bobx",
+        "Hi -x",
+    ]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert_eq!(out.matches("greeting         valid").count(), 2, "{out}");
+    assert!(out.contains("expected \"H\""), "{out}");
+    assert!(
+        err.contains("line 1, column 22: <Name> read as the rule Name (RFC 5234 §2.1)"),
+        "{err}"
+    );
+    let dup = file("dup", "dup.abnf", b"a = \"x\"\nA = \"y\"\n");
+    let (code, _, err) = run(&["check", "--grammar-file", &dup, "x"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("line 2, column 1: rule 'A' defined twice: at line 1 and here as 'a'")
+            && err.contains("case-insensitive"),
+        "{err}"
+    );
+    // `<prose>` naming no rule has no reading, and says so.
+    let prose = file("prose", "prose.abnf", b"a = <any text>\n");
+    let (_, _, err) = run(&["check", "--grammar-file", &prose, "x"]);
+    assert!(err.contains("<any text> is prose"), "{err}");
+    // Every core rule of RFC 5234 Appendix B.1.
+    let core = file(
+        "core",
+        "core.abnf",
+        b"all = ALPHA BIT CHAR CR CRLF CTL DIGIT DQUOTE HEXDIG HTAB LF LWSP OCTET SP VCHAR WSP\n",
+    );
+    let (code, _, err) = run(&[
+        "check",
+        "--grammar-file",
+        &core,
+        "a0x\r\r\n\u{7f}9\"F\t\n \t\r\n x x\t",
+    ]);
+    assert_eq!(code, 0, "{err}");
+}
+
+/// Only what the asked rule needs is compiled: a rule that nests (RFC
+/// 9110's `comment`) keeps no other rule from check, regex, explain, diff
+/// and conform; asking it names the cycle and the rule's line.
+#[test]
+fn a_nested_rule_beside_regular_ones() {
+    let text = b"header = token \": \" comment\ncomment = \"(\" *( ctext / comment ) \")\"\nctext = %x21-27 / %x2A-7E\ntoken = 1*( ALPHA / \"-\" )\n";
+    let nested = file("nested", "nested.abnf", text);
+    let (code, _, err) = run(&["check", "--grammar-file", &nested, "--rule", "token", "a-b"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, _) = run(&["regex", "--grammar-file", &nested, "--rule", "ctext"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("[!-'*-~]"), "{out}");
+    let (code, _, _) = run(&["explain", "--grammar-file", &nested, "token"]);
+    assert_eq!(code, 0);
+    let (code, out, err) = run(&["diff", &nested, &nested, "--rule", "token"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Languages (1 rules compared, 1 equal)"),
+        "{out}"
+    );
+    // The whole-URL rule nests: the diff says why its languages are not compared.
+    let (code, out, _) = run(&["diff", &nested, &nested]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("not compared:") && out.contains("comment -> comment"),
+        "{out}"
+    );
+    let suite = std::env::temp_dir().join(format!("urlbnf-nested-{}.jsonl", std::process::id()));
+    let (code, _, err) = run(&[
+        "conform",
+        "--grammar-file",
+        &nested,
+        "--rule",
+        "token",
+        "--export",
+        suite.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_file(&suite);
+    for rule in ["comment", "header"] {
+        let (code, _, err) = run(&["check", "--grammar-file", &nested, "--rule", rule, "(x)"]);
+        assert_eq!(code, 2, "{rule}");
+        assert!(
+            err.contains("line 2, column 1, rule 'comment'")
+                && err.contains("comment -> comment")
+                && err.contains("no finite automaton"),
+            "{rule}: {err}"
+        );
+    }
+}
+
+/// Errors a user can act on: the closest names for a rule not defined, the
+/// line and column, the notation's own words (no token names).
+#[test]
+fn errors_say_where_and_what_to_do() {
+    let cases: [(&str, &[u8], &str); 5] = [
+        (
+            "misspelled.abnf",
+            b"path = *( \"/\" pchr )\npchar = ALPHA\n",
+            "line 1, column 15: rule 'path' uses undefined 'pchr'; did you mean pchar?",
+        ),
+        (
+            "unclosed.abnf",
+            b"a = \"x\"\n    ( \"y\" / \"z\"\n",
+            "line 2, column 5: rule 'a': '(' is never closed (')' expected)",
+        ),
+        (
+            "percent.abnf",
+            b"a = %q41\n",
+            "line 1, column 5: rule 'a': '%' starts a numeric value",
+        ),
+        (
+            "stray.abnf",
+            b"a = \"x\" ]\n",
+            "line 1, column 9: rule 'a': ']' closes nothing",
+        ),
+        (
+            "indented.abnf",
+            b"a = \"x\"\n\n  b = \"y\"\n",
+            "line 3, column 5: rule 'a': '=' is not ABNF notation",
+        ),
+    ];
+    for (name, text, says) in cases {
+        let path = file("errors", name, text);
+        let (code, _, err) = run(&["check", "--grammar-file", &path, "x"]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(err.contains(says), "{name}: {err}");
+        for internal in ["LParen", "Some(", "Tok", "Close"] {
+            assert!(!err.contains(internal), "{name}: {err}");
+        }
+    }
 }

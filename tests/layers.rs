@@ -37,6 +37,8 @@ const ROOT: &[(&str, &str)] = &[
     ("write_book", "render::book"),
     ("load_grammar", "engine::grammar_file"),
     ("load_grammar_text", "engine::grammar_file"),
+    ("FileRead", "engine::grammar_file"),
+    ("file_read", "engine::grammar_file"),
     ("Notation", "grammar::printed"),
 ];
 

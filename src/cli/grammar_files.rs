@@ -1,7 +1,9 @@
 //! Grammar files of the user's, read at run time as editions (`--grammar-file`):
 //! ABNF or RFC 822 BNF, served wherever only the automata are needed.
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 
 use super::{CliError, Grammars};
 use crate::edition::Edition;
@@ -11,10 +13,15 @@ use crate::grammar::printed::Notation;
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct GrammarFiles {
     /// A grammar of your own, read as an edition named by its path: ABNF (RFC
-    /// 5234, its core rules included) or RFC 822 BNF as RFC 1738 prints it
-    /// (repeatable); or, where no file has the name, one shipped inside
-    /// urlbnf: rfc6874 (RFC 3986 with RFC 6874's zone identifiers). Served
-    /// by what the automata give: check, report, diff, regex, explain
+    /// A grammar of your own, read as an edition named by its path: ABNF (RFC
+    /// 5234 and RFC 7405, its core rules included) or RFC 822 BNF as RFC 1738
+    /// prints it (repeatable); or, where no file has the name, one shipped
+    /// inside urlbnf: rfc6874 (RFC 3986 with RFC 6874's zone identifiers). An
+    /// ABNF file whose rules are indented, or that has page breaks, is an
+    /// RFC's text (or an excerpt): its rules are the lines `name =` or `name
+    /// =/` and those indented deeper under them, the rest skipped and counted;
+    /// a file whose rules start at column 0 is read strictly. Served by what
+    /// the automata give: check, report, diff, regex, explain, conform
     #[arg(id = "grammar_files", long = "grammar-file", value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
 
@@ -65,17 +72,50 @@ pub(crate) fn shipped() -> impl Iterator<Item = &'static str> {
     SHIPPED.iter().map(|(name, _)| *name)
 }
 
+/// The grammar files read in this run, in order.
+static LOADED: Mutex<Vec<Edition>> = Mutex::new(Vec::new());
+
 /// One grammar file, read and registered: a file of that path, or else a
 /// shipped grammar of that name.
 pub(crate) fn load(path: &Path, notation: Option<NotationArg>) -> Result<Edition, CliError> {
     let notation = notation.map(NotationArg::notation);
     let shipped = SHIPPED.iter().find(|(name, _)| path.as_os_str() == *name);
-    if let (false, Some((name, text))) = (path.exists(), shipped) {
-        return Ok(crate::engine::grammar_file::load_grammar_text(
-            name, text, notation,
-        )?);
+    let edition = match (path.exists(), shipped) {
+        (false, Some((name, text))) => {
+            crate::engine::grammar_file::load_grammar_text(name, text, notation)?
+        }
+        _ => crate::engine::grammar_file::load_grammar(path, notation)?,
+    };
+    if let Ok(mut loaded) = LOADED.lock()
+        && !loaded.contains(&edition)
+    {
+        loaded.push(edition);
     }
-    Ok(crate::engine::grammar_file::load_grammar(path, notation)?)
+    Ok(edition)
+}
+
+/// What the run's grammar files' reading has to say, on `err`: that a file
+/// was read as an RFC's text, the lines it skipped, the notes (a `<name>`
+/// read as a rule); with `json`, one JSON object per file (`{"grammar_file":
+/// …}`). Nothing for a plain file read without a note.
+pub(crate) fn write_reads(err: &mut dyn Write, json: bool) -> std::io::Result<()> {
+    let loaded = match LOADED.lock() {
+        Ok(mut loaded) => std::mem::take(&mut *loaded),
+        Err(_) => return Ok(()),
+    };
+    for read in loaded
+        .into_iter()
+        .filter_map(crate::engine::grammar_file::file_read)
+        .filter(|r| r.rfc_text || !r.notes.is_empty())
+    {
+        if json {
+            let line = serde_json::json!({ "grammar_file": read });
+            writeln!(err, "{line}")?;
+        } else {
+            write!(err, "{read}")?;
+        }
+    }
+    Ok(())
 }
 
 /// An edition id or, where none has that name and a file does, a grammar file.

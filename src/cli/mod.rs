@@ -285,6 +285,10 @@ where
             compare::run(args, input!(!json), out, terminal.stdout)
         }
     };
+    // How grammar files were read (an RFC's text, the lines skipped), on
+    // standard error, as JSON where the output is.
+    let json = args.iter().any(|a| a == "--json");
+    let _ = grammar_files::write_reads(err, json);
     // What is still buffered is part of the output: a write that fails at
     // the last flush fails the command.
     let result = result.and_then(|tally| out.flush().map(|()| tally).map_err(CliError::Io));

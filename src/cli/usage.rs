@@ -82,33 +82,22 @@ pub(super) fn flag_elsewhere(e: &clap::Error, args: &[std::ffi::OsString]) -> Op
 }
 
 /// A usage error for a rule none of `editions` has: the closest rule names
-/// (by Jaro-Winkler similarity, ignoring case) of the editions that have
-/// close ones, or every name of each edition when none is close.
+/// ([`PrintedGrammar::closest_rules`]) of the editions that have close
+/// ones, or every name of each edition when none is close.
 pub(super) fn unknown_rule(rule: &str, editions: &[Edition]) -> String {
     let mut msg = format!("unknown rule '{rule}'");
-    let lower = rule.to_lowercase();
-    let names = |e: &Edition| -> Vec<&'static str> {
-        PrintedGrammar::of(*e)
-            .rules
-            .iter()
-            .map(|r| r.name.as_str())
-            .collect()
-    };
     let close: Vec<(Edition, Vec<&str>)> = editions
         .iter()
-        .map(|e| {
-            let mut close: Vec<(f64, &str)> = names(e)
-                .into_iter()
-                .map(|n| (strsim::jaro_winkler(&lower, &n.to_lowercase()), n))
-                .filter(|(score, _)| *score >= 0.8)
-                .collect();
-            close.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-            (*e, close.into_iter().take(3).map(|(_, n)| n).collect())
-        })
+        .map(|e| (*e, PrintedGrammar::of(*e).closest_rules(rule)))
         .collect();
     if close.iter().all(|(_, c)| c.is_empty()) {
         for e in editions {
-            msg.push_str(&format!("\n  {e} has: {}", names(e).join(", ")));
+            let names: Vec<&str> = PrintedGrammar::of(*e)
+                .rules
+                .iter()
+                .map(|r| r.name.as_str())
+                .collect();
+            msg.push_str(&format!("\n  {e} has: {}", names.join(", ")));
         }
     }
     for (e, names) in close.iter().filter(|(_, c)| !c.is_empty()) {

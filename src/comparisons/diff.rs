@@ -261,6 +261,10 @@ pub struct RulePair {
     #[serde(skip_serializing_if = "Option::is_none")]
     /// The exact language comparison.
     pub language: Option<LanguageDiff>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    /// Why the languages were not compared: a rule of a grammar file with no
+    /// automaton (one that nests), as its error says.
+    pub not_compared: Option<String>,
 }
 
 /// Everything that differs from edition A to edition B.
@@ -415,10 +419,11 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
             }),
             _ => None,
         };
-        let language = match (automaton::automaton(a, &ra), automaton::automaton(b, &rb)) {
-            (Ok(da), Ok(db)) => Some(compare(&da, &db).explained(a, &ra, b, &rb)),
-            _ => None,
-        };
+        let (language, not_compared) =
+            match (automaton::automaton(a, &ra), automaton::automaton(b, &rb)) {
+                (Ok(da), Ok(db)) => (Some(compare(&da, &db).explained(a, &ra, b, &rb)), None),
+                (Err(e), _) | (_, Err(e)) => (None, Some(e.to_string())),
+            };
         pairs.push(RulePair {
             whole: i == 0,
             a_printed: pa.printed_text(ga.notation),
@@ -428,6 +433,7 @@ pub fn diff(a: Edition, b: Edition, only: Option<&str>) -> Diff {
             b: rb.clone(),
             class,
             language,
+            not_compared,
         });
     }
     let mut added: Vec<String> = gb

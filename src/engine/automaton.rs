@@ -381,18 +381,39 @@ pub(crate) fn defect(edition: Edition, rule: &str, e: CompileError) -> Error {
             message: e.0,
         };
     }
-    let message = match e.0.contains("size limit") {
-        true => format!(
+    let grammar = PrintedGrammar::of(edition);
+    // The rule at fault: the one that recurses (`'a' recurses …`), else the one asked.
+    let at_fault =
+        e.0.strip_prefix('\'')
+            .and_then(|m| m.split_once('\''))
+            .and_then(|(name, _)| grammar.rule(name))
+            .or_else(|| grammar.rule(rule));
+    let message = if e.0.contains("size limit") {
+        format!(
             "its automaton needs more than urlbnf's bound of {} MiB ({})",
             MEMORY_LIMIT >> 20,
             e.0
-        ),
-        false => e.0,
+        )
+    } else if !e.0.starts_with("no rule") {
+        format!(
+            "{}: urlbnf reads a rule that refers to itself only as its last part \
+             (right recursion) as a repetition; write left recursion as one \
+             (a = \"y\" *\"x\" for a = a \"x\" / \"y\"); nesting (a = \"(\" a \")\") \
+             has no finite automaton{}",
+            e.0,
+            match at_fault.is_some_and(|r| r.name != rule) {
+                true => format!(" (asked for '{rule}', which uses it)"),
+                false => String::new(),
+            }
+        )
+    } else {
+        e.0
     };
     Error::Grammar {
         file: edition.id().to_string(),
-        line: PrintedGrammar::of(edition).rule(rule).map_or(0, |r| r.line),
-        rule: Some(rule.to_string()),
+        line: at_fault.map_or(0, |r| r.line),
+        column: at_fault.map_or(0, |r| r.column),
+        rule: Some(at_fault.map_or(rule, |r| r.name.as_str()).to_string()),
         message,
     }
 }

@@ -204,7 +204,9 @@ fn split_tail(e: &Expr, name: &str) -> Result<(Option<Expr>, Option<Expr>), Comp
                 return Ok((Some(Expr::Empty), None));
             };
             if init.iter().any(mentions) {
-                return Err(CompileError(format!("'{name}' is not in tail position")));
+                return Err(CompileError(format!(
+                    "'{name}' refers to itself other than as its last part: {name} -> {name}"
+                )));
             }
             let (a, b) = split_tail(last, name)?;
             let prefix = |x: Expr| {
@@ -235,7 +237,7 @@ fn split_tail(e: &Expr, name: &str) -> Result<(Option<Expr>, Option<Expr>), Comp
         }
         _ => {
             return Err(CompileError(format!(
-                "'{name}' recurses inside a repetition"
+                "'{name}' refers to itself inside a repetition: {name} -> {name}"
             )));
         }
     })

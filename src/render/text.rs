@@ -59,6 +59,9 @@ pub fn diff(d: &crate::comparisons::diff::Diff) -> String {
         if let Some(l) = &p.language {
             language(&mut out, a, b, &p.a, &p.b, l);
         }
+        if let Some(why) = &p.not_compared {
+            let _ = writeln!(out, "  not compared: {why}");
+        }
     }
     let list = |out: &mut String, title: &str, names: &[String]| {
         let _ = writeln!(out, "\n{title} ({})", names.len());

@@ -21,13 +21,17 @@ use crate::error::Error;
 use crate::grammar::CharSet;
 
 mod abnf;
+mod assemble;
 mod notation;
 mod read;
+mod rfc_text;
 mod rules;
 mod schemes;
 
+pub use assemble::{Defect, FileReading};
 pub use notation::parse_definition;
 pub use read::{read, read_lines};
+pub use rfc_text::{extract as extract_rfc_text, is_rfc_text, runs};
 pub use rules::{Expr, Notation, PrintedGrammar, PrintedRule, fold_space};
 pub use schemes::SchemeRule;
 
@@ -142,6 +146,19 @@ impl PrintedRule {
     }
 }
 
+/// The names closest to `name` (by Jaro-Winkler similarity, ignoring
+/// case), closest first, at most three: what "did you mean" offers.
+pub fn closest_names<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
+    let lower = name.to_lowercase();
+    let mut close: Vec<(f64, &str)> = names
+        .into_iter()
+        .map(|n| (strsim::jaro_winkler(&lower, &n.to_lowercase()), n))
+        .filter(|(score, _)| *score >= 0.8)
+        .collect();
+    close.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
+    close.into_iter().take(3).map(|(_, n)| n).collect()
+}
+
 /// Every edition's printed grammar, read once.
 static GRAMMARS: PerEdition<PrintedGrammar> = PerEdition::new();
 
@@ -162,6 +179,14 @@ impl PrintedGrammar {
     pub(crate) fn keep(grammar: PrintedGrammar) -> &'static PrintedGrammar {
         let edition = grammar.edition;
         GRAMMARS.get_or_init(edition, || grammar)
+    }
+
+    /// The names of the grammar closest to `name` (by Jaro-Winkler
+    /// similarity, ignoring case), closest first, at most three: what "did
+    /// you mean" offers for a rule name misspelled.
+    #[cfg_attr(not(feature = "cli"), allow(dead_code))] // the command's `--rule`
+    pub fn closest_rules(&self, name: &str) -> Vec<&str> {
+        closest_names(name, self.rules.iter().map(|r| r.name.as_str()))
     }
 
     /// The rule, or [`Error::UnknownRule`].

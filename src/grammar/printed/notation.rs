@@ -18,6 +18,22 @@ enum Tok {
     Word(String),
 }
 
+impl std::fmt::Display for Tok {
+    /// The token as printed, for messages.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Tok::Bar => f.write_str("'|'"),
+            Tok::Open => f.write_str("'['"),
+            Tok::Close => f.write_str("']'"),
+            Tok::LParen => f.write_str("'('"),
+            Tok::RParen => f.write_str("')'"),
+            Tok::Star(n) => write!(f, "'{n}*'"),
+            Tok::Lit(s) => write!(f, "the literal \"{s}\""),
+            Tok::Word(w) => write!(f, "the rule name '{w}'"),
+        }
+    }
+}
+
 fn tokenize_letters(def: &str) -> Vec<Tok> {
     let mut toks = Vec::new();
     for chunk in def.split_whitespace() {
@@ -138,12 +154,19 @@ fn tokenize_rfc822(def: &str) -> Result<Vec<Tok>, String> {
     Ok(toks)
 }
 
-/// Parse one definition in the given notation.
-pub fn parse_definition(notation: Notation, def: &str) -> Result<Expr, String> {
+/// Parse one definition in the given notation. In ABNF, `is_rule` says
+/// which names are rules (`<name>` refers to one, with a note in `notes`). A
+/// defect is at a byte offset of `def` (in ABNF; at its start otherwise).
+pub fn parse_definition(
+    notation: Notation,
+    def: &str,
+    is_rule: &dyn Fn(&str) -> bool,
+    notes: &mut Vec<(usize, String)>,
+) -> Result<Expr, (usize, String)> {
     let toks = match notation {
         Notation::Letters => tokenize_letters(def),
-        Notation::Rfc822 => tokenize_rfc822(def)?,
-        Notation::Abnf => return super::abnf::parse(def),
+        Notation::Rfc822 => tokenize_rfc822(def).map_err(|m| (0, m))?,
+        Notation::Abnf => return super::abnf::parse(def, is_rule, notes),
     };
     let mut p = Parser {
         toks,
@@ -151,10 +174,10 @@ pub fn parse_definition(notation: Notation, def: &str) -> Result<Expr, String> {
         depth: 0,
         notation,
     };
-    let e = p.alt()?;
+    let e = p.alt().map_err(|m| (0, m))?;
     match p.toks.get(p.pos) {
         None => Ok(e),
-        Some(t) => Err(format!("unexpected {t:?}")),
+        Some(t) => Err((0, format!("unexpected {t}"))),
     }
 }
 
@@ -260,7 +283,7 @@ impl Parser {
                     item: Box::new(item),
                 })
             }
-            t => Err(format!("unexpected {t:?}")),
+            t => Err(format!("unexpected {t}")),
         }
     }
 }
@@ -268,6 +291,10 @@ impl Parser {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn parse_definition(notation: Notation, def: &str) -> Result<Expr, (usize, String)> {
+        super::parse_definition(notation, def, &|_| false, &mut Vec::new())
+    }
 
     fn lit(s: &str) -> Expr {
         Expr::Lit(s.into())

@@ -2,49 +2,14 @@
 //! blocks, the corrections beside them, each definition parsed in the
 //! edition's notation and every reference checked.
 
-use std::collections::BTreeMap;
-
-use super::{
-    Correction, Expr, Notation, PrintedGrammar, PrintedRule, fold_space, parse_definition,
-};
+use super::assemble::{Block, Defect, FileReading, Notes, Reader, Span, err};
+use super::{Correction, Notation, PrintedGrammar};
 use crate::edition::Edition;
 use crate::error::Error;
 
-/// A defect at a line of a transcription.
-fn err<T>(line: usize, message: impl Into<String>) -> Result<T, (usize, String)> {
-    Err((line, message.into()))
-}
-
-/// A rule block under construction.
-struct Block {
-    name: String,
-    line: usize,
-    text: String,
-    printed_name: Option<(Correction, String)>,
-    read: Option<(Correction, String)>,
-    supplied: Option<Correction>,
-    /// An RFC 5234 core rule (Appendix B.1) a grammar file uses and does not
-    /// define: `%core NAME definition`.
-    core: bool,
-    comment: Option<String>,
-    /// ABNF `=/`: alternatives added to the rule of this name.
-    incremental: bool,
-}
-
-/// A transcription being read: its header and rule blocks so far.
-#[derive(Default)]
-struct Reader {
-    document: String,
-    section: String,
-    notation: Option<Notation>,
-    blocks: Vec<Block>,
-    /// Comment lines read since the last rule.
-    comment: Vec<String>,
-}
-
-impl Reader {
+impl Reader<'_> {
     /// A `%key value` line: the header, or a correction on the rule above.
-    fn directive(&mut self, id: &str, line: usize, directive: &str) -> Result<(), (usize, String)> {
+    fn directive(&mut self, id: &str, line: usize, directive: &str) -> Result<(), Defect> {
         let (key, value) = directive.split_once(' ').unwrap_or((directive, ""));
         let value = value.trim();
         match key {
@@ -55,6 +20,7 @@ impl Reader {
                 self.blocks.push(Block {
                     name: name.to_string(),
                     line,
+                    column: 0,
                     text: def.to_string(),
                     printed_name: None,
                     read: None,
@@ -62,6 +28,7 @@ impl Reader {
                     core: true,
                     comment: None,
                     incremental: false,
+                    spans: Vec::new(),
                 });
             }
             "document" => self.document = value.to_string(),
@@ -90,6 +57,7 @@ impl Reader {
                     self.blocks.push(Block {
                         name: name.to_string(),
                         line,
+                        column: 0,
                         text: def.to_string(),
                         printed_name: None,
                         read: None,
@@ -97,6 +65,7 @@ impl Reader {
                         core: false,
                         comment: None,
                         incremental: false,
+                        spans: Vec::new(),
                     });
                     return Ok(());
                 }
@@ -114,8 +83,17 @@ impl Reader {
         Ok(())
     }
 
+    /// The column in the file of byte `at` of line `line` as read.
+    fn column(&self, line: usize, raw: &str, at: usize) -> usize {
+        let shift = self
+            .file
+            .and_then(|f| f.shift.get(line.saturating_sub(1)).copied())
+            .unwrap_or(0);
+        shift + raw.get(..at).map_or(0, |t| t.chars().count()) + 1
+    }
+
     /// A line of the printed grammar: a rule's first line or a continuation.
-    fn rule_line(&mut self, line: usize, raw: &str) -> Result<(), (usize, String)> {
+    fn rule_line(&mut self, line: usize, raw: &str) -> Result<(), Defect> {
         let Some(notation) = self.notation else {
             return err(line, "%notation must come before the rules");
         };
@@ -129,16 +107,58 @@ impl Reader {
             return Ok(());
         }
         if raw.starts_with(char::is_whitespace) {
+            let column = self.column(line, raw, raw.len() - trimmed.len());
             let Some(block) = self.blocks.last_mut() else {
-                return err(line, "continuation line before any rule");
+                return Err(Defect {
+                    line,
+                    column,
+                    message: "an indented line continues a rule, and no rule comes before it \
+                              (a rule starts at the line's start)"
+                        .into(),
+                    undefined: None,
+                });
             };
             block.text.push('\n');
-            block.text.push_str(trimmed);
+            block.spans.push(Span {
+                offset: block.text.len(),
+                line,
+                column,
+            });
+            block.text.push_str(trimmed.trim_end());
             return Ok(());
         }
-        let (name, rest) = raw.split_once(char::is_whitespace).unwrap_or((raw, ""));
-        let mut rest = rest.trim();
+        // ABNF: a rule name is a letter, then letters, digits and '-'
+        // (RFC 5234 §4), and `=` may follow it with no space.
+        let split = match notation {
+            Notation::Abnf => raw
+                .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+                .unwrap_or(raw.len()),
+            _ => raw.find(char::is_whitespace).unwrap_or(raw.len()),
+        };
+        let (name, rest) = raw.split_at(split);
+        let mut rest = rest.trim_start();
         let mut incremental = false;
+        let lacks = |name: &str, what: &str| Defect {
+            line,
+            column: self.column(line, raw, 0),
+            message: match (name.is_empty(), self.file.is_some()) {
+                (true, _) => format!("a rule starts with its name, not {what}"),
+                (false, false) => format!("rule '{name}' lacks '='"),
+                (false, true) => format!(
+                    "rule '{name}' lacks '=' (a plain grammar file holds rules, comments and \
+                     blank lines only; an RFC's text is read as one where its rules are \
+                     indented, as RFCs print them)"
+                ),
+            },
+            undefined: None,
+        };
+        if notation == Notation::Abnf && !name.starts_with(|c: char| c.is_ascii_alphabetic()) {
+            let what = trimmed
+                .chars()
+                .next()
+                .map_or(String::new(), |c| format!("'{c}'"));
+            return Err(lacks("", &what));
+        }
         if notation != Notation::Letters {
             // ABNF `=/` adds alternatives to a rule defined above (RFC 5234 §3.3).
             if let Some(r) = rest
@@ -146,179 +166,67 @@ impl Reader {
                 .filter(|_| notation == Notation::Abnf)
             {
                 incremental = true;
-                rest = r.trim();
+                rest = r.trim_start();
             } else {
                 rest = match rest.strip_prefix('=') {
-                    Some(r) => r.trim(),
-                    None => return err(line, format!("rule '{name}' lacks '='")),
+                    Some(r) => r.trim_start(),
+                    None => return Err(lacks(name, "")),
                 };
             }
         }
+        let column = self.column(line, raw, raw.len() - rest.len());
         self.blocks.push(Block {
             name: name.to_string(),
             line,
-            text: rest.to_string(),
+            column: self.column(line, raw, 0),
+            text: rest.trim_end().to_string(),
             printed_name: None,
             read: None,
             supplied: None,
             core: false,
             comment: (!self.comment.is_empty()).then(|| self.comment.join(" ")),
             incremental,
+            spans: vec![Span {
+                offset: 0,
+                line,
+                column,
+            }],
         });
         self.comment.clear();
         Ok(())
-    }
-
-    /// The blocks read as rules, each definition parsed, every reference checked.
-    fn finish(self, edition: Edition) -> Result<PrintedGrammar, (usize, String)> {
-        let Some(notation) = self.notation else {
-            return err(1, "no %notation");
-        };
-        let mut rules = Vec::new();
-        let mut index = BTreeMap::new();
-        for b in self.blocks {
-            let (reading, correction) = match (&b.read, b.supplied) {
-                (Some((c, text)), _) => (text.clone(), Some(*c)),
-                (None, Some(c)) => (b.text.clone(), Some(c)),
-                (None, None) => (b.text.clone(), b.printed_name.as_ref().map(|(c, _)| *c)),
-            };
-            let expr = parse_definition(notation, &reading)
-                .map_err(|message| (b.line, format!("rule '{}': {message}", b.name)))?;
-            if b.incremental {
-                add_alternatives(&mut rules, &index, &b, expr)?;
-                continue;
-            }
-            if index.insert(b.name.clone(), rules.len()).is_some() {
-                return err(b.line, format!("rule '{}' defined twice", b.name));
-            }
-            rules.push(PrintedRule {
-                name: b.name,
-                printed_name: b.printed_name.map(|(_, n)| n),
-                printed: (b.supplied.is_none() && !b.core).then(|| fold_space(&b.text)),
-                printed_lines: (b.supplied.is_none() && !b.core).then(|| lines(&b.text)),
-                reading: fold_space(&reading),
-                correction,
-                expr,
-                line: b.line,
-                comment: b.comment,
-            });
-        }
-        if notation == Notation::Abnf {
-            // ABNF rule names are case-insensitive (RFC 5234 §2.1): each
-            // reference is spelled as its rule is defined.
-            let spelled: BTreeMap<String, String> = rules
-                .iter()
-                .map(|r| (r.name.to_ascii_lowercase(), r.name.clone()))
-                .collect();
-            for rule in &mut rules {
-                respell(&mut rule.expr, &spelled);
-            }
-        }
-        for rule in &rules {
-            if let Some(r) = rule
-                .expr
-                .refs()
-                .into_iter()
-                .find(|r| !index.contains_key(*r))
-            {
-                return err(
-                    rule.line,
-                    format!("rule '{}' uses undefined '{r}'", rule.name),
-                );
-            }
-        }
-        Ok(PrintedGrammar {
-            edition,
-            document: self.document,
-            section: self.section,
-            notation,
-            rules,
-            index,
-        })
-    }
-}
-
-/// ABNF `=/` (RFC 5234 §3.3): the block's alternatives added to the rule
-/// defined above under its name.
-fn add_alternatives(
-    rules: &mut [PrintedRule],
-    index: &BTreeMap<String, usize>,
-    b: &Block,
-    more: Expr,
-) -> Result<(), (usize, String)> {
-    let Some(rule) = index.get(&b.name).and_then(|&i| rules.get_mut(i)) else {
-        return err(b.line, format!("'{} =/' before '{} ='", b.name, b.name));
-    };
-    let mut alts = match std::mem::replace(&mut rule.expr, Expr::Empty) {
-        Expr::Alt(alts) => alts,
-        one => vec![one],
-    };
-    match more {
-        Expr::Alt(more) => alts.extend(more),
-        one => alts.push(one),
-    }
-    rule.expr = Expr::Alt(alts);
-    let more_text = fold_space(&b.text);
-    for text in [&mut rule.reading].into_iter().chain(rule.printed.as_mut()) {
-        text.push_str(" =/ ");
-        text.push_str(&more_text);
-    }
-    if let Some(printed) = rule.printed_lines.as_mut() {
-        printed.push_str("\n=/ ");
-        printed.push_str(&lines(&b.text));
-    }
-    Ok(())
-}
-
-/// A definition's lines as printed: each line's own spacing kept (the
-/// columns of its comments), the indentation of continuations dropped (the
-/// printed text's layout is [`PrintedRule::printed_text`]'s).
-fn lines(text: &str) -> String {
-    text.lines()
-        .map(|l| l.trim())
-        .filter(|l| !l.is_empty())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-fn respell(e: &mut Expr, spelled: &BTreeMap<String, String>) {
-    match e {
-        Expr::Ref(name) => {
-            if let Some(s) = spelled.get(&name.to_ascii_lowercase()) {
-                name.clone_from(s);
-            }
-        }
-        Expr::Seq(items) | Expr::Alt(items) => items.iter_mut().for_each(|i| respell(i, spelled)),
-        Expr::Opt(item) | Expr::Rep { item, .. } => respell(item, spelled),
-        Expr::Empty | Expr::Lit(_) | Expr::Range(..) => {}
     }
 }
 
 /// Read a transcription (the `grammar/*.bnf` format described in its header).
 /// A defect is [`Error::Transcription`], with its line.
 pub fn read(edition: Edition, source: &str) -> Result<PrintedGrammar, Error> {
-    read_lines(edition, edition.id(), source, None).map_err(|(line, message)| {
-        Error::Transcription {
+    read_lines(edition, edition.id(), source, None, None)
+        .map(|(g, _)| g)
+        .map_err(|d| Error::Transcription {
             edition,
             rule: None,
-            message: format!("grammar/{edition}.bnf line {line}: {message}"),
-        }
-    })
+            message: format!("grammar/{edition}.bnf line {}: {}", d.line, d.message),
+        })
 }
 
 /// Read a grammar in the transcriptions' format as the grammar `id` (its
 /// `%edition` line, if any, must say so), for `edition`, in `notation` where
-/// it has no `%notation` line; a defect as its line and what is wrong.
+/// it has no `%notation` line, as a grammar file where `file` says how; the
+/// grammar and what its reading noted, or the defect.
 pub fn read_lines(
     edition: Edition,
     id: &str,
     source: &str,
     notation: Option<Notation>,
-) -> Result<PrintedGrammar, (usize, String)> {
+    file: Option<FileReading<'_>>,
+) -> Result<(PrintedGrammar, Notes), Defect> {
     let mut reader = Reader {
         notation,
+        file,
+        lines: source.lines().count(),
         ..Reader::default()
     };
+    let mut notes = Notes::new();
     let lines = source.lines().enumerate().map(|(i, raw)| (i + 1, raw));
     lines
         .filter(|(_, raw)| {
@@ -329,5 +237,6 @@ pub fn read_lines(
             Some(directive) => reader.directive(id, line, directive),
             None => reader.rule_line(line, raw),
         })
-        .and_then(|()| reader.finish(edition))
+        .and_then(|()| reader.finish(edition, &mut notes))
+        .map(|g| (g, notes))
 }

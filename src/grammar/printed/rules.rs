@@ -92,6 +92,9 @@ pub struct PrintedRule {
     pub expr: Expr,
     /// Line of the transcription (`grammar/<edition>.bnf`) where the rule starts.
     pub line: usize,
+    /// Column of that line where the rule's name starts, in characters from
+    /// 1 (0 for a rule not printed: a core rule, a correction's).
+    pub column: usize,
     /// The comment printed just above the rule (RFC 822 `;` lines since the
     /// rule before), without its `;`s: RFC 1738's `otherurl` has "new
     /// schemes follow the general syntax".
@@ -113,15 +116,24 @@ pub struct PrintedGrammar {
     pub notation: Notation,
     /// The rules in printed order; supplied rules (C4) last.
     pub rules: Vec<PrintedRule>,
-    /// Each rule's place in `rules`, by name.
+    /// Each rule's place in `rules`, by name (and, where names are
+    /// case-insensitive, by the name in lower case too).
     pub(super) index: BTreeMap<String, usize>,
+    /// Rule names are case-insensitive (an ABNF grammar file, RFC 5234 §2.1).
+    pub(super) fold_case: bool,
 }
 
 impl PrintedGrammar {
     /// A rule by its name, spelled as defined (references in ABNF, whose
-    /// names are case-insensitive, are respelled so when read).
+    /// names are case-insensitive, are respelled so when read), or in any
+    /// case in an ABNF grammar file.
     pub fn rule(&self, name: &str) -> Option<&PrintedRule> {
-        self.index.get(name).and_then(|&i| self.rules.get(i))
+        let i = self.index.get(name).or_else(|| {
+            self.fold_case
+                .then(|| self.index.get(&name.to_ascii_lowercase()))
+                .flatten()
+        });
+        i.and_then(|&i| self.rules.get(i))
     }
 
     /// A rule's name as defined, for `name` as a user spells it: exactly,
