@@ -3,6 +3,7 @@
 //! Analyses ask these, never the grammar files.
 
 mod ahead;
+pub mod chars;
 pub mod ambiguity;
 pub mod automaton;
 mod dense;

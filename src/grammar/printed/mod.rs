@@ -25,11 +25,14 @@ mod notation;
 mod read;
 mod rules;
 mod schemes;
+mod wide;
 
 pub use notation::parse_definition;
 pub use read::{read, read_lines};
 pub use rules::{Expr, Notation, PrintedGrammar, PrintedRule, fold_space};
 pub use schemes::SchemeRule;
+pub use wide::WideClass;
+pub(crate) use wide::{count, minus};
 
 impl Notation {
     /// How to read the notation, in a line.

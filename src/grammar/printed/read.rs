@@ -40,6 +40,8 @@ struct Reader {
     blocks: Vec<Block>,
     /// Comment lines read since the last rule.
     comment: Vec<String>,
+    /// `%encoding octets`: numeric values are bytes.
+    octets: bool,
 }
 
 impl Reader {
@@ -65,6 +67,15 @@ impl Reader {
                 });
             }
             "document" => self.document = value.to_string(),
+            // What a numeric value past 7F numbers: a code point (inputs are
+            // UTF-8) or an octet.
+            "encoding" => {
+                self.octets = match value.to_ascii_lowercase().as_str() {
+                    "octets" => true,
+                    "utf-8" | "unicode" => false,
+                    _ => return err(line, format!("unknown encoding '{value}' (octets or utf-8)")),
+                }
+            }
             "section" => self.section = value.to_string(),
             "notation" => {
                 self.notation = Some(match value {
@@ -234,6 +245,7 @@ impl Reader {
             notation,
             rules,
             index,
+            octets: self.octets,
         })
     }
 }

@@ -113,6 +113,9 @@ pub struct PrintedGrammar {
     pub notation: Notation,
     /// The rules in printed order; supplied rules (C4) last.
     pub rules: Vec<PrintedRule>,
+    /// Whether a numeric value past 7F is an octet (`%encoding octets`), not
+    /// a Unicode code point of a UTF-8 input (the default).
+    pub octets: bool,
     /// Each rule's place in `rules`, by name.
     pub(super) index: BTreeMap<String, usize>,
 }

@@ -1,0 +1,211 @@
+//! Whole characters through an automaton over bytes: a grammar's non-ASCII
+//! characters are the UTF-8 sequences of their code points (RFC 3629 §4), so
+//! what may come in a state, and the least string that goes on from it, are
+//! asked by character, never by a lone byte of one.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+use super::lanes::Dfa;
+
+/// The well-formed UTF-8 sequences of two to four bytes (RFC 3629 §4): the
+/// lead bytes, the range of the byte after them, and how many bytes follow
+/// the lead. No surrogate (`ED A0`-`ED BF`) and nothing past U+10FFFF.
+const LEADS: [(u8, u8, u8, u8, u32); 8] = [
+    (0xC2, 0xDF, 0x80, 0xBF, 1),
+    (0xE0, 0xE0, 0xA0, 0xBF, 2),
+    (0xE1, 0xEC, 0x80, 0xBF, 2),
+    (0xED, 0xED, 0x80, 0x9F, 2),
+    (0xEE, 0xEF, 0x80, 0xBF, 2),
+    (0xF0, 0xF0, 0x90, 0xBF, 3),
+    (0xF1, 0xF3, 0x80, 0xBF, 3),
+    (0xF4, 0xF4, 0x80, 0x8F, 3),
+];
+
+/// The code point bits a lead byte carries, placed above its `follow`
+/// continuation bytes' six bits each.
+fn lead_bits(lead: u8, follow: u32) -> u32 {
+    let mask = match follow {
+        1 => 0x1F,
+        2 => 0x0F,
+        _ => 0x07,
+    };
+    u32::from(lead & mask) << (6 * follow)
+}
+
+/// The non-ASCII characters that lead `state` to a live state, as ranges
+/// of code points in ascending order.
+pub fn live_ranges<A: Dfa>(a: &A, state: A::State) -> Vec<(u32, u32)> {
+    let mut memo = HashMap::new();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (lo, hi, first_lo, first_hi, follow) in LEADS {
+        for lead in lo..=hi {
+            let t = a.step(state, lead);
+            if !a.is_live(t) {
+                continue;
+            }
+            let base = lead_bits(lead, follow);
+            for b in first_lo..=first_hi {
+                let u = a.step(t, b);
+                if !a.is_live(u) {
+                    continue;
+                }
+                let at = base + (u32::from(b & 0x3F) << (6 * (follow - 1)));
+                if follow == 1 {
+                    push(&mut out, (at, at));
+                } else {
+                    for &(x, y) in suffixes(a, u, follow - 1, &mut memo).iter() {
+                        push(&mut out, (at + x, at + y));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The values of `depth` continuation bytes (six bits each) that lead
+/// `state` to a live state, as ranges.
+fn suffixes<A: Dfa>(
+    a: &A,
+    state: A::State,
+    depth: u32,
+    memo: &mut HashMap<(A::State, u32), std::rc::Rc<Vec<(u32, u32)>>>,
+) -> std::rc::Rc<Vec<(u32, u32)>> {
+    if let Some(done) = memo.get(&(state, depth)) {
+        return done.clone();
+    }
+    let mut out = Vec::new();
+    for c in 0u8..64 {
+        let t = a.step(state, 0x80 | c);
+        if !a.is_live(t) {
+            continue;
+        }
+        let at = u32::from(c) << (6 * (depth - 1));
+        if depth == 1 {
+            push(&mut out, (at, at));
+        } else {
+            for &(x, y) in suffixes(a, t, depth - 1, memo).iter() {
+                push(&mut out, (at + x, at + y));
+            }
+        }
+    }
+    let out = std::rc::Rc::new(out);
+    memo.insert((state, depth), out.clone());
+    out
+}
+
+/// A range added after the others, joined to the last where they touch.
+fn push(out: &mut Vec<(u32, u32)>, (lo, hi): (u32, u32)) {
+    match out.last_mut() {
+        Some(last) if last.1.checked_add(1) == Some(lo) => last.1 = hi,
+        _ => out.push((lo, hi)),
+    }
+}
+
+/// For each live state one non-ASCII character leads `state` to, the least
+/// such character, in ascending order of characters: the characters a search
+/// for least strings need try.
+pub fn least_chars<A: Dfa>(a: &A, state: A::State) -> Vec<(char, A::State)> {
+    let mut memo = HashMap::new();
+    let mut found: HashMap<A::State, u32> = HashMap::new();
+    for (lo, hi, first_lo, first_hi, follow) in LEADS {
+        for lead in lo..=hi {
+            let t = a.step(state, lead);
+            if !a.is_live(t) {
+                continue;
+            }
+            let base = lead_bits(lead, follow);
+            for b in first_lo..=first_hi {
+                let u = a.step(t, b);
+                if !a.is_live(u) {
+                    continue;
+                }
+                let at = base + (u32::from(b & 0x3F) << (6 * (follow - 1)));
+                if follow == 1 {
+                    found.entry(u).or_insert(at);
+                } else {
+                    for &(end, v) in least_suffixes(a, u, follow - 1, &mut memo).iter() {
+                        found.entry(end).or_insert(at + v);
+                    }
+                }
+            }
+        }
+    }
+    let mut out: Vec<(char, A::State)> = found
+        .into_iter()
+        .filter_map(|(s, v)| Some((char::from_u32(v)?, s)))
+        .collect();
+    out.sort_by_key(|&(c, _)| c);
+    out
+}
+
+/// [`least_chars`] below a lead byte: for each live state `depth`
+/// continuation bytes lead to, the least value that does.
+fn least_suffixes<A: Dfa>(
+    a: &A,
+    state: A::State,
+    depth: u32,
+    memo: &mut HashMap<(A::State, u32), std::rc::Rc<Vec<(A::State, u32)>>>,
+) -> std::rc::Rc<Vec<(A::State, u32)>>
+where
+    A::State: Hash + Eq,
+{
+    if let Some(done) = memo.get(&(state, depth)) {
+        return done.clone();
+    }
+    let mut out: Vec<(A::State, u32)> = Vec::new();
+    for c in 0u8..64 {
+        let t = a.step(state, 0x80 | c);
+        if !a.is_live(t) {
+            continue;
+        }
+        let at = u32::from(c) << (6 * (depth - 1));
+        let ends: Vec<(A::State, u32)> = if depth == 1 {
+            vec![(t, 0)]
+        } else {
+            least_suffixes(a, t, depth - 1, memo).to_vec()
+        };
+        for (end, v) in ends {
+            if !out.iter().any(|&(e, _)| e == end) {
+                out.push((end, at + v));
+            }
+        }
+    }
+    let out = std::rc::Rc::new(out);
+    memo.insert((state, depth), out.clone());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::automaton::Automaton;
+    use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir};
+
+    fn class(ranges: &[(char, char)]) -> Automaton {
+        let class = ClassUnicode::new(ranges.iter().map(|&(a, b)| ClassUnicodeRange::new(a, b)));
+        let hir = Hir::concat(vec![Hir::class(Class::Unicode(class)), Hir::literal(*b"!")]);
+        Automaton::from_hir(&hir).unwrap()
+    }
+
+    #[test]
+    fn ranges_are_the_classes_code_points() {
+        // RFC 3987's ucschar, in part: across two-, three- and four-byte sequences.
+        let a = class(&[('a', 'a'), ('\u{A0}', '\u{D7FF}'), ('\u{10000}', '\u{1FFFD}')]);
+        let want = vec![(0xA0, 0xD7FF), (0x10000, 0x1FFFD)];
+        assert_eq!(live_ranges(&a, a.start()), want);
+        let all = class(&[('\u{80}', '\u{10FFFF}')]);
+        // Surrogates are no characters.
+        let want = vec![(0x80, 0xD7FF), (0xE000, 0x10FFFF)];
+        assert_eq!(live_ranges(&all, all.start()), want);
+    }
+
+    #[test]
+    fn least_chars_are_whole_characters() {
+        let a = class(&[('\u{E000}', '\u{F8FF}'), ('\u{100000}', '\u{10FFFD}')]);
+        let got: Vec<char> = least_chars(&a, a.start()).into_iter().map(|(c, _)| c).collect();
+        // Both lead to the state before "!": one representative.
+        assert_eq!(got, vec!['\u{E000}']);
+    }
+}
