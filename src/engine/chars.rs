@@ -1,10 +1,9 @@
 //! Whole characters through an automaton over bytes: a grammar's non-ASCII
 //! characters are the UTF-8 sequences of their code points (RFC 3629 §4), so
-//! what may come in a state, and the least string that goes on from it, are
-//! asked by character, never by a lone byte of one.
+//! what may come in a state is asked by character, never by a lone byte of
+//! one.
 
 use std::collections::HashMap;
-use std::hash::Hash;
 
 use super::lanes::Dfa;
 
@@ -103,80 +102,6 @@ fn push(out: &mut Vec<(u32, u32)>, (lo, hi): (u32, u32)) {
     }
 }
 
-/// For each live state one non-ASCII character leads `state` to, the least
-/// such character, in ascending order of characters: the characters a search
-/// for least strings need try.
-pub fn least_chars<A: Dfa>(a: &A, state: A::State) -> Vec<(char, A::State)> {
-    let mut memo = HashMap::new();
-    let mut found: HashMap<A::State, u32> = HashMap::new();
-    for (lo, hi, first_lo, first_hi, follow) in LEADS {
-        for lead in lo..=hi {
-            let t = a.step(state, lead);
-            if !a.is_live(t) {
-                continue;
-            }
-            let base = lead_bits(lead, follow);
-            for b in first_lo..=first_hi {
-                let u = a.step(t, b);
-                if !a.is_live(u) {
-                    continue;
-                }
-                let at = base + (u32::from(b & 0x3F) << (6 * (follow - 1)));
-                if follow == 1 {
-                    found.entry(u).or_insert(at);
-                } else {
-                    for &(end, v) in least_suffixes(a, u, follow - 1, &mut memo).iter() {
-                        found.entry(end).or_insert(at + v);
-                    }
-                }
-            }
-        }
-    }
-    let mut out: Vec<(char, A::State)> = found
-        .into_iter()
-        .filter_map(|(s, v)| Some((char::from_u32(v)?, s)))
-        .collect();
-    out.sort_by_key(|&(c, _)| c);
-    out
-}
-
-/// [`least_chars`] below a lead byte: for each live state `depth`
-/// continuation bytes lead to, the least value that does.
-fn least_suffixes<A: Dfa>(
-    a: &A,
-    state: A::State,
-    depth: u32,
-    memo: &mut HashMap<(A::State, u32), std::rc::Rc<Vec<(A::State, u32)>>>,
-) -> std::rc::Rc<Vec<(A::State, u32)>>
-where
-    A::State: Hash + Eq,
-{
-    if let Some(done) = memo.get(&(state, depth)) {
-        return done.clone();
-    }
-    let mut out: Vec<(A::State, u32)> = Vec::new();
-    for c in 0u8..64 {
-        let t = a.step(state, 0x80 | c);
-        if !a.is_live(t) {
-            continue;
-        }
-        let at = u32::from(c) << (6 * (depth - 1));
-        let ends: Vec<(A::State, u32)> = if depth == 1 {
-            vec![(t, 0)]
-        } else {
-            least_suffixes(a, t, depth - 1, memo).to_vec()
-        };
-        for (end, v) in ends {
-            if !out.iter().any(|&(e, _)| e == end) {
-                out.push((end, at + v));
-            }
-        }
-    }
-    let out = std::rc::Rc::new(out);
-    memo.insert((state, depth), out.clone());
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -199,13 +124,5 @@ mod tests {
         // Surrogates are no characters.
         let want = vec![(0x80, 0xD7FF), (0xE000, 0x10FFFF)];
         assert_eq!(live_ranges(&all, all.start()), want);
-    }
-
-    #[test]
-    fn least_chars_are_whole_characters() {
-        let a = class(&[('\u{E000}', '\u{F8FF}'), ('\u{100000}', '\u{10FFFD}')]);
-        let got: Vec<char> = least_chars(&a, a.start()).into_iter().map(|(c, _)| c).collect();
-        // Both lead to the state before "!": one representative.
-        assert_eq!(got, vec!['\u{E000}']);
     }
 }

@@ -31,7 +31,6 @@ pub use notation::parse_definition;
 pub use read::{read, read_lines};
 pub use rules::{Expr, Notation, PrintedGrammar, PrintedRule, fold_space};
 pub use schemes::SchemeRule;
-pub use wide::WideClass;
 pub(crate) use wide::{count, minus};
 
 impl Notation {

@@ -42,6 +42,8 @@ struct Reader {
     comment: Vec<String>,
     /// `%encoding octets`: numeric values are bytes.
     octets: bool,
+    /// `%renames NEW OLD...` lines.
+    renames: Vec<(String, Vec<String>)>,
 }
 
 impl Reader {
@@ -67,6 +69,13 @@ impl Reader {
                 });
             }
             "document" => self.document = value.to_string(),
+            "renames" => {
+                let mut names = value.split_whitespace().map(str::to_string);
+                let (Some(new), olds) = (names.next(), names.collect::<Vec<_>>()) else {
+                    return err(line, "%renames names no rule");
+                };
+                self.renames.push((new, olds));
+            }
             // What a numeric value past 7F numbers: a code point (inputs are
             // UTF-8) or an octet.
             "encoding" => {
@@ -246,6 +255,7 @@ impl Reader {
             rules,
             index,
             octets: self.octets,
+            renames: self.renames,
         })
     }
 }
