@@ -117,6 +117,11 @@ impl Automaton {
         self.wide
     }
 
+    /// Whether the rule's non-ASCII values are bytes (`%encoding octets`).
+    pub(crate) fn is_octets(&self) -> bool {
+        self.octets
+    }
+
     /// The automaton of a grammar of octets.
     #[must_use]
     pub fn of_octets(mut self, octets: bool) -> Automaton {

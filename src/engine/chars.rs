@@ -94,6 +94,88 @@ fn suffixes<A: Dfa>(
     out
 }
 
+/// The non-ASCII characters that lead `state` to each live state, as
+/// ranges of code points, by the state they lead to (in the order met).
+pub fn targets<A: Dfa>(a: &A, state: A::State) -> Vec<(A::State, Vec<(u32, u32)>)> {
+    let mut memo = HashMap::new();
+    let mut out: Vec<(A::State, Vec<(u32, u32)>)> = Vec::new();
+    let mut add = |end: A::State, range: (u32, u32)| match out.iter_mut().find(|(e, _)| *e == end) {
+        Some((_, ranges)) => push(ranges, range),
+        None => out.push((end, vec![range])),
+    };
+    for (lo, hi, first_lo, first_hi, follow) in LEADS {
+        for lead in lo..=hi {
+            let t = a.step(state, lead);
+            if !a.is_live(t) {
+                continue;
+            }
+            let base = lead_bits(lead, follow);
+            for b in first_lo..=first_hi {
+                let u = a.step(t, b);
+                if !a.is_live(u) {
+                    continue;
+                }
+                let at = base + (u32::from(b & 0x3F) << (6 * (follow - 1)));
+                if follow == 1 {
+                    add(u, (at, at));
+                } else {
+                    for (end, ranges) in suffix_targets(a, u, follow - 1, &mut memo).iter() {
+                        for &(x, y) in ranges {
+                            add(*end, (at + x, at + y));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Ends of `depth` continuation bytes from `state`, each with the values
+/// (six bits a byte) that lead there, as ranges.
+type Ends<S> = std::rc::Rc<Vec<(S, Vec<(u32, u32)>)>>;
+
+fn suffix_targets<A: Dfa>(
+    a: &A,
+    state: A::State,
+    depth: u32,
+    memo: &mut HashMap<(A::State, u32), Ends<A::State>>,
+) -> Ends<A::State> {
+    if let Some(done) = memo.get(&(state, depth)) {
+        return done.clone();
+    }
+    let mut out: Vec<(A::State, Vec<(u32, u32)>)> = Vec::new();
+    for c in 0u8..64 {
+        let t = a.step(state, 0x80 | c);
+        if !a.is_live(t) {
+            continue;
+        }
+        let at = u32::from(c) << (6 * (depth - 1));
+        let below: Vec<(A::State, Vec<(u32, u32)>)> = if depth == 1 {
+            vec![(t, vec![(0, 0)])]
+        } else {
+            suffix_targets(a, t, depth - 1, memo).to_vec()
+        };
+        for (end, ranges) in below {
+            let slot = match out.iter().position(|(e, _)| *e == end) {
+                Some(i) => i,
+                None => {
+                    out.push((end, Vec::new()));
+                    out.len() - 1
+                }
+            };
+            if let Some((_, mine)) = out.get_mut(slot) {
+                for (x, y) in ranges {
+                    push(mine, (at + x, at + y));
+                }
+            }
+        }
+    }
+    let out = std::rc::Rc::new(out);
+    memo.insert((state, depth), out.clone());
+    out
+}
+
 /// A range added after the others, joined to the last where they touch.
 fn push(out: &mut Vec<(u32, u32)>, (lo, hi): (u32, u32)) {
     match out.last_mut() {

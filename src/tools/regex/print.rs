@@ -207,7 +207,8 @@ fn class(ranges: &[(u32, u32)], flavor: Flavor, out: &mut String) {
     }
     // JavaScript without the `u` flag reads UTF-16 code units: a code point
     // past U+FFFF is a surrogate pair, and no range holds a lone surrogate.
-    if flavor == Flavor::Ecmascript && ranges.iter().any(|&(_, b)| b >= 0xD800) {
+    let surrogate_or_past = |&(a, b): &(u32, u32)| b > 0xFFFF || (a <= 0xDFFF && b >= 0xD800);
+    if flavor == Flavor::Ecmascript && ranges.iter().any(surrogate_or_past) {
         utf16_class(ranges, out);
         return;
     }
