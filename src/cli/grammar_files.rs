@@ -13,7 +13,9 @@ pub(crate) struct GrammarFiles {
     /// A grammar of your own, read as an edition named by its path: ABNF (RFC
     /// 5234, its core rules included) or RFC 822 BNF as RFC 1738 prints it
     /// (repeatable). Served by what the automata give: check, report, diff,
-    /// regex, explain
+    /// regex, explain. A `%x`/`%d`/`%b` value past 7F is a Unicode code point
+    /// and inputs are UTF-8, unless the file has a line `%encoding octets`:
+    /// then values are bytes (HTTP's `obs-text = %x80-FF`)
     #[arg(id = "grammar_files", long = "grammar-file", value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
 

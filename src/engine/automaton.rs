@@ -88,7 +88,9 @@ impl Automaton {
     /// is one set of positions in the rule's expression: inputs that reach it
     /// stand at the same places of the same sub-rules.
     pub fn from_hir_with(hir: &Hir, minimize: bool) -> Result<Automaton, CompileError> {
-        Ok(Automaton::new(Dense::compile(hir, minimize)?, None))
+        // A HIR that matches bytes no UTF-8 text has is a grammar of octets'.
+        let octets = !hir.properties().is_utf8();
+        Ok(Automaton::new(Dense::compile(hir, minimize)?, None).of_octets(octets))
     }
 
     /// An automaton of a DFA, with its table if it was built already.
@@ -431,7 +433,9 @@ fn compile(grammar: &PrintedGrammar, rule: &str, form: &Form) -> Result<Automato
         Some((r, alt)) => HirGrammar::without(grammar, r, alt).rule(rule),
         None => HirGrammar::new(grammar).rule(rule),
     }?;
-    Ok(Automaton::from_hir_with(&hir, !form.positions)?.of_octets(grammar.octets))
+    let a = Automaton::from_hir_with(&hir, !form.positions)?;
+    let octets = a.is_octets() || grammar.octets;
+    Ok(a.of_octets(octets))
 }
 
 /// A rule that does not compile: urlbnf's defect in an edition's

@@ -199,7 +199,11 @@ mod tests {
     #[test]
     fn ranges_are_the_classes_code_points() {
         // RFC 3987's ucschar, in part: across two-, three- and four-byte sequences.
-        let a = class(&[('a', 'a'), ('\u{A0}', '\u{D7FF}'), ('\u{10000}', '\u{1FFFD}')]);
+        let a = class(&[
+            ('a', 'a'),
+            ('\u{A0}', '\u{D7FF}'),
+            ('\u{10000}', '\u{1FFFD}'),
+        ]);
         let want = vec![(0xA0, 0xD7FF), (0x10000, 0x1FFFD)];
         assert_eq!(live_ranges(&a, a.start()), want);
         let all = class(&[('\u{80}', '\u{10FFFF}')]);

@@ -143,7 +143,9 @@ impl<'g> HirGrammar<'g> {
                 let (Some(&lo), Some(&hi)) = (lo?.first(), hi?.first()) else {
                     return Err(CompileError("an empty range".into()));
                 };
-                Hir::class(Class::Bytes(ClassBytes::new([ClassBytesRange::new(lo, hi)])))
+                Hir::class(Class::Bytes(ClassBytes::new([ClassBytesRange::new(
+                    lo, hi,
+                )])))
             }
             // RFC 3629: a code point is its UTF-8 sequence; regex-automata
             // compiles the class to the automaton of those sequences.

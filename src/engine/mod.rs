@@ -3,9 +3,9 @@
 //! Analyses ask these, never the grammar files.
 
 mod ahead;
-pub mod chars;
 pub mod ambiguity;
 pub mod automaton;
+pub mod chars;
 mod dense;
 pub(crate) use dense::{Head, first_word};
 // For `tree` and the book's playground: not compiled into the library alone.

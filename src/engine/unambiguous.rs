@@ -44,7 +44,11 @@ pub fn unambiguous(a: &Automaton) -> Hir {
     // in a grammar of octets).
     let mut chars: BTreeMap<(usize, usize), Vec<(u32, u32)>> = BTreeMap::new();
     while let Some(&s) = states.get(i) {
-        let bytes = if octets || a.is_wide() { 0u8..=255 } else { 0u8..=127 };
+        let bytes = if octets || a.is_wide() {
+            0u8..=255
+        } else {
+            0u8..=127
+        };
         let mut steps: Vec<(_, Vec<(u32, u32)>)> = bytes
             .filter(|&b| b.is_ascii() || octets)
             .map(|b| (a.step(s, b), vec![(u32::from(b), u32::from(b))]))
@@ -324,11 +328,9 @@ fn class_edge(chars: &[(u32, u32)], octets: bool) -> Edge {
         )))
     } else {
         let char_of = |v: u32| char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER);
-        Hir::class(Class::Unicode(ClassUnicode::new(
-            ranges
-                .iter()
-                .map(|&(lo, hi)| ClassUnicodeRange::new(char_of(lo), char_of(hi))),
-        )))
+        Hir::class(Class::Unicode(ClassUnicode::new(ranges.iter().map(
+            |&(lo, hi)| ClassUnicodeRange::new(char_of(lo), char_of(hi)),
+        ))))
     };
     Edge { hir, size }
 }

@@ -155,9 +155,7 @@ impl LazyProduct {
             // The separator is one of its own (a key no other has).
             let key: Vec<u8> = match u8::try_from(b) {
                 Ok(SEPARATOR) => vec![0; automata.len() + 1],
-                Ok(b) if b.is_ascii() || wide => {
-                    automata.iter().map(|a| a.byte_class(b)).collect()
-                }
+                Ok(b) if b.is_ascii() || wide => automata.iter().map(|a| a.byte_class(b)).collect(),
                 _ => Vec::new(),
             };
             let n = classes.len() as u8;

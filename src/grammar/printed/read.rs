@@ -82,7 +82,12 @@ impl Reader {
                 self.octets = match value.to_ascii_lowercase().as_str() {
                     "octets" => true,
                     "utf-8" | "unicode" => false,
-                    _ => return err(line, format!("unknown encoding '{value}' (octets or utf-8)")),
+                    _ => {
+                        return err(
+                            line,
+                            format!("unknown encoding '{value}' (octets or utf-8)"),
+                        );
+                    }
                 }
             }
             "section" => self.section = value.to_string(),

@@ -41,14 +41,15 @@ impl PrintedGrammar {
             }
             Expr::Range(lo, hi) => Some(split(*lo, *hi)),
             Expr::Ref(r) => self.wide_class(&self.rule(r)?.expr, depth + 1),
-            Expr::Alt(items) => items.iter().try_fold(
-                (CharSet::EMPTY, Vec::new()),
-                |(set, mut wide), i| {
-                    let (s, w) = self.wide_class(i, depth + 1)?;
-                    wide.extend(w);
-                    Some((set | s, wide))
-                },
-            ),
+            Expr::Alt(items) => {
+                items
+                    .iter()
+                    .try_fold((CharSet::EMPTY, Vec::new()), |(set, mut wide), i| {
+                        let (s, w) = self.wide_class(i, depth + 1)?;
+                        wide.extend(w);
+                        Some((set | s, wide))
+                    })
+            }
             Expr::Seq(items) if items.len() == 1 => self.wide_class(items.first()?, depth + 1),
             _ => None,
         }
@@ -118,9 +119,15 @@ mod tests {
     #[test]
     fn ranges_subtract_and_count() {
         let a = [(0xA0, 0xD7FF), (0x10000, 0x1FFFD)];
-        assert_eq!(minus(&a, &[(0xA0, 0xA0), (0x10000, 0x2FFFD)]), vec![(0xA1, 0xD7FF)]);
+        assert_eq!(
+            minus(&a, &[(0xA0, 0xA0), (0x10000, 0x2FFFD)]),
+            vec![(0xA1, 0xD7FF)]
+        );
         assert_eq!(minus(&a, &a), vec![]);
         assert_eq!(count(&[(0xA0, 0xA1)]), 2);
-        assert_eq!(union(&mut [(5, 9), (1, 4), (20, 30)]), vec![(1, 9), (20, 30)]);
+        assert_eq!(
+            union(&mut [(5, 9), (1, 4), (20, 30)]),
+            vec![(1, 9), (20, 30)]
+        );
     }
 }

@@ -299,14 +299,22 @@ fn utf16_class(ranges: &[(u32, u32)], out: &mut String) {
     if !bmp.is_empty() {
         class(&bmp, Flavor::Ecmascript, &mut bracket);
     }
-    let all: Vec<String> = std::iter::once(bracket).filter(|b| !b.is_empty()).chain(pairs).collect();
+    let all: Vec<String> = std::iter::once(bracket)
+        .filter(|b| !b.is_empty())
+        .chain(pairs)
+        .collect();
     out.push_str(&Flavor::Ecmascript.group(&all.join("|")));
 }
 
 /// The code points `a..=b` (all past U+FFFF) as alternatives of surrogate
 /// pairs: a high surrogate, or a range of them, then a range of low ones.
 fn surrogate_pairs(a: u32, b: u32) -> Vec<String> {
-    let split = |c: u32| (0xD800 + ((c - 0x10000) >> 10), 0xDC00 + ((c - 0x10000) & 0x3FF));
+    let split = |c: u32| {
+        (
+            0xD800 + ((c - 0x10000) >> 10),
+            0xDC00 + ((c - 0x10000) & 0x3FF),
+        )
+    };
     let ((ha, la), (hb, lb)) = (split(a), split(b));
     let unit = |x: u32| format!("\\u{x:04X}");
     let units = |x: u32, y: u32| match x == y {
@@ -318,7 +326,11 @@ fn surrogate_pairs(a: u32, b: u32) -> Vec<String> {
     }
     let mut out = vec![format!("{}{}", unit(ha), units(la, 0xDFFF))];
     if ha + 1 < hb {
-        out.push(format!("{}{}", units(ha + 1, hb - 1), units(0xDC00, 0xDFFF)));
+        out.push(format!(
+            "{}{}",
+            units(ha + 1, hb - 1),
+            units(0xDC00, 0xDFFF)
+        ));
     }
     out.push(format!("{}{}", unit(hb), units(0xDC00, lb)));
     out
