@@ -21,6 +21,12 @@ const LEADS: [(u8, u8, u8, u8, u32); 8] = [
     (0xF4, 0xF4, 0x80, 0x8F, 3),
 ];
 
+/// Ranges of code points (or of continuation bytes' values), ascending.
+type Ranges = Vec<(u32, u32)>;
+
+/// Live states with the ranges that lead to each.
+type Targets<S> = Vec<(S, Ranges)>;
+
 /// The code point bits a lead byte carries, placed above its `follow`
 /// continuation bytes' six bits each.
 fn lead_bits(lead: u8, follow: u32) -> u32 {
@@ -69,7 +75,7 @@ fn suffixes<A: Dfa>(
     a: &A,
     state: A::State,
     depth: u32,
-    memo: &mut HashMap<(A::State, u32), std::rc::Rc<Vec<(u32, u32)>>>,
+    memo: &mut HashMap<(A::State, u32), std::rc::Rc<Ranges>>,
 ) -> std::rc::Rc<Vec<(u32, u32)>> {
     if let Some(done) = memo.get(&(state, depth)) {
         return done.clone();
@@ -96,9 +102,9 @@ fn suffixes<A: Dfa>(
 
 /// The non-ASCII characters that lead `state` to each live state, as
 /// ranges of code points, by the state they lead to (in the order met).
-pub fn targets<A: Dfa>(a: &A, state: A::State) -> Vec<(A::State, Vec<(u32, u32)>)> {
+pub fn targets<A: Dfa>(a: &A, state: A::State) -> Targets<A::State> {
     let mut memo = HashMap::new();
-    let mut out: Vec<(A::State, Vec<(u32, u32)>)> = Vec::new();
+    let mut out: Targets<A::State> = Vec::new();
     let mut add = |end: A::State, range: (u32, u32)| match out.iter_mut().find(|(e, _)| *e == end) {
         Some((_, ranges)) => push(ranges, range),
         None => out.push((end, vec![range])),
@@ -133,7 +139,7 @@ pub fn targets<A: Dfa>(a: &A, state: A::State) -> Vec<(A::State, Vec<(u32, u32)>
 
 /// Ends of `depth` continuation bytes from `state`, each with the values
 /// (six bits a byte) that lead there, as ranges.
-type Ends<S> = std::rc::Rc<Vec<(S, Vec<(u32, u32)>)>>;
+type Ends<S> = std::rc::Rc<Targets<S>>;
 
 fn suffix_targets<A: Dfa>(
     a: &A,
@@ -144,14 +150,14 @@ fn suffix_targets<A: Dfa>(
     if let Some(done) = memo.get(&(state, depth)) {
         return done.clone();
     }
-    let mut out: Vec<(A::State, Vec<(u32, u32)>)> = Vec::new();
+    let mut out: Targets<A::State> = Vec::new();
     for c in 0u8..64 {
         let t = a.step(state, 0x80 | c);
         if !a.is_live(t) {
             continue;
         }
         let at = u32::from(c) << (6 * (depth - 1));
-        let below: Vec<(A::State, Vec<(u32, u32)>)> = if depth == 1 {
+        let below: Targets<A::State> = if depth == 1 {
             vec![(t, vec![(0, 0)])]
         } else {
             suffix_targets(a, t, depth - 1, memo).to_vec()
