@@ -270,6 +270,11 @@ fn explain_and_conform_read_non_ascii_characters() {
         out.contains("Derives, shortest first: \"\\u{a0}\" \"¡\" \"¢\""),
         "{out}"
     );
+    // A near miss by a non-ASCII character: U+E000 is iprivate, no ucschar.
+    assert!(
+        out.contains("at offset 0: expected ucschar; found U+E000"),
+        "{out}"
+    );
     let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grammar-files");
     std::fs::create_dir_all(&dir).unwrap();
     let export = dir.join("iri.jsonl");
