@@ -16,7 +16,7 @@ use urlbnf::engine::Generator;
 use urlbnf::engine::automaton::{self, Automaton, Form};
 use urlbnf::engine::lanes;
 use urlbnf::grammar::peg as grammars;
-use urlbnf::grammar::printed::PrintedGrammar;
+use urlbnf::grammar::printed::{Expr, PrintedGrammar};
 
 /// Characters mutations insert: the delimiters of every edition, white space,
 /// and non-ASCII.
@@ -433,4 +433,163 @@ fn pest_agrees_with_the_printed_bnf_on_every_short_string() {
         }
     }
     report(checked, &[], &mismatches);
+}
+
+/// Code points at the edges of UTF-8's one- to four-byte sequences and of
+/// the surrogates, and a few inside: where an automaton of UTF-8 could part
+/// from the characters its grammar numbers.
+const EDGES: &[u32] = &[
+    0x41, 0x7E, 0x7F, 0x80, 0x81, 0xA0, 0xFF, 0x100, 0x7FF, 0x800, 0x801, 0xFFF, 0x1000, 0xD7FF,
+    0xE000, 0xE001, 0xF8FF, 0xFDCF, 0xFDD0, 0xFFEF, 0xFFFD, 0xFFFF, 0x10000, 0x1FFFD, 0x1FFFE,
+    0x3FFFF, 0x40000, 0xFFFFF, 0x100000, 0x10FFFD, 0x10FFFF,
+];
+
+/// Whether `e` derives `input[at..]` up to each end: an independent reading
+/// of a rule, by the characters, that knows nothing of UTF-8 or automata.
+fn ends(g: &PrintedGrammar, e: &Expr, input: &[char], at: usize, depth: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = match e {
+        _ if depth > 200 => Vec::new(),
+        Expr::Empty => vec![at],
+        Expr::Lit(s) => {
+            let lit: Vec<char> = s.chars().collect();
+            let fits = input
+                .get(at..at + lit.len())
+                .is_some_and(|x| x == lit.as_slice());
+            if fits {
+                vec![at + lit.len()]
+            } else {
+                Vec::new()
+            }
+        }
+        Expr::Range(lo, hi) => match input.get(at) {
+            Some(c) if lo <= c && c <= hi => vec![at + 1],
+            _ => Vec::new(),
+        },
+        Expr::Ref(r) => ends(g, &g.rule(r).unwrap().expr, input, at, depth + 1),
+        Expr::Seq(items) => items.iter().fold(vec![at], |from, item| {
+            from.iter()
+                .flat_map(|&f| ends(g, item, input, f, depth + 1))
+                .collect()
+        }),
+        Expr::Alt(items) => items
+            .iter()
+            .flat_map(|i| ends(g, i, input, at, depth + 1))
+            .collect(),
+        Expr::Opt(item) => {
+            let mut v = vec![at];
+            v.extend(ends(g, item, input, at, depth + 1));
+            v
+        }
+        Expr::Rep { min, max, item } => {
+            let (mut all, mut here) = (Vec::new(), vec![at]);
+            for n in 0.. {
+                if n >= *min {
+                    all.extend(here.iter().copied());
+                }
+                if max.is_some_and(|m| n >= m) || here.is_empty() || n as usize > input.len() + 1 {
+                    break;
+                }
+                let mut next: Vec<usize> = here
+                    .iter()
+                    .flat_map(|&f| ends(g, item, input, f, depth + 1))
+                    .collect();
+                next.sort_unstable();
+                next.dedup();
+                // Past `min`, a step that reads nothing adds nothing.
+                if n >= *min {
+                    next.retain(|x| !all.contains(x));
+                }
+                here = next;
+            }
+            all
+        }
+    };
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Random grammars of non-ASCII ranges and literals, and random inputs of
+/// the characters at UTF-8's edges: the automaton, its table and the
+/// diagnosis agree with the reading by characters, and a stop is at a
+/// character's start (never inside one).
+#[test]
+fn non_ascii_grammars_agree_with_a_reading_by_characters() {
+    use rand::SeedableRng;
+    let mut rng = StdRng::seed_from_u64(70);
+    let pick =
+        |rng: &mut StdRng| char::from_u32(EDGES[rng.gen_range(0..EDGES.len())]).unwrap_or('a');
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("non-ascii");
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = vec![
+        "tests/corpus/rfc3987.abnf".to_string(),
+        "tests/corpus/rfc3986-rfc6874.abnf".to_string(),
+    ];
+    for k in 0..12 {
+        let mut alts = Vec::new();
+        for _ in 0..rng.gen_range(1..4) {
+            let (a, b) = (pick(&mut rng), pick(&mut rng));
+            let (lo, hi) = if a <= b { (a, b) } else { (b, a) };
+            alts.push(format!("%x{:X}-{:X}", u32::from(lo), u32::from(hi)));
+        }
+        alts.push(format!("%x{:X}", u32::from(pick(&mut rng))));
+        alts.push(format!(
+            "%x{:X}.{:X}",
+            u32::from(pick(&mut rng)),
+            u32::from(pick(&mut rng))
+        ));
+        let text = format!(
+            "r = 1*2( c / \"x\" ) *( \"-\" c ) [ d ]\nc = {}\nd = %x80-10FFFF / %x41\n",
+            alts.join(" / ")
+        );
+        let path = dir.join(format!("g{k}.abnf"));
+        std::fs::write(&path, text).unwrap();
+        files.push(path.display().to_string());
+    }
+    let mut checked = 0;
+    for file in &files {
+        let edition = urlbnf::load_grammar(std::path::Path::new(file), None).unwrap();
+        let g = PrintedGrammar::of(edition);
+        for rule in g.rules.iter().filter(|r| r.is_printed()) {
+            let dfa = automaton::automaton(edition, &rule.name).unwrap();
+            let mut inputs: Vec<String> = common::samples(edition, &rule.name, 30, 70);
+            for _ in 0..60 {
+                let n = rng.gen_range(0..5);
+                let mut s: String = (0..n).map(|_| pick(&mut rng)).collect();
+                if rng.gen_bool(0.5) {
+                    s.insert(0, 'x');
+                }
+                inputs.push(s);
+            }
+            let mutated: Vec<String> = inputs.iter().map(|s| mutate(s, &mut rng)).collect();
+            inputs.extend(mutated);
+            for input in &inputs {
+                let chars: Vec<char> = input.chars().collect();
+                let want = ends(g, &rule.expr, &chars, 0, 0).contains(&chars.len());
+                assert_eq!(dfa.matches(input), want, "{file} {}: {input:?}", rule.name);
+                assert_eq!(
+                    dfa.table().matches(input.as_bytes()),
+                    want,
+                    "{file} {}: {input:?}",
+                    rule.name
+                );
+                if let Err(stop) = dfa.diagnose(input) {
+                    assert!(input.is_char_boundary(stop.byte_offset), "{input:?}");
+                    assert_eq!(input[..stop.byte_offset].chars().count(), stop.offset);
+                    // The longest prefix some derived string starts with.
+                    let next = input[stop.byte_offset..].chars().next();
+                    if let Some(c) = next.filter(|c| !c.is_ascii()) {
+                        let c = u32::from(c);
+                        assert!(
+                            !stop.wide.iter().any(|&(a, b)| a <= c && c <= b),
+                            "{input:?}"
+                        );
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    println!("{checked} verdicts on non-ASCII grammars agree with the reading by characters");
+    assert!(checked > 2000, "{checked}");
 }

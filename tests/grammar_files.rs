@@ -437,4 +437,155 @@ fn errors_say_where_and_what_to_do() {
             assert!(!err.contains(internal), "{name}: {err}");
         }
     }
+
+const IRI: &str = "tests/corpus/rfc3987.abnf";
+
+fn check_json(grammar: &str, rule: &str, inputs: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec!["check", "--json", "--grammar-file", grammar, "--rule", rule];
+    args.extend(inputs);
+    let (_, out, err) = run(&args);
+    let lines: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), inputs.len(), "{err}");
+    lines
+}
+
+/// RFC 3987 §2.2: a `%x` value is a code point, the input UTF-8.
+#[test]
+fn rfc3987_iris_take_the_characters_its_ranges_number() {
+    let got = check_json(
+        IRI,
+        "IRI",
+        &[
+            "http://例え.テスト/パス?q=é#frag",
+            "http://a/b\u{a0}c",
+            "http://a/?\u{e000}",
+            "http://a/\u{e000}",
+            "http://a/#\u{e000}",
+            "http://a/\u{10fffd}",
+            "http://a/?\u{10fffd}",
+            "http://a/\u{fdd0}",
+        ],
+    );
+    let valid: Vec<bool> = got.iter().map(|l| l["valid"] == true).collect();
+    // ucschar anywhere; iprivate (U+E000, U+10FFFD) only in a query; U+FDD0
+    // (a noncharacter) in neither.
+    assert_eq!(valid, [true, true, true, false, false, false, true, false]);
+    // Offsets in characters, byte offsets in bytes; what could come is named.
+    let e = &got[3]["error"];
+    assert_eq!(
+        (e["offset"].as_u64(), e["byte_offset"].as_u64()),
+        (Some(9), Some(9))
+    );
+    let e = &check_json(IRI, "IRI", &["http://é/\u{e000}"])[0]["error"];
+    assert_eq!(
+        (e["offset"].as_u64(), e["byte_offset"].as_u64()),
+        (Some(9), Some(10))
+    );
+    let (_, out, _) = run(&["check", "--grammar-file", IRI, "--rule", "ipchar", " "]);
+    assert!(out.contains("expected iunreserved, sub-delims"), "{out}");
+    let (_, out, _) = run(&["check", "--grammar-file", IRI, "--rule", "iprivate", "é"]);
+    assert!(out.contains("expected iprivate; found \"é\""), "{out}");
+    // RFC 3986, ASCII, takes none of them.
+    let (code, _, _) = run(&["check", "--grammar", "rfc3986", "http://a/b\u{a0}c"]);
+    assert_eq!(code, 1);
+}
+
+/// IRIs are a strict superset of URIs (RFC 3987 §2.2), the witnesses non-ASCII.
+#[test]
+fn rfc3986_uris_are_a_proper_subset_of_rfc3987_iris() {
+    let (code, out, err) = run(&["diff", "rfc3986", IRI, "--rule", "URI"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("URI -> IRI"), "{out}");
+    assert!(out.contains("URI ⊂ IRI"), "{out}");
+    assert!(
+        out.contains("only tests/corpus/rfc3987.abnf: \"A:\\u{a0}\" \"A:¡\""),
+        "{out}"
+    );
+    let (_, out, _) = run(&["diff", "rfc3986", IRI, "--json", "--rule", "URI"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let witnesses = json.to_string();
+    assert!(
+        witnesses.contains("A:\\u00a0") || witnesses.contains("A:\u{a0}"),
+        "{witnesses}"
+    );
+}
+
+/// explain derives whole non-ASCII characters, and conform's suite is
+/// labelled as the grammar derives it.
+#[test]
+fn explain_and_conform_read_non_ascii_characters() {
+    let (code, out, _) = run(&["explain", "--grammar-file", IRI, "ucschar"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Derives, shortest first: \"\\u{a0}\" \"¡\" \"¢\""),
+        "{out}"
+    );
+    // A near miss by a non-ASCII character: U+E000 is iprivate, no ucschar.
+    assert!(
+        out.contains("at offset 0: expected ucschar; found U+E000"),
+        "{out}"
+    );
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grammar-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let export = dir.join("iri.jsonl");
+    let _ = std::fs::remove_file(&export);
+    let (code, _, err) = run(&[
+        "conform",
+        "--grammar-file",
+        IRI,
+        "--rule",
+        "IRI",
+        "--export",
+        export.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&export).unwrap();
+    let checker = urlbnf::Checker::for_edition(
+        urlbnf::load_grammar(std::path::Path::new(IRI), None).unwrap(),
+    )
+    .unwrap();
+    let (mut wide, mut wide_valid) = (0, 0);
+    for line in text.lines() {
+        let case: serde_json::Value = serde_json::from_str(line).unwrap();
+        let input = case["input"].as_str().unwrap();
+        let valid = case["valid"].as_bool().unwrap();
+        assert_eq!(valid, checker.is_valid(input), "{input:?}");
+        if !input.is_ascii() {
+            wide += 1;
+            wide_valid += usize::from(valid);
+        }
+    }
+    assert!(wide > 0, "the suite has non-ASCII inputs");
+    println!("{wide} non-ASCII inputs, {wide_valid} valid");
+}
+
+/// `%encoding octets`: HTTP's obs-text (RFC 9110 §5.5) is bytes, so "€" is
+/// three of them; by default `%x80-FF` is U+0080 to U+00FF, and "€" is none.
+#[test]
+fn octets_files_read_their_values_as_bytes() {
+    const FIELD: &str = "tests/corpus/rfc9110-field-value.abnf";
+    let got = check_json(FIELD, "field-value", &["a é €", "x\u{1}"]);
+    assert_eq!(got[0]["valid"], true);
+    assert_eq!(got[1]["valid"], false);
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("grammar-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let chars = dir.join("field-value-chars.abnf");
+    let text = std::fs::read_to_string(FIELD).unwrap();
+    std::fs::write(&chars, text.replace("%encoding octets\n", "")).unwrap();
+    let got = check_json(chars.to_str().unwrap(), "field-value", &["a é", "a é €"]);
+    assert_eq!(got[0]["valid"], true);
+    assert_eq!(got[1]["valid"], false);
+    assert_eq!(got[1]["error"]["offset"], 4);
+    // One octet is no UTF-8 character.
+    let got = check_json(FIELD, "obs-text", &["é"]);
+    assert_eq!(got[0]["valid"], false);
+    // A value past FF is no octet.
+    let bad = dir.join("octets-past-ff.abnf");
+    std::fs::write(&bad, "%encoding octets\na = %x100\n").unwrap();
+    let (code, _, err) = run(&["check", "--grammar-file", bad.to_str().unwrap(), "x"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("past FF"), "{err}");
 }

@@ -686,3 +686,172 @@ fn every_rebuilt_expression_matches_each_input_one_way() {
     }
     assert!(rules > 250, "{rules} rules");
 }
+
+/// Engines that read their patterns and inputs as UTF-8 text, whatever the
+/// locale: a program as [`engine`]'s.
+fn utf8_engine(flavor: Flavor) -> Option<(&'static str, Vec<String>)> {
+    let (program, script): (&str, &str) = match flavor {
+        Flavor::Python => (
+            "python3",
+            "import re,sys\n\
+             ps=open(sys.argv[1],encoding='utf-8').read().split('\\n')[:-1]\n\
+             xs=open(sys.argv[2],encoding='utf-8').read().split('\\n')[:-1]\n\
+             for p in ps:\n r=re.compile(p)\n print(''.join('1' if r.search(x) else '0' for x in xs))",
+        ),
+        Flavor::Pcre => (
+            "perl",
+            "open(P,'<:encoding(UTF-8)',$ARGV[0]);my @ps=<P>;chomp @ps;\
+             open(X,'<:encoding(UTF-8)',$ARGV[1]);my @xs=<X>;chomp @xs;\
+             for my $p (@ps){my $r=qr/$p/;print join('',map {$_=~$r?'1':'0'} @xs),\"\\n\";}",
+        ),
+        Flavor::Ecmascript => return engine(flavor),
+        _ => return None,
+    };
+    let flag = if program == "perl" { "-e" } else { "-c" }.to_string();
+    let found = Command::new("which").arg(program).output().ok()?;
+    found
+        .status
+        .success()
+        .then(|| (program, vec![flag, script.to_string()]))
+}
+
+/// RFC 3987's rules (non-ASCII ranges past U+FFFF among them): the `rust`
+/// regex is the rule's language exactly, and Python's `re`, Node's `RegExp`
+/// (no `u` flag: surrogate pairs), Perl and `grep -E` in a UTF-8 locale give
+/// `check`'s verdicts on short strings of characters at UTF-8's edges and on
+/// derived IRIs.
+#[test]
+fn non_ascii_regexes_are_their_rules_in_their_own_engines() {
+    let e = urlbnf::load_grammar(Path::new("tests/corpus/rfc3987.abnf"), None).unwrap();
+    let rules: Vec<String> = PrintedGrammar::of(e)
+        .rules
+        .iter()
+        .filter(|r| r.is_printed())
+        .map(|r| r.name.clone())
+        .collect();
+    for rule in &rules {
+        let body = rule_regex(e, rule, Flavor::Rust).unwrap().unanchored;
+        let hir = regex_syntax::parse(&body).unwrap_or_else(|err| panic!("{rule}: {err}"));
+        let back = Automaton::from_hir(&hir).unwrap();
+        let reference = automaton(e, rule).unwrap();
+        assert_eq!(
+            difference(&back, &reference, 3),
+            Vec::<String>::new(),
+            "{rule}"
+        );
+        assert_eq!(
+            difference(&reference, &back, 3),
+            Vec::<String>::new(),
+            "{rule}"
+        );
+    }
+    let alphabet: Vec<char> = "a/?#:%1.[]@"
+        .chars()
+        .chain(
+            [
+                0x9F, 0xA0, 0xE9, 0x4F8B, 0xD7FF, 0xE000, 0xF8FF, 0xF900, 0xFDCF, 0xFDD0, 0xFFEF,
+                0xFFFD, 0x10000, 0x1F600, 0x1FFFE, 0xE0FFF, 0xE1000, 0xF0000, 0x10FFFD, 0x10FFFF,
+            ]
+            .into_iter()
+            .filter_map(char::from_u32),
+        )
+        .collect();
+    let mut inputs = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..2 {
+        last = last
+            .iter()
+            .flat_map(|s| alphabet.iter().map(move |c| format!("{s}{c}")))
+            .collect();
+        inputs.extend(last.iter().cloned());
+    }
+    for rule in ["IRI", "IRI-reference", "ucschar", "iprivate", "iquery"] {
+        inputs.extend(common::samples(e, rule, 60, 3987));
+    }
+    inputs.extend(["http://例え.テスト/パス?q=é#frag", "http://a/\u{e000}"].map(String::from));
+    inputs.retain(|s| !s.contains(['\n', '\r', '\0']));
+    let input_file = temp("iri-inputs.txt", &(inputs.join("\n") + "\n"));
+    let expected: Vec<String> = rules
+        .iter()
+        .map(|rule| {
+            let c = Checker::new(e, rule, Engine::Dfa).unwrap();
+            inputs
+                .iter()
+                .map(|x| if c.is_valid(x) { '1' } else { '0' })
+                .collect()
+        })
+        .collect();
+    let wide = inputs.iter().filter(|x| !x.is_ascii()).count();
+    let disagree = |program: &str, rule: &str, want: &str, got: &str| {
+        if want != got {
+            let i = want
+                .bytes()
+                .zip(got.bytes())
+                .position(|(a, b)| a != b)
+                .unwrap_or(0);
+            panic!("{rule} in {program}: {:?} differs from check", inputs[i]);
+        }
+    };
+    for flavor in [Flavor::Python, Flavor::Ecmascript, Flavor::Pcre] {
+        let Some((program, args)) = utf8_engine(flavor) else {
+            common::skip(
+                &format!("no engine for {}", flavor.id()),
+                "python3, node and perl are expected on the machine",
+            );
+            continue;
+        };
+        let patterns: Vec<String> = rules
+            .iter()
+            .map(|r| rule_regex(e, r, flavor).unwrap().pattern)
+            .collect();
+        let pattern_file = temp(
+            &format!("iri-{}.txt", flavor.id()),
+            &(patterns.join("\n") + "\n"),
+        );
+        let out = run_engine(program, &args, &pattern_file, &input_file);
+        let got: Vec<&str> = out.lines().collect();
+        assert_eq!(got.len(), rules.len(), "{program}");
+        for ((rule, want), got) in rules.iter().zip(&expected).zip(&got) {
+            disagree(program, rule, want, got);
+        }
+        println!(
+            "rfc3987: {program} agrees with check on {} verdicts ({wide} non-ASCII inputs)",
+            inputs.len() * rules.len()
+        );
+    }
+    let mut refused = 0;
+    for (rule, want) in rules.iter().zip(&expected) {
+        let pattern = rule_regex(e, rule, Flavor::Posix).unwrap().pattern;
+        let out = Command::new("grep")
+            .args(["-E", "-n", "-a", "--", &pattern])
+            .arg(&input_file)
+            .env("LC_ALL", "C.UTF-8")
+            .output()
+            .expect("grep runs");
+        // glibc's regcomp in C.UTF-8 refuses a bracket range whose ends are
+        // past ASCII ("Invalid collation character"): POSIX leaves such
+        // ranges to the locale. Only a pattern with one may be refused.
+        if out.status.code() == Some(2)
+            && String::from_utf8_lossy(&out.stderr).contains("collation")
+        {
+            assert!(!pattern.is_ascii(), "{rule}: grep refused an ASCII pattern");
+            refused += 1;
+            continue;
+        }
+        assert!(
+            out.status.code().is_some_and(|c| c <= 1),
+            "{rule}: grep failed"
+        );
+        let mut got = vec!['0'; inputs.len()];
+        for line in String::from_utf8_lossy(&out.stdout).lines() {
+            let n: usize = line.split(':').next().unwrap().parse().unwrap();
+            got[n - 1] = '1';
+        }
+        disagree("grep -E", rule, want, &got.into_iter().collect::<String>());
+    }
+    println!(
+        "rfc3987: grep -E agrees with check on {} verdicts ({refused} rules' ranges past ASCII refused by this grep's locale)",
+        inputs.len() * (rules.len() - refused)
+    );
+    assert!(refused < rules.len());
+}

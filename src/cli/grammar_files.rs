@@ -13,15 +13,18 @@ use crate::grammar::printed::Notation;
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct GrammarFiles {
     /// A grammar of your own, read as an edition named by its path: ABNF (RFC
-    /// A grammar of your own, read as an edition named by its path: ABNF (RFC
     /// 5234 and RFC 7405, its core rules included) or RFC 822 BNF as RFC 1738
     /// prints it (repeatable); or, where no file has the name, one shipped
-    /// inside urlbnf: rfc6874 (RFC 3986 with RFC 6874's zone identifiers). An
+    /// inside urlbnf: rfc6874 (RFC 3986 with RFC 6874's zone identifiers),
+    /// rfc3987 (RFC 3987's IRIs, §2.2). An
     /// ABNF file whose rules are indented, or that has page breaks, is an
     /// RFC's text (or an excerpt): its rules are the lines `name =` or `name
     /// =/` and those indented deeper under them, the rest skipped and counted;
-    /// a file whose rules start at column 0 is read strictly. Served by what
-    /// the automata give: check, report, diff, regex, explain, conform
+    /// a file whose rules start at column 0 is read strictly. A `%x`/`%d`/`%b`
+    /// value past 7F is a Unicode code point and inputs are UTF-8, unless the
+    /// file has a line `%encoding octets`: then values are bytes (HTTP's
+    /// `obs-text = %x80-FF`). Served by what the automata give: check, report,
+    /// diff, regex, explain, conform
     #[arg(id = "grammar_files", long = "grammar-file", value_name = "FILE")]
     pub(crate) files: Vec<PathBuf>,
 
@@ -62,10 +65,13 @@ impl GrammarFiles {
 /// The example grammars shipped inside the binary, each by the name
 /// `--grammar-file` takes where no file has it (an installed urlbnf has no
 /// `tests/corpus/`). One line each.
-const SHIPPED: &[(&str, &str)] = &[(
-    "rfc6874",
-    include_str!("../../tests/corpus/rfc3986-rfc6874.abnf"),
-)];
+const SHIPPED: &[(&str, &str)] = &[
+    (
+        "rfc6874",
+        include_str!("../../tests/corpus/rfc3986-rfc6874.abnf"),
+    ),
+    ("rfc3987", include_str!("../../tests/corpus/rfc3987.abnf")),
+];
 
 /// The names of the grammars shipped inside urlbnf.
 pub(crate) fn shipped() -> impl Iterator<Item = &'static str> {

@@ -51,7 +51,7 @@ fn places(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
             found.push(here.clone());
         }
         let mut parted: HashSet<StateID> = HashSet::new();
-        for byte in 0u8..128 {
+        for byte in 0u8..=255 {
             let (ta, tb) = (a.step(sa, byte), b.step(sb, byte));
             if !a.is_live(ta) {
                 continue;

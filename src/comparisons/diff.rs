@@ -148,7 +148,8 @@ fn first_outside(a: &Automaton, b: Option<&Automaton>, limit: usize) -> Vec<Stri
     let mut i = 0;
     while let Some(&(sa, sb)) = pairs.get(i) {
         let mut out = Vec::new();
-        for byte in 0u8..128 {
+        // Every byte: a non-ASCII character is its UTF-8 bytes.
+        for byte in 0u8..=255 {
             let ta = a.step(sa, byte);
             if !a.is_live(ta) {
                 continue;
@@ -213,7 +214,10 @@ fn enumerate(
         return;
     }
     if left == 0 {
-        found.push(String::from_utf8_lossy(prefix).into_owned());
+        // A grammar of octets may derive bytes no text has.
+        if let Ok(s) = std::str::from_utf8(prefix) {
+            found.push(s.to_string());
+        }
         return;
     }
     for &(byte, j) in next.get(p).map(Vec::as_slice).unwrap_or(&[]) {

@@ -223,10 +223,13 @@ fn near_misses<'s>(
             .map(String::from);
         // The misfits are chosen as they come, so each can differ from those before.
         let mut cut = cut;
-        for kind in [None, Some(middle), Some(0)] {
+        // A grammar with non-ASCII characters also misses by one of those.
+        let wide = dfa.is_wide().then_some((middle, true));
+        for kind in [None, Some((middle, false)), Some((0, false)), wide] {
             let candidate = match kind {
                 None => cut.take(),
-                Some(at) => misfit(dfa, s, at, &out),
+                Some((at, false)) => misfit(dfa, s, at, &out),
+                Some((at, true)) => wide_misfit(dfa, s, at),
             };
             let Some(input) = candidate else { continue };
             if dfa.matches(&input) || out.iter().any(|m| m.input == input) {
@@ -235,14 +238,15 @@ fn near_misses<'s>(
             let Ok(error) = diagnosis::diagnose(edition, rule, &input) else {
                 continue;
             };
-            // One of each diagnosis: a reader learns from the difference.
-            if out
-                .iter()
-                .any(|m| (m.error.offset, &m.error.expected) == (error.offset, &error.expected))
-            {
+            let found = crate::error::found_at(&input, error.byte_offset);
+            // One of each diagnosis: a reader learns from the difference (a
+            // non-ASCII character found differs from an ASCII one).
+            if out.iter().any(|m| {
+                (m.error.offset, &m.error.expected, m.found.is_ascii())
+                    == (error.offset, &error.expected, found.is_ascii())
+            }) {
                 continue;
             }
-            let found = crate::error::found_at(&input, error.byte_offset);
             out.push(NearMiss {
                 input,
                 error,
@@ -254,6 +258,30 @@ fn near_misses<'s>(
         }
     }
     out
+}
+
+/// Non-ASCII characters a near miss may put in, in order: one of each
+/// length of UTF-8 sequence, RFC 3987's `iprivate` and a noncharacter.
+const WIDE_MISFITS: [char; 6] = [
+    '\u{A0}',
+    'é',
+    '\u{E000}',
+    '\u{FDD0}',
+    '\u{10000}',
+    '\u{10FFFD}',
+];
+
+/// `s` with the first of [`WIDE_MISFITS`] the rule cannot take after
+/// `s[..at]` put in at byte `at`.
+fn wide_misfit(dfa: &Automaton, s: &str, at: usize) -> Option<String> {
+    let before = s.get(..at)?;
+    let state = dfa.state_after(before.as_bytes())?;
+    let next = dfa.live_wide(state);
+    let c = WIDE_MISFITS.into_iter().find(|&c| {
+        let c = u32::from(c);
+        !next.iter().any(|&(lo, hi)| lo <= c && c <= hi)
+    })?;
+    Some(format!("{before}{c}{}", s.get(at..)?))
 }
 
 /// `s` with the first character of [`MISFITS`] the rule cannot take after

@@ -27,7 +27,7 @@ pub fn splits_two_ways(a: &Automaton, b: &Automaton) -> bool {
     let mut i = 0;
     while let Some(&(x, y)) = pairs.get(i) {
         i += 1;
-        for c in 0u8..128 {
+        for c in 0u8..=255 {
             let next = (b.step(x, c), b.step(y, c));
             if !(b.is_live(next.0) && b.is_live(next.1)) {
                 continue;
@@ -60,7 +60,7 @@ pub fn splits_two_ways(a: &Automaton, b: &Automaton) -> bool {
     let mut order: Vec<(StateID, StateID)> = Vec::new();
     let mut seen: HashSet<(StateID, StateID)> = HashSet::new();
     for &f in a_states.iter().filter(|&&s| a.accepts_at_end(s)) {
-        for c in 0u8..128 {
+        for c in 0u8..=255 {
             let next = (a.step(f, c), b.step(b.start(), c));
             if a.is_live(next.0) && b.is_live(next.1) && seen.insert(next) {
                 order.push(next);
@@ -73,7 +73,7 @@ pub fn splits_two_ways(a: &Automaton, b: &Automaton) -> bool {
         if a.accepts_at_end(x) && splits_b.contains(&y) {
             return true;
         }
-        for c in 0u8..128 {
+        for c in 0u8..=255 {
             let next = (a.step(x, c), b.step(y, c));
             if a.is_live(next.0) && b.is_live(next.1) && seen.insert(next) {
                 order.push(next);
@@ -83,14 +83,15 @@ pub fn splits_two_ways(a: &Automaton, b: &Automaton) -> bool {
     false
 }
 
-/// The live states reachable from the start by ASCII bytes.
+/// The live states reachable from the start (by any byte: a non-ASCII
+/// character is its UTF-8 bytes).
 fn reachable(a: &Automaton) -> Vec<StateID> {
     let mut seen = HashSet::from([a.start()]);
     let mut order = vec![a.start()];
     let mut i = 0;
     while let Some(&s) = order.get(i) {
         i += 1;
-        for c in 0u8..128 {
+        for c in 0u8..=255 {
             let t = a.step(s, c);
             if a.is_live(t) && seen.insert(t) {
                 order.push(t);

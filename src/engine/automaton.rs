@@ -4,8 +4,11 @@
 //! tail position (`hostname ialpha [ . hostname ]`). Such a rule `N = A | B N` is
 //! solved as `B* A` (Arden's rule); all other rules are inlined. The result is a
 //! `regex_syntax` HIR, which `regex-automata` compiles to a minimal anchored DFA
-//! over bytes. No printed grammar has a non-ASCII character, so any non-ASCII
-//! input character ends every derivation.
+//! over bytes. A grammar's non-ASCII characters are the UTF-8 sequences of
+//! their code points (or, in a grammar of octets, single bytes); the seven
+//! editions have none, so any non-ASCII input character ends their
+//! derivations. Offsets are in characters: a walk stops where a character
+//! starts.
 
 use std::collections::HashMap;
 
@@ -36,6 +39,9 @@ pub struct Stop {
     pub byte_offset: usize,
     /// The ASCII characters that could come at the offset.
     pub next: CharSet,
+    /// The non-ASCII characters that could come there, as ranges of code
+    /// points (of byte values, in a grammar of octets); none in an edition.
+    pub wide: Vec<(u32, u32)>,
     /// Whether the input could end at the offset.
     pub may_end: bool,
     /// The automaton's state after the prefix: inputs that stop in the same
@@ -56,6 +62,12 @@ pub struct Automaton {
     pub(super) to_end: OnceLock<FxHashMap<StateID, Option<(u8, StateID)>>>,
     /// The table that decides fast, built when first asked for.
     table: OnceLock<Table>,
+    /// Whether some live state goes on by a non-ASCII byte (the grammar has
+    /// a non-ASCII character): walks then stop where a character starts.
+    wide: bool,
+    /// Whether a non-ASCII value is a byte (`%encoding octets`), not a
+    /// code point.
+    octets: bool,
 }
 
 impl fmt::Debug for Automaton {
@@ -76,12 +88,20 @@ impl Automaton {
     /// is one set of positions in the rule's expression: inputs that reach it
     /// stand at the same places of the same sub-rules.
     pub fn from_hir_with(hir: &Hir, minimize: bool) -> Result<Automaton, CompileError> {
-        Ok(Automaton::new(Dense::compile(hir, minimize)?, None))
+        // A HIR that matches bytes no UTF-8 text has is a grammar of octets'.
+        let octets = !hir.properties().is_utf8();
+        Ok(Automaton::new(Dense::compile(hir, minimize)?, None).of_octets(octets))
     }
 
     /// An automaton of a DFA, with its table if it was built already.
     fn new(dense: Dense, table: Option<Table>) -> Automaton {
+        let wide = (0..dense.live.len())
+            .filter(|&i| dense.live.get(i).copied().unwrap_or(false))
+            .filter_map(|i| StateID::new(i << dense.dfa.stride2()).ok())
+            .any(|s| (0x80u8..=0xFF).any(|b| dense.is_live(dense.dfa.next_state(s, b))));
         Automaton {
+            wide,
+            octets: false,
             dense,
             from_start: OnceLock::new(),
             to_end: OnceLock::new(),
@@ -94,7 +114,24 @@ impl Automaton {
         self.dense.start
     }
 
-    /// The state after one ASCII byte.
+    /// Whether the rule derives a non-ASCII character.
+    pub fn is_wide(&self) -> bool {
+        self.wide
+    }
+
+    /// Whether the rule's non-ASCII values are bytes (`%encoding octets`).
+    pub(crate) fn is_octets(&self) -> bool {
+        self.octets
+    }
+
+    /// The automaton of a grammar of octets.
+    #[must_use]
+    pub fn of_octets(mut self, octets: bool) -> Automaton {
+        self.octets = octets;
+        self
+    }
+
+    /// The state after one byte.
     pub fn step(&self, state: StateID, byte: u8) -> StateID {
         self.dense.dfa.next_state(state, byte)
     }
@@ -137,10 +174,6 @@ impl Automaton {
     pub fn matches(&self, input: &str) -> bool {
         let mut s = self.dense.start;
         for &b in input.as_bytes() {
-            // A non-ASCII byte never matches: the grammars are ASCII.
-            if b >= 0x80 {
-                return false;
-            }
             s = self.dense.dfa.next_state(s, b);
             if self.dense.dfa.is_dead_state(s) {
                 return false;
@@ -171,6 +204,9 @@ impl Automaton {
     /// every byte leads from it to the dead state, so it can only be the last
     /// state of a walk, and the live state before it is where the input stops.
     pub fn stop_point_fast(&self, input: &str) -> Option<(StateID, usize, usize)> {
+        if self.wide {
+            return self.stop_point(input);
+        }
         let start = self.dense.start;
         self.stop_after(input.as_bytes(), 0, (start, start))
     }
@@ -180,6 +216,9 @@ impl Automaton {
     /// it), and keeping this input's there: the inputs of a corpus mostly
     /// share their first bytes, and walks are of a byte after another.
     pub fn stop_point_kept(&self, input: &str, kept: &mut Kept) -> Option<(StateID, usize, usize)> {
+        if self.wide {
+            return self.stop_point(input);
+        }
         let bytes = input.as_bytes();
         let (len, walk) = match kept.after(bytes) {
             Some((_, Err(stop))) => return Some(stop),
@@ -223,20 +262,20 @@ impl Automaton {
     /// derives the input.
     pub fn stop_point(&self, input: &str) -> Option<(StateID, usize, usize)> {
         let mut s = self.dense.start;
+        // The state, offset in characters and in bytes where the current
+        // character starts: a walk that dies inside a character stops there.
+        let mut at = (s, 0, 0);
         let mut offset = 0;
         for (byte_offset, &b) in input.as_bytes().iter().enumerate() {
-            // A UTF-8 continuation byte is part of the character before it,
-            // which already stopped the walk (no grammar has a non-ASCII one).
-            let next = if b.is_ascii() {
-                self.dense.dfa.next_state(s, b)
-            } else {
-                self.dead()
-            };
+            if !is_continuation(b) {
+                at = (s, offset, byte_offset);
+                offset += 1;
+            }
+            let next = self.dense.dfa.next_state(s, b);
             if !self.is_live(next) {
-                return Some((s, offset, byte_offset));
+                return Some(at);
             }
             s = next;
-            offset += 1;
         }
         (!self.accepts_at_end(s)).then_some((s, offset, input.len()))
     }
@@ -255,11 +294,6 @@ impl Automaton {
         }
     }
 
-    fn dead(&self) -> StateID {
-        // Byte 0x80 never occurs in a printed grammar, so it leads to the dead state.
-        self.dense.dfa.next_state(self.dense.start, 0x80)
-    }
-
     /// The ASCII characters that keep `state` live.
     pub fn live_bytes(&self, state: StateID) -> CharSet {
         (0u8..128)
@@ -267,10 +301,28 @@ impl Automaton {
             .collect()
     }
 
+    /// The non-ASCII characters that keep `state` live, as ranges of code
+    /// points (of byte values, in a grammar of octets); none in an ASCII
+    /// grammar.
+    pub fn live_wide(&self, state: StateID) -> Vec<(u32, u32)> {
+        if !self.wide {
+            return Vec::new();
+        }
+        if self.octets {
+            return ranges(
+                (0x80u8..=0xFF)
+                    .filter(|&b| self.is_live(self.step(state, b)))
+                    .map(u32::from),
+            );
+        }
+        super::chars::live_ranges(self, state)
+    }
+
     fn stop_at(&self, state: StateID, offset: usize, byte_offset: usize) -> Stop {
         Stop {
             offset,
             byte_offset,
+            wide: self.live_wide(state),
             next: self.live_bytes(state),
             may_end: self.accepts_at_end(state),
             state,
@@ -286,9 +338,6 @@ impl Automaton {
     pub fn state_after(&self, input: &[u8]) -> Option<StateID> {
         let mut s = self.dense.start;
         for &b in input {
-            if b >= 0x80 {
-                return None;
-            }
             s = self.dense.dfa.next_state(s, b);
             if !self.is_live(s) {
                 return None;
@@ -316,6 +365,23 @@ impl Dfa for Automaton {
     fn accepts_at_end(&self, state: StateID) -> bool {
         Automaton::accepts_at_end(self, state)
     }
+}
+
+/// Whether a byte continues a UTF-8 character (is not where one starts).
+pub(crate) fn is_continuation(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
+
+/// Ascending values as ranges of consecutive ones.
+fn ranges(values: impl Iterator<Item = u32>) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for v in values {
+        match out.last_mut() {
+            Some(last) if last.1.checked_add(1) == Some(v) => last.1 = v,
+            _ => out.push((v, v)),
+        }
+    }
+    out
 }
 
 /// What is compiled from the rules of the editions, kept for the process, by
@@ -367,7 +433,9 @@ fn compile(grammar: &PrintedGrammar, rule: &str, form: &Form) -> Result<Automato
         Some((r, alt)) => HirGrammar::without(grammar, r, alt).rule(rule),
         None => HirGrammar::new(grammar).rule(rule),
     }?;
-    Automaton::from_hir_with(&hir, !form.positions)
+    let a = Automaton::from_hir_with(&hir, !form.positions)?;
+    let octets = a.is_octets() || grammar.octets;
+    Ok(a.of_octets(octets))
 }
 
 /// A rule that does not compile: urlbnf's defect in an edition's

@@ -79,10 +79,6 @@ impl Dense {
     ) -> Result<(StateID, StateID), (StateID, usize, usize)> {
         let rest = bytes.get(from..).unwrap_or_default();
         for (i, &b) in (from..).zip(rest) {
-            // No grammar has a non-ASCII character.
-            if !b.is_ascii() {
-                return Err(self.last_live(before, s, i));
-            }
             let next = self.dfa.next_state(s, b);
             if self.dfa.is_dead_state(next) {
                 return Err(self.last_live(before, s, i));
@@ -162,7 +158,7 @@ fn start_of<T: AsRef<[u32]>>(dfa: &dense::DFA<T>) -> Result<StateID, CompileErro
         .map_err(|e| CompileError(e.to_string()))
 }
 
-/// Whether an accepted end can be reached from each state (by ASCII bytes,
+/// Whether an accepted end can be reached from each state (by any byte,
 /// from `start`), indexed by state id shifted back by the stride: a table
 /// as small as the automaton. regex-automata reports a match one byte late,
 /// so a state that only remembers "the input before the last byte matched"
@@ -184,8 +180,10 @@ fn live_index(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> Vec<bool> {
     index
 }
 
-/// The states reachable from `start` by ASCII bytes from which an accepted end
-/// can be reached.
+/// The states reachable from `start` from which an accepted end can be
+/// reached. Every byte is followed: a grammar's non-ASCII characters are
+/// UTF-8 sequences (or octets), and in an ASCII grammar each non-ASCII byte
+/// leads where no end is accepted.
 fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
     let mut seen = HashSet::from([start]);
     let mut order = vec![start];
@@ -193,7 +191,7 @@ fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
     let mut i = 0;
     while let Some(&s) = order.get(i) {
         i += 1;
-        for b in 0u8..128 {
+        for b in 0u8..=255 {
             let t = dfa.next_state(s, b);
             edges.entry(t).or_default().push(s);
             if seen.insert(t) {

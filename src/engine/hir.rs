@@ -5,7 +5,9 @@
 
 use std::collections::HashMap;
 
-use regex_syntax::hir::{Capture, Class, ClassUnicode, ClassUnicodeRange, Hir, Repetition};
+use regex_syntax::hir::{
+    Capture, Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassUnicodeRange, Hir, Repetition,
+};
 
 use crate::grammar::{Expr, PrintedGrammar};
 
@@ -132,7 +134,21 @@ impl<'g> HirGrammar<'g> {
     ) -> Result<Hir, CompileError> {
         Ok(match e {
             Expr::Empty => Hir::empty(),
+            Expr::Lit(s) if self.grammar.octets && !s.is_ascii() => Hir::literal(octets(s)?),
             Expr::Lit(s) => Hir::literal(s.as_bytes()),
+            // `%encoding octets`: a value past 7F is a byte, not the UTF-8
+            // sequence of a code point.
+            Expr::Range(lo, hi) if self.grammar.octets && !hi.is_ascii() => {
+                let [lo, hi] = [*lo, *hi].map(|c| octets(&c.to_string()));
+                let (Some(&lo), Some(&hi)) = (lo?.first(), hi?.first()) else {
+                    return Err(CompileError("an empty range".into()));
+                };
+                Hir::class(Class::Bytes(ClassBytes::new([ClassBytesRange::new(
+                    lo, hi,
+                )])))
+            }
+            // RFC 3629: a code point is its UTF-8 sequence; regex-automata
+            // compiles the class to the automaton of those sequences.
             Expr::Range(lo, hi) => {
                 Hir::class(Class::Unicode(ClassUnicode::new([ClassUnicodeRange::new(
                     *lo, *hi,
@@ -181,6 +197,20 @@ pub fn class_ranges(c: &Class) -> Vec<(u32, u32)> {
             .map(|r| (u32::from(r.start()), u32::from(r.end())))
             .collect(),
     }
+}
+
+/// The octets of a grammar of octets' values: each at most FF.
+fn octets(s: &str) -> Result<Vec<u8>, CompileError> {
+    s.chars()
+        .map(|c| {
+            u8::try_from(c).map_err(|_| {
+                CompileError(format!(
+                    "%x{:X} is past FF, yet the file says '%encoding octets'",
+                    u32::from(c)
+                ))
+            })
+        })
+        .collect()
 }
 
 fn star(sub: Hir, min: u32) -> Hir {

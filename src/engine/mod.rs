@@ -5,6 +5,7 @@
 mod ahead;
 pub mod ambiguity;
 pub mod automaton;
+pub mod chars;
 mod dense;
 pub(crate) use dense::{Head, first_word};
 // For `tree` and the book's playground: not compiled into the library alone.

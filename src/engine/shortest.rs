@@ -43,12 +43,14 @@ impl Automaton {
         }
     }
 
-    /// The least ASCII byte of each byte class, in order: a later byte of a
+    /// The least byte of each byte class, in order: a later byte of a
     /// class leads where the least does, so a search for the least byte
-    /// that leads somewhere asks only these.
+    /// that leads somewhere asks only these. A non-ASCII character's bytes
+    /// are among them: the least paths through them are whole characters
+    /// (an automaton of UTF-8 goes from a character's start to the next).
     fn class_leaders(&self) -> Vec<u8> {
         let mut seen = [false; 256];
-        (0u8..128)
+        (0u8..=255)
             .filter(|&b| !std::mem::replace(&mut seen[usize::from(self.byte_class(b))], true))
             .collect()
     }

@@ -16,7 +16,9 @@
 use std::collections::{BTreeMap, HashMap};
 
 use regex_syntax::hir::HirKind;
-use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir, Repetition};
+use regex_syntax::hir::{
+    Class, ClassBytes, ClassBytesRange, ClassUnicode, ClassUnicodeRange, Hir, Repetition,
+};
 
 use super::automaton::Automaton;
 
@@ -29,17 +31,32 @@ struct Edge {
 
 /// The language of `a` as an expression that matches each input one way.
 ///
-/// Only ASCII bytes are read (no printed grammar has another character).
+/// A non-ASCII character is one edge (its UTF-8 bytes are read as one
+/// character, so the states inside it are no states here); in a grammar of
+/// octets, each byte is.
 pub fn unambiguous(a: &Automaton) -> Hir {
     // The live states, numbered from the start.
     let mut number: HashMap<_, usize> = HashMap::from([(a.start(), 0)]);
     let mut states = vec![a.start()];
     let mut i = 0;
-    // Edges by (from, to): the bytes of each.
-    let mut bytes: BTreeMap<(usize, usize), Vec<u8>> = BTreeMap::new();
+    let octets = a.is_octets();
+    // Edges by (from, to): the characters of each, as code points (bytes,
+    // in a grammar of octets).
+    let mut chars: BTreeMap<(usize, usize), Vec<(u32, u32)>> = BTreeMap::new();
     while let Some(&s) = states.get(i) {
-        for b in 0u8..128 {
-            let t = a.step(s, b);
+        let bytes = if octets || a.is_wide() {
+            0u8..=255
+        } else {
+            0u8..=127
+        };
+        let mut steps: Vec<(_, Vec<(u32, u32)>)> = bytes
+            .filter(|&b| b.is_ascii() || octets)
+            .map(|b| (a.step(s, b), vec![(u32::from(b), u32::from(b))]))
+            .collect();
+        if a.is_wide() && !octets {
+            steps.extend(super::chars::targets(a, s));
+        }
+        for (t, ranges) in steps {
             if !a.is_live(t) {
                 continue;
             }
@@ -47,16 +64,16 @@ pub fn unambiguous(a: &Automaton) -> Hir {
                 states.push(t);
                 states.len() - 1
             });
-            bytes.entry((i, j)).or_default().push(b);
+            chars.entry((i, j)).or_default().extend(ranges);
         }
         i += 1;
     }
     let n = states.len();
     // A source before the start and a sink after every accepting state.
     let (source, sink) = (n, n + 1);
-    let mut edges: HashMap<(usize, usize), Edge> = bytes
+    let mut edges: HashMap<(usize, usize), Edge> = chars
         .into_iter()
-        .map(|(k, bs)| (k, class_edge(&bs)))
+        .map(|(k, cs)| (k, class_edge(&cs, octets)))
         .collect();
     edges.insert((source, 0), empty());
     for (k, &s) in states.iter().enumerate() {
@@ -281,27 +298,39 @@ fn empty() -> Edge {
     }
 }
 
-/// The bytes of one edge as a class (a literal when it is one byte).
-fn class_edge(bytes: &[u8]) -> Edge {
-    if let [b] = bytes {
+/// The characters of one edge (ascending code points, or bytes in a
+/// grammar of octets) as a class (a literal when it is one ASCII byte).
+fn class_edge(chars: &[(u32, u32)], octets: bool) -> Edge {
+    if let [(a, b)] = chars
+        && a == b
+        && let Ok(byte) = u8::try_from(*a)
+        && (byte.is_ascii() || octets)
+    {
         return Edge {
-            hir: Hir::literal([*b]),
+            hir: Hir::literal([byte]),
             size: 1,
         };
     }
-    let mut ranges: Vec<ClassUnicodeRange> = Vec::new();
-    for &b in bytes {
-        let c = char::from(b);
+    let mut ranges: Vec<(u32, u32)> = Vec::new();
+    for &(lo, hi) in chars {
         match ranges.last_mut() {
-            Some(r) if u32::from(r.end()) + 1 == u32::from(c) => {
-                *r = ClassUnicodeRange::new(r.start(), c);
-            }
-            _ => ranges.push(ClassUnicodeRange::new(c, c)),
+            Some(r) if r.1 + 1 == lo => r.1 = hi,
+            _ => ranges.push((lo, hi)),
         }
     }
     let size = 2 + ranges.len() * 3;
-    Edge {
-        hir: Hir::class(Class::Unicode(ClassUnicode::new(ranges))),
-        size,
-    }
+    let hir = if octets {
+        let byte = |v: u32| u8::try_from(v).unwrap_or(u8::MAX);
+        Hir::class(Class::Bytes(ClassBytes::new(
+            ranges
+                .iter()
+                .map(|&(lo, hi)| ClassBytesRange::new(byte(lo), byte(hi))),
+        )))
+    } else {
+        let char_of = |v: u32| char::from_u32(v).unwrap_or(char::REPLACEMENT_CHARACTER);
+        Hir::class(Class::Unicode(ClassUnicode::new(ranges.iter().map(
+            |&(lo, hi)| ClassUnicodeRange::new(char_of(lo), char_of(hi)),
+        ))))
+    };
+    Edge { hir, size }
 }

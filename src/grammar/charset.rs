@@ -1,5 +1,7 @@
 //! A set of ASCII characters: what a character-class rule (`alpha`, `safe`,
-//! `reserved`…) stands for. No printed grammar has a non-ASCII character.
+//! `reserved`…) stands for. No edition has a non-ASCII character; a grammar
+//! file's non-ASCII ones are ranges of code points beside a set
+//! (`PrintedGrammar::wide_classes`, an automaton stop's `wide`).
 
 use std::fmt;
 use std::ops::{BitAnd, BitOr, BitOrAssign, Not};

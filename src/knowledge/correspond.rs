@@ -123,6 +123,29 @@ fn concepts() -> &'static Concepts {
     })
 }
 
+/// A grammar file's own `%renames`: `to`'s rule that renames `name`, or
+/// the rule of `to` that `from`'s rule `name` renames; only where `to` does
+/// not print `name` itself.
+fn file_rename(from: Edition, name: &str, to: &PrintedGrammar) -> Option<String> {
+    if to.rule(name).is_some() {
+        return None;
+    }
+    let printed = |n: &str| to.rule(n).map(|r| r.name.clone());
+    let ahead = to
+        .renames
+        .iter()
+        .find(|(_, olds)| olds.iter().any(|o| o == name))
+        .and_then(|(new, _)| printed(new));
+    ahead.or_else(|| {
+        PrintedGrammar::of(from)
+            .renames
+            .iter()
+            .filter(|(new, _)| new == name)
+            .flat_map(|(_, olds)| olds.iter())
+            .find_map(|o| printed(o))
+    })
+}
+
 fn concept(edition: Edition, rule: &str) -> Option<usize> {
     concepts().of.get(&(edition, rule.to_string())).copied()
 }
@@ -133,6 +156,9 @@ internal! {
     /// edition declared `new`), else the first rule of `to`, in printed order,
     /// linked to it.
     fn counterpart(from: Edition, name: &str, to: &PrintedGrammar) -> Option<String> {
+        if let Some(renamed) = file_rename(from, name, to) {
+            return Some(renamed);
+        }
         let Some(id) = concept(from, name) else {
             // A name `from` does not print: the same name, if `to` prints it.
             return to.rule(name).map(|r| r.name.clone());

@@ -1,5 +1,6 @@
 """Real parsers from the package registries run through `urlbnf conform`,
-each against the rule it claims (RFC 3986's URI or URI-reference): the
+each against the rule it claims (RFC 3986's URI or URI-reference, RFC 3987's
+IRI from tests/corpus/rfc3987.abnf): the
 causes each shows (side, rule, witness) must be the ones established by
 hand and kept, each with its reason in RFC 3986, in the manual's table
 (src/render/book/manual/testing.md, between the conform-peers markers);
@@ -41,18 +42,30 @@ def perl_version(module):
     return out.stdout.strip()
 
 
-# parser: (language, how its version is read, the rule, the peer's command)
+RFC3986 = ["--grammar", "rfc3986"]
+RFC3987 = ["--grammar-file", str(ROOT / "tests" / "corpus" / "rfc3987.abnf")]
+
+# (parser, rule): (language, how its version is read, the peer's command, the
+# grammar it claims)
 PARSERS = {
-    "rfc3986-validator": ("Python", lambda: python_version("rfc3986-validator"), "URI-reference",
-                          [PYTHON, str(HERE / "python" / "judge_rfc3986_validator.py")]),
-    "rfc3987": ("Python", lambda: python_version("rfc3987"), "URI-reference",
-                [PYTHON, str(HERE / "python" / "judge_rfc3987.py")]),
-    "valid-url": ("Node.js", lambda: npm_version("valid-url"), "URI",
-                  ["node", str(HERE / "node" / "valid-url.js"), str(NPM)]),
-    "Data::Validate::URI": ("Perl", lambda: perl_version("Data::Validate::URI"), "URI",
-                            ["perl", str(HERE / "perl" / "data-validate-uri.pl")]),
-    "fluent-uri": ("Rust", lambda: cargo_version("fluent-uri"), "URI-reference",
-                   [str(ROOT / "target" / "conform-rust" / "release" / "conform-fluent-uri")]),
+    ("rfc3986-validator", "URI-reference"): (
+        "Python", lambda: python_version("rfc3986-validator"),
+        [PYTHON, str(HERE / "python" / "judge_rfc3986_validator.py")], RFC3986),
+    ("rfc3987", "URI-reference"): (
+        "Python", lambda: python_version("rfc3987"),
+        [PYTHON, str(HERE / "python" / "judge_rfc3987.py")], RFC3986),
+    ("rfc3987", "IRI"): (
+        "Python", lambda: python_version("rfc3987"),
+        [PYTHON, str(HERE / "python" / "judge_rfc3987_iri.py"), "IRI"], RFC3987),
+    ("valid-url", "URI"): (
+        "Node.js", lambda: npm_version("valid-url"),
+        ["node", str(HERE / "node" / "valid-url.js"), str(NPM)], RFC3986),
+    ("Data::Validate::URI", "URI"): (
+        "Perl", lambda: perl_version("Data::Validate::URI"),
+        ["perl", str(HERE / "perl" / "data-validate-uri.pl")], RFC3986),
+    ("fluent-uri", "URI-reference"): (
+        "Rust", lambda: cargo_version("fluent-uri"),
+        [str(ROOT / "target" / "conform-rust" / "release" / "conform-fluent-uri")], RFC3986),
 }
 
 
@@ -79,15 +92,15 @@ def main():
     urlbnf, manual = sys.argv[1], sys.argv[2]
     rows = table(manual)
     failures = 0
-    for parser, (language, version, rule, command) in PARSERS.items():
-        expected = [r for r in rows if r["parser"] == parser]
+    for (parser, rule), (language, version, command, grammar) in PARSERS.items():
+        expected = [r for r in rows if r["parser"] == parser and r["rule"] == rule]
         assert expected, f"{parser}: no row in the table"
         installed = version()
         if {r["version"] for r in expected} != {installed}:
             print(f"{parser}: the table is for {expected[0]['version']}, {installed} is installed")
             failures += 1
         run = subprocess.run(
-            [urlbnf, "conform", "--grammar", "rfc3986", "--rule", rule, "--json", "--", *command],
+            [urlbnf, "conform", *grammar, "--rule", rule, "--json", "--", *command],
             capture_output=True, text=True, check=False)
         if run.returncode not in (0, 1):
             print(f"{parser}: urlbnf conform exited {run.returncode}: {run.stderr}")
@@ -103,7 +116,7 @@ def main():
         for side, cause, witness in sorted(kept - seen):
             print(f"{parser}: a cause gone: {side} {cause} {json.dumps(witness)}")
         failures += len(seen ^ kept)
-        print(f"conform {parser} {installed} ({language}) against rfc3986 {rule}: "
+        print(f"conform {parser} {installed} ({language}) against {Path(grammar[-1]).name} {rule}: "
               f"{len(seen & kept)} of {len(kept)} causes as established, {len(seen - kept)} new; "
               f"{found['inputs']} inputs, {found['disagreements']} departing")
     if failures:

@@ -15,14 +15,14 @@ use std::hash::Hash;
 pub mod product;
 mod table;
 
-/// What a table is made from: a DFA over ASCII bytes (an
+/// What a table is made from: a DFA over bytes (an
 /// [`Automaton`](super::automaton::Automaton)).
 pub trait Dfa {
     /// A state.
     type State: Copy + Eq + Hash;
     /// The start state.
     fn start(&self) -> Self::State;
-    /// The state after an ASCII byte.
+    /// The state after a byte.
     fn step(&self, state: Self::State, byte: u8) -> Self::State;
     /// Whether some continuation from the state, the empty one included, is accepted.
     fn is_live(&self, state: Self::State) -> bool;
@@ -41,8 +41,9 @@ const ROUND: usize = 16;
 /// next state of `s` (premultiplied) for each byte class.
 #[derive(Clone, Debug)]
 pub struct Table {
-    /// The class of each byte: bytes of one class lead every state alike. No
-    /// grammar has a non-ASCII character: those bytes lead to the dead state.
+    /// The class of each byte: bytes of one class lead every state alike. In
+    /// a grammar with no non-ASCII character, those bytes lead to the dead
+    /// state.
     class: [u8; 256],
     next: Box<[u32]>,
     /// Whether an input may end in the state, by row.

@@ -16,12 +16,12 @@ impl Table {
             number.insert(automaton.start(), 1);
             order.push(automaton.start());
         }
-        let mut rows: Vec<[u32; 128]> = vec![[0; 128]];
+        let mut rows: Vec<[u32; 256]> = vec![[0; 256]];
         let mut i = 0;
         while let Some(&s) = order.get(i) {
             i += 1;
-            let mut row = [0u32; 128];
-            for (b, slot) in (0u8..128).zip(row.iter_mut()) {
+            let mut row = [0u32; 256];
+            for (b, slot) in (0u8..=255).zip(row.iter_mut()) {
                 let t = automaton.step(s, b);
                 if automaton.is_live(t) {
                     let n = order.len() as u32 + 1;
@@ -38,8 +38,8 @@ impl Table {
             .collect();
         let start = u32::from(!order.is_empty());
         let (block, blocks) = minimize(&rows, &accept);
-        // Classes: bytes whose columns agree, as blocks; a non-ASCII byte's
-        // column is all dead.
+        // Classes: bytes whose columns agree, as blocks (in a grammar with
+        // no non-ASCII character, a non-ASCII byte's column is all dead).
         // The line ends have classes of their own, for the walk of a piece.
         let mut classes: HashMap<(u8, Vec<u32>), u8> = HashMap::new();
         let mut class = [0u8; 256];
@@ -56,7 +56,7 @@ impl Table {
             };
             let n = classes.len() as u8;
             *slot = *classes.entry((end, column)).or_insert_with(|| {
-                members.push((b < 128).then_some(b));
+                members.push(Some(b));
                 n
             });
         }
@@ -200,7 +200,7 @@ impl Lines {
 
 /// The block of each state in the coarsest partition that keeps acceptance and
 /// transitions (Moore's refinement), and how many blocks.
-fn minimize(rows: &[[u32; 128]], accept: &[bool]) -> (Vec<u32>, usize) {
+fn minimize(rows: &[[u32; 256]], accept: &[bool]) -> (Vec<u32>, usize) {
     let mut block: Vec<u32> = accept.iter().map(|&a| u32::from(a)).collect();
     let mut count = 0;
     loop {

@@ -148,17 +148,20 @@ impl LazyProduct {
         };
         let mut classes: FxHashMap<Vec<u8>, u8> = FxHashMap::default();
         let mut class = [0u8; 256];
+        // Every non-ASCII byte is one class where no grammar has a non-ASCII
+        // character (the editions); else each byte's classes.
+        let wide = automata.iter().any(|a| a.is_wide());
         for (b, slot) in class.iter_mut().enumerate() {
-            // Every non-ASCII byte is one class: no grammar has one. The
-            // separator is one of its own (a key no other has).
+            // The separator is one of its own (a key no other has).
             let key: Vec<u8> = match u8::try_from(b) {
                 Ok(SEPARATOR) => vec![0; automata.len() + 1],
-                Ok(b) if b.is_ascii() => automata.iter().map(|a| a.byte_class(b)).collect(),
+                Ok(b) if b.is_ascii() || wide => automata.iter().map(|a| a.byte_class(b)).collect(),
                 _ => Vec::new(),
             };
             let n = classes.len() as u8;
             *slot = *classes.entry(key).or_insert_with(|| {
-                self.members.push(u8::try_from(b).ok().filter(u8::is_ascii));
+                self.members
+                    .push(u8::try_from(b).ok().filter(|b| b.is_ascii() || wide));
                 n
             });
         }

@@ -111,6 +111,10 @@ pub(super) struct Reader<'a> {
     pub(super) file: Option<FileReading<'a>>,
     /// The number of lines read.
     pub(super) lines: usize,
+    /// `%encoding octets`: numeric values are bytes.
+    pub(super) octets: bool,
+    /// `%renames NEW OLD...` lines.
+    pub(super) renames: Vec<(String, Vec<String>)>,
 }
 
 impl Reader<'_> {
@@ -341,6 +345,8 @@ impl Reader<'_> {
             rules,
             index,
             fold_case: fold,
+            octets: self.octets,
+            renames: self.renames,
         })
     }
 }

@@ -27,6 +27,7 @@ mod read;
 mod rfc_text;
 mod rules;
 mod schemes;
+mod wide;
 
 pub use assemble::{Defect, FileReading};
 pub use notation::parse_definition;
@@ -34,6 +35,7 @@ pub use read::{read, read_lines};
 pub use rfc_text::{extract as extract_rfc_text, is_rfc_text, runs};
 pub use rules::{Expr, Notation, PrintedGrammar, PrintedRule, fold_space};
 pub use schemes::SchemeRule;
+pub(crate) use wide::{count, minus};
 
 impl Notation {
     /// How to read the notation, in a line.

@@ -32,6 +32,27 @@ impl Reader<'_> {
                 });
             }
             "document" => self.document = value.to_string(),
+            "renames" => {
+                let mut names = value.split_whitespace().map(str::to_string);
+                let (Some(new), olds) = (names.next(), names.collect::<Vec<_>>()) else {
+                    return err(line, "%renames names no rule");
+                };
+                self.renames.push((new, olds));
+            }
+            // What a numeric value past 7F numbers: a code point (inputs are
+            // UTF-8) or an octet.
+            "encoding" => {
+                self.octets = match value.to_ascii_lowercase().as_str() {
+                    "octets" => true,
+                    "utf-8" | "unicode" => false,
+                    _ => {
+                        return err(
+                            line,
+                            format!("unknown encoding '{value}' (octets or utf-8)"),
+                        );
+                    }
+                }
+            }
             "section" => self.section = value.to_string(),
             "notation" => {
                 self.notation = Some(match value {

@@ -116,6 +116,13 @@ pub struct PrintedGrammar {
     pub notation: Notation,
     /// The rules in printed order; supplied rules (C4) last.
     pub rules: Vec<PrintedRule>,
+    /// Whether a numeric value past 7F is an octet (`%encoding octets`), not
+    /// a Unicode code point of a UTF-8 input (the default).
+    pub octets: bool,
+    /// A grammar file's `%renames NEW OLD...` lines: its rule `NEW` is the
+    /// rule `OLD` of another grammar (RFC 3987's `IRI` is RFC 3986's `URI`),
+    /// as an edition's descriptor says in `[renames]`.
+    pub renames: Vec<(String, Vec<String>)>,
     /// Each rule's place in `rules`, by name (and, where names are
     /// case-insensitive, by the name in lower case too).
     pub(super) index: BTreeMap<String, usize>,

@@ -160,7 +160,9 @@ fn representative(bytes: &[u8]) -> Option<u8> {
         .or_else(|| find(&|b| !unsendable(b)))
 }
 
-/// Text as it would be in a string: the bytes are ASCII, so one character each.
+/// Text as it would be in a string: the bytes of a path through the
+/// automaton, whose non-ASCII characters are whole UTF-8 sequences (a
+/// grammar of octets' lone bytes come out as U+FFFD, never as a byte).
 pub(super) fn text(bytes: &[u8]) -> String {
-    bytes.iter().map(|&b| char::from(b)).collect()
+    String::from_utf8_lossy(bytes).into_owned()
 }

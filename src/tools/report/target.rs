@@ -96,11 +96,15 @@ impl Target {
         let [printed_kept, own_kept] = kept;
         // Where each table stops, from the walk that decided, or walked here.
         let printed_stop = |kept: &mut Kept| match derived.located {
-            Some((outcome, [printed, _])) => located(outcome, printed),
+            Some((outcome, [printed, _])) => {
+                located(text, outcome, printed).unwrap_or_else(|| self.printed.stop(text, kept))
+            }
             None => self.printed.stop(text, kept),
         };
         let own_stop = |own: &Walker, kept: &mut Kept| match derived.located {
-            Some((outcome, [_, own])) => located(outcome, own),
+            Some((outcome, [_, own_place])) => {
+                located(text, outcome, own_place).unwrap_or_else(|| own.stop(text, kept))
+            }
             None => own.stop(text, kept),
         };
         // Derived with and without the catch-all: valid whatever the scheme,
@@ -147,10 +151,16 @@ pub(super) struct Derived<'w> {
     pub(super) located: Option<(&'w Outcome, [usize; 2])>,
 }
 
-/// Where the walk found the table at `place` stop. All of an input before
-/// its stop is ASCII: its offset in characters is its offset in bytes.
-fn located(outcome: &Outcome, place: usize) -> Option<(StateID, usize, usize)> {
-    outcome.stop(place).map(|(s, at)| (s, at, at))
+/// Where the walk found the table at `place` stop, where all of the input
+/// before it is ASCII (its offset in characters is its offset in bytes, as
+/// in every edition); `None` where it is not (a grammar with non-ASCII
+/// characters, whose walk of bytes may stop inside one): the walk of
+/// characters finds it.
+fn located(text: &str, outcome: &Outcome, place: usize) -> Option<Option<(StateID, usize, usize)>> {
+    match outcome.stop(place) {
+        Some((_, at)) if !text.as_bytes().get(..at).is_some_and(<[u8]>::is_ascii) => None,
+        stop => Some(stop.map(|(s, at)| (s, at, at))),
+    }
 }
 
 impl Target {
