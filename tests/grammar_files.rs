@@ -437,6 +437,7 @@ fn errors_say_where_and_what_to_do() {
             assert!(!err.contains(internal), "{name}: {err}");
         }
     }
+}
 
 const IRI: &str = "tests/corpus/rfc3987.abnf";
 
