@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -115,6 +115,11 @@ pub(crate) struct ConformArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     batch: usize,
 
+    /// Further inputs the peer may be asked, once the suite is, before no
+    /// further round of masked faults is begun
+    #[arg(long, value_name = "N", default_value_t = conform::BUDGET)]
+    budget: usize,
+
     /// Seconds one run may take (one batch; one input with --each)
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     timeout: f64,
@@ -170,7 +175,12 @@ pub(crate) struct ConformJson {
     found: Conformance,
 }
 
-pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
+pub(crate) fn run(
+    args: ConformArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    terminal: bool,
+) -> Result<Tally, CliError> {
     // A grammar file, given, is the edition.
     let file = args
         .grammar_files
@@ -284,9 +294,16 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
         .split_first()
         .map_or((OsString::new(), &[][..]), |(p, r)| (p.clone(), r));
     let timeout = Duration::from_secs_f64(args.timeout);
+    let mut progress = Progress::new(err, terminal);
+    let mut tell = |p: &conform::Progress| progress.tell(p);
     let found = if args.each {
         let mut peer = conform::EachRun::new(program, rest.iter().cloned()).timeout(timeout);
-        conform::compare(&suite, &mut peer)?
+        let options = conform::Options {
+            budget: args.budget,
+            chunk: EACH_CHUNK,
+            progress: Some(&mut tell),
+        };
+        conform::compare_with(&suite, &mut peer, options)?
     } else {
         let mut peer = conform::LineFilter::new(program, rest.iter().cloned())
             .batch(args.batch)
@@ -294,8 +311,14 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
         if args.components {
             peer = peer.decoder(decode_components);
         }
-        conform::compare(&suite, &mut peer)?
+        let options = conform::Options {
+            budget: args.budget,
+            chunk: args.batch.max(1),
+            progress: Some(&mut tell),
+        };
+        conform::compare_with(&suite, &mut peer, options)?
     };
+    progress.done();
     if let Some(claim) = &html {
         let page = render::html(&suite, &peer_line, &found, &crate::render::today());
         claim.write(page.as_bytes())?;
@@ -321,6 +344,93 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
         bad: usize::from(departs),
         ..Tally::default()
     })
+}
+
+/// Inputs asked at a time with --each, between progress lines.
+const EACH_CHUNK: usize = 64;
+/// A run this long says how far it is on standard error (not a terminal).
+const QUIET: Duration = Duration::from_secs(10);
+/// Then a line this often.
+const EVERY: Duration = Duration::from_secs(5);
+
+/// Progress of a run on standard error: a spinner on a terminal; elsewhere
+/// (a log, CI) a line every few seconds once the run passes ten seconds, so
+/// a slow peer is seen to be working.
+struct Progress<'a> {
+    err: &'a mut dyn Write,
+    started: Instant,
+    last: Option<Instant>,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl<'a> Progress<'a> {
+    fn new(err: &'a mut dyn Write, terminal: bool) -> Progress<'a> {
+        let bar = terminal.then(|| {
+            let bar = indicatif::ProgressBar::new_spinner();
+            let style = indicatif::ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+            bar.set_style(style);
+            bar
+        });
+        Progress {
+            err,
+            started: Instant::now(),
+            last: None,
+            bar,
+        }
+    }
+
+    fn tell(&mut self, p: &conform::Progress) {
+        let words = progress_words(p);
+        if let Some(bar) = &self.bar {
+            bar.set_message(words);
+            bar.tick();
+            return;
+        }
+        let now = Instant::now();
+        let due = match self.last {
+            None => now.duration_since(self.started) >= QUIET,
+            Some(last) => now.duration_since(last) >= EVERY,
+        };
+        if due {
+            self.last = Some(now);
+            let secs = now.duration_since(self.started).as_secs();
+            let _ = writeln!(self.err, "conform: {words} ({secs} s)");
+            let _ = self.err.flush();
+        }
+    }
+
+    fn done(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// How far a run is, in words.
+fn progress_words(p: &conform::Progress) -> String {
+    let asked = if p.asked <= p.inputs {
+        format!(
+            "{} of {} inputs asked",
+            crate::render::count(p.asked as u64),
+            crate::render::count(p.inputs as u64)
+        )
+    } else {
+        format!(
+            "the suite's {} inputs and {} more asked",
+            crate::render::count(p.inputs as u64),
+            crate::render::count((p.asked - p.inputs) as u64)
+        )
+    };
+    let round = if p.round > 0 {
+        format!(", round {}", p.round)
+    } else {
+        String::new()
+    };
+    format!(
+        "{asked}, {}{round}",
+        crate::render::plural(p.causes as u64, "cause", "causes")
+    )
 }
 
 /// A `--components` line: an object of components, or `null`/`false` for a
