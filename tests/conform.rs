@@ -596,3 +596,25 @@ fn planted_faults_are_each_found_alone_and_together() {
         );
     }
 }
+
+/// A run past ten seconds says how far it is on standard error when that is
+/// no terminal (a log, CI): here the peer's first batch takes eleven.
+#[test]
+fn a_slow_run_tells_its_progress_on_standard_error() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conform-progress");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mark = dir.join("slept");
+    let script = format!(
+        "[ -e '{0}' ] || {{ touch '{0}'; sleep 11; }}; sed 's/.*/1/'",
+        mark.display()
+    );
+    let args = ["--grammar", "rfc3986", "--rule", "port", "--derived", "0"];
+    let (code, out, err) = run_sh(&args, &script);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("conform: ") && l.contains("inputs asked")),
+        "{err}"
+    );
+}

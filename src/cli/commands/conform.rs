@@ -24,9 +24,12 @@ The inputs are a suite made from the rule: from its minimal automaton, a
 string through every live transition (each state and each class of bytes that
 continues a valid input), a near miss for every class that leads out of the
 language at every state (completed as the rule allows), and each state's
-shortest prefix (truncations); from its printed parts, counted repetitions
-and ranges at and past their bounds (dec-octet's 255 and 256, h16's four
-digits) and ABNF's quoted letters in both cases (\"v\" and \"V\"); then strings
+shortest prefix (truncations), characters that are not ASCII (whole) at every
+state and an escape spliced in where % cannot come (%25A0, as RFC 6874's zone);
+from its printed parts, counted repetitions and ranges at and past their
+bounds (dec-octet's 255 and 256, h16's four digits), each loop taken 0, 1, 2
+and 6, 17, 65 and 257 times, and ABNF's quoted letters in both cases (\"v\"
+and \"V\"); then strings
 derived from the rule, mutated and truncated, from --seed; and the lines of
 any -f FILE. The same seed gives the same suite. No input holds a line break.
 
@@ -44,12 +47,18 @@ rule's only), each as written in the input.
 Each disagreement is shrunk with the peer in the loop (each step still a
 disagreement the same way) and grouped into causes. Peer accepts what the
 rule does not derive: by where the rule stops (the innermost rule open there,
-what was found, what could come, as `report` says it). Peer rejects what the
+what was found, what could come, as `report` says it) and what the peer takes
+there (a character no rule derives, one not ASCII, a delimiter of other
+rules, a repetition too many, an end too early). Once causes are known, the
+inputs they explain are asked again without the character where the rule
+stops, round after round, so a fault hidden behind another is found too,
+until a round finds none or --budget further inputs are asked. Peer rejects what the
 rule derives: by the part of the witness the peer refuses (the deepest rule
 whose text, replaced by the rule's shortest string, it takes), with the
 alternative taken, the characters it refuses, or a letter it refuses in one
 case. Components: by component. Each cause: how many inputs, the shortest
-witness (exactly as given to the peer), the rule with its section.
+witness (exactly as given to the peer), the rule with its section, and the
+fault in a line. A run past ten seconds says how far it is on standard error.
 
 The peer is an error (exit 2), naming the input and what it printed, when it
 cannot be run, exits with a failure or dies, outlasts --timeout, prints more
