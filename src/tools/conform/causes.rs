@@ -280,9 +280,10 @@ fn accepted(oracle: &Oracle<'_>, w: &str) -> Named {
     // One cause per rule, kind and character found: the peer takes that
     // character in that part, wherever in it.
     // A letter or digit where the rule takes others is one fault whichever
-    // it is (a leading zero, a digit after an address).
+    // it is (a leading zero, a digit after an address); so is a character
+    // that is not ASCII, of two bytes or four.
     let key = match kind {
-        Taken::Misplaced => format!("A|{inner}|{}", kind.name()),
+        Taken::Misplaced | Taken::NonAscii => format!("A|{inner}|{}", kind.name()),
         _ => format!("A|{inner}|{}|{found}", kind.name()),
     };
     let mut c = cause(oracle, Side::PeerAccepts, w, &inner, message);

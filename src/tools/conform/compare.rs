@@ -282,7 +282,7 @@ fn merge_any(causes: Vec<(String, Cause)>) -> Vec<Cause> {
                             ..c
                         };
                     }
-                    known.fault = format!("{} {found:?}", known.fault);
+                    known.fault = format!("{}, {found:?}", known.fault);
                 }
             }
             None => {
