@@ -399,3 +399,226 @@ fn the_real_parsers_table_is_on_the_rules_side() {
     }
     assert!(rows >= 30, "{rows} rows");
 }
+
+/// A fault planted in an exact RFC 3986 `URI-reference` parser.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Fault {
+    /// Takes `"`, which no rule of RFC 3986 derives.
+    Quote,
+    /// Takes `:` in the first segment of a relative reference (§4.2).
+    Colon,
+    /// Takes `[` and `]` after the authority (§3.2.2: only around an IP literal).
+    Bracket,
+    /// Takes a `%` without two hexadecimal digits (§2.1).
+    Percent,
+    /// Takes a second `#` (§3.5).
+    Hash,
+    /// Refuses a port of more than five digits (§3.2.3: `*DIGIT`).
+    Port,
+    /// Refuses a path segment of more than 32 characters (§3.3: `*pchar`).
+    Segment,
+    /// Takes RFC 6874's zone, `%25` and a word, inside brackets.
+    Zone,
+    /// Takes characters that are not ASCII in a path.
+    NonAscii,
+}
+
+const FAULTS: [Fault; 9] = [
+    Fault::Quote,
+    Fault::Colon,
+    Fault::Bracket,
+    Fault::Percent,
+    Fault::Hash,
+    Fault::Port,
+    Fault::Segment,
+    Fault::Zone,
+    Fault::NonAscii,
+];
+
+/// RFC 3986 Appendix B's split: the scheme and its colon, the authority
+/// (after `//`), and the rest.
+fn split(s: &str) -> (&str, Option<&str>, &str) {
+    let scheme = s
+        .find(':')
+        .filter(|&i| {
+            let head = &s[..i];
+            head.starts_with(|c: char| c.is_ascii_alphabetic())
+                && head
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
+        })
+        .map_or(0, |i| i + 1);
+    let (head, rest) = s.split_at(scheme);
+    match rest.strip_prefix("//") {
+        Some(after) => {
+            let end = after.find(['/', '?', '#']).unwrap_or(after.len());
+            (head, Some(&after[..end]), &after[end..])
+        }
+        None => (head, None, rest),
+    }
+}
+
+/// The exact parser with `faults` planted: each rewrites what it takes into
+/// what RFC 3986 derives, or refuses, before the exact parser judges.
+fn planted(exact: &urlbnf::Checker, faults: &[Fault], s: &str) -> bool {
+    let on = |f| faults.contains(&f);
+    let (head, auth, rest) = split(s);
+    if on(Fault::Port)
+        && let Some(a) = auth.map(|a| a.rsplit('@').next().unwrap_or(a))
+        && !a.ends_with(']')
+        && a.rsplit_once(':').is_some_and(|(_, p)| p.len() > 5)
+    {
+        return false;
+    }
+    let cut = rest.find(['?', '#']).unwrap_or(rest.len());
+    let (path, tail) = rest.split_at(cut);
+    if on(Fault::Segment) && path.split('/').any(|seg| seg.chars().count() > 32) {
+        return false;
+    }
+    let mut path = path.to_string();
+    let mut tail = tail.to_string();
+    let mut auth = auth.map(str::to_string);
+    if on(Fault::NonAscii) {
+        path = path
+            .chars()
+            .map(|c| if c.is_ascii() { c } else { 'a' })
+            .collect();
+    }
+    if on(Fault::Bracket) {
+        path = path.replace(['[', ']'], "!");
+        tail = tail.replace(['[', ']'], "!");
+    }
+    if on(Fault::Colon) && head.is_empty() && auth.is_none() && !path.starts_with('/') {
+        let end = path.find('/').unwrap_or(path.len());
+        path = format!("{}{}", path[..end].replace(':', "!"), &path[end..]);
+    }
+    if on(Fault::Zone)
+        && let Some(a) = auth.as_mut()
+        && let Some(at) = a.find("%25")
+        && a.ends_with(']')
+        && a.starts_with('[')
+    {
+        let zone = &a[at + 3..a.len() - 1];
+        if !zone.is_empty()
+            && zone
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._~".contains(&b))
+        {
+            *a = format!("{}]", &a[..at]);
+        }
+    }
+    if on(Fault::Hash)
+        && let Some(i) = tail.find('#')
+    {
+        tail = format!("{}{}", &tail[..=i], tail[i + 1..].replace('#', "!"));
+    }
+    let mut s = format!(
+        "{head}{}{path}{tail}",
+        auth.map(|a| format!("//{a}")).unwrap_or_default()
+    );
+    if on(Fault::Quote) {
+        s = s.replace('"', "!");
+    }
+    if on(Fault::Percent) {
+        let b = s.as_bytes();
+        let hex = |k: usize| b.get(k).is_some_and(u8::is_ascii_hexdigit);
+        s = s
+            .char_indices()
+            .map(|(i, c)| {
+                if c == '%' && !(hex(i + 1) && hex(i + 2)) {
+                    '!'
+                } else {
+                    c
+                }
+            })
+            .collect();
+    }
+    exact.is_valid(&s)
+}
+
+/// What a witness of `fault` shows of it.
+fn shows(fault: Fault, c: &conform::Cause) -> bool {
+    let w = &c.witness;
+    match fault {
+        Fault::Quote => w.contains('"'),
+        Fault::Colon => w.contains(':'),
+        Fault::Bracket => w.contains(['[', ']']),
+        Fault::Percent => w.contains('%'),
+        Fault::Hash => w.matches('#').count() > 1,
+        Fault::Port => c.side == Side::PeerRejects && c.rule == "port",
+        Fault::Segment => c.side == Side::PeerRejects && w.len() > 32,
+        Fault::Zone => w.contains("%25"),
+        Fault::NonAscii => !w.is_ascii(),
+    }
+}
+
+/// Planted faults, one at a time, are each found, by a witness that shows
+/// it; all at once, each has a cause of its own, and no witness blames the
+/// peer for what it does not do (each departs under one planted fault).
+#[test]
+fn planted_faults_are_each_found_alone_and_together() {
+    let rule = "URI-reference";
+    let suite = Suite::with_size(Edition::Rfc3986, rule, 1, 40).unwrap();
+    let exact = urlbnf::Checker::new(Edition::Rfc3986, rule, Engine::Dfa).unwrap();
+    let departs = |faults: &[Fault], w: &str| planted(&exact, faults, w) != exact.is_valid(w);
+    let options = || conform::Options {
+        budget: 5_000,
+        ..Default::default()
+    };
+    for fault in FAULTS {
+        let mut peer = |s: &str| planted(&exact, &[fault], s);
+        let found = conform::compare_with(&suite, &mut peer, options()).unwrap();
+        assert!(
+            found.causes.iter().any(|c| shows(fault, c)),
+            "{fault:?}: {:#?}",
+            found.causes
+        );
+        for c in &found.causes {
+            assert!(departs(&[fault], &c.witness), "{fault:?}: {c:?}");
+        }
+    }
+    let mut peer = |s: &str| planted(&exact, &FAULTS, s);
+    let found = conform::compare_with(&suite, &mut peer, options()).unwrap();
+    for c in &found.causes {
+        assert!(
+            FAULTS.iter().any(|f| departs(&[*f], &c.witness)),
+            "no planted fault explains {c:#?}"
+        );
+    }
+    for fault in FAULTS {
+        let own = found.causes.iter().any(|c| {
+            shows(fault, c)
+                && departs(&[fault], &c.witness)
+                && FAULTS
+                    .iter()
+                    .all(|f| *f == fault || !departs(&[*f], &c.witness))
+        });
+        assert!(
+            own,
+            "{fault:?} has no cause of its own: {:#?}",
+            found.causes
+        );
+    }
+}
+
+/// A run past ten seconds says how far it is on standard error when that is
+/// no terminal (a log, CI): here the peer's first batch takes eleven.
+#[test]
+fn a_slow_run_tells_its_progress_on_standard_error() {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("conform-progress");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let mark = dir.join("slept");
+    let script = format!(
+        "[ -e '{0}' ] || {{ touch '{0}'; sleep 11; }}; sed 's/.*/1/'",
+        mark.display()
+    );
+    let args = ["--grammar", "rfc3986", "--rule", "port", "--derived", "0"];
+    let (code, out, err) = run_sh(&args, &script);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("conform: ") && l.contains("inputs asked")),
+        "{err}"
+    );
+}

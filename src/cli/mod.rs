@@ -275,7 +275,7 @@ where
         Command::Encode(args) => encode::run(args, input!(false), out),
         Command::Extract(args) => extract::run(args, input!(false), out),
         Command::Explain(args) => explain::run(args, out),
-        Command::Conform(args) => conform::run(args, out),
+        Command::Conform(args) => conform::run(args, out, &mut *err, terminal.stderr),
         Command::Book(args) => book::run(args, out),
         Command::Schema(args) => schema::run(args, out),
         Command::Regex(args) => regex::run(args, out),

@@ -85,10 +85,11 @@ fn verdict_line(found: &Conformance) -> String {
         );
     }
     format!(
-        "the peer agrees on {} and departs on {}{compared}: {} ({} more asked while shrinking)",
+        "the peer agrees on {} and departs on {}{compared}: {} in {} ({} more asked while shrinking)",
         count(found.agreed as u64),
         count(found.disagreements as u64),
         plural(found.causes.len() as u64, "cause", "causes"),
+        plural(found.rounds as u64, "round", "rounds"),
         count(found.asked as u64),
     )
 }
@@ -100,6 +101,7 @@ fn cause_text(out: &mut String, c: &Cause) {
         count(c.count as u64),
         visible(&c.message)
     );
+    let _ = writeln!(out, "          fault: {}", visible(&c.fault));
     let _ = writeln!(out, "          witness: {}", quoted(&c.witness));
     let _ = writeln!(out, "          rule: {} ({})", c.rule, c.section);
 }
@@ -149,9 +151,10 @@ pub fn html(suite: &Suite, peer: &str, found: &Conformance, date: &str) -> Strin
         }
         let _ = writeln!(
             body,
-            "<tr><td class=\"n\">{}</td><td>{}</td><td><code>{}</code></td><td><code>{}</code><br>{}</td></tr>",
+            "<tr><td class=\"n\">{}</td><td>{}<br>{}</td><td><code>{}</code></td><td><code>{}</code><br>{}</td></tr>",
             count(c.count as u64),
             esc(&visible(&c.message)),
+            esc(&visible(&c.fault)),
             esc(&quoted(&c.witness)),
             esc(&c.rule),
             esc(&c.section)

@@ -5,7 +5,7 @@
 use std::ffi::OsString;
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
@@ -24,9 +24,12 @@ The inputs are a suite made from the rule: from its minimal automaton, a
 string through every live transition (each state and each class of bytes that
 continues a valid input), a near miss for every class that leads out of the
 language at every state (completed as the rule allows), and each state's
-shortest prefix (truncations); from its printed parts, counted repetitions
-and ranges at and past their bounds (dec-octet's 255 and 256, h16's four
-digits) and ABNF's quoted letters in both cases (\"v\" and \"V\"); then strings
+shortest prefix (truncations), characters that are not ASCII (whole) at every
+state and an escape spliced in where % cannot come (%25A0, as RFC 6874's zone);
+from its printed parts, counted repetitions and ranges at and past their
+bounds (dec-octet's 255 and 256, h16's four digits), each loop taken 0, 1, 2
+and 6, 17, 65 and 257 times, and ABNF's quoted letters in both cases (\"v\"
+and \"V\"); then strings
 derived from the rule, mutated and truncated, from --seed; and the lines of
 any -f FILE. The same seed gives the same suite. No input holds a line break.
 
@@ -44,12 +47,18 @@ rule's only), each as written in the input.
 Each disagreement is shrunk with the peer in the loop (each step still a
 disagreement the same way) and grouped into causes. Peer accepts what the
 rule does not derive: by where the rule stops (the innermost rule open there,
-what was found, what could come, as `report` says it). Peer rejects what the
+what was found, what could come, as `report` says it) and what the peer takes
+there (a character no rule derives, one not ASCII, a delimiter of other
+rules, a repetition too many, an end too early). Once causes are known, the
+inputs they explain are asked again without the character where the rule
+stops, round after round, so a fault hidden behind another is found too,
+until a round finds none or --budget further inputs are asked. Peer rejects what the
 rule derives: by the part of the witness the peer refuses (the deepest rule
 whose text, replaced by the rule's shortest string, it takes), with the
 alternative taken, the characters it refuses, or a letter it refuses in one
 case. Components: by component. Each cause: how many inputs, the shortest
-witness (exactly as given to the peer), the rule with its section.
+witness (exactly as given to the peer), the rule with its section, and the
+fault in a line. A run past ten seconds says how far it is on standard error.
 
 The peer is an error (exit 2), naming the input and what it printed, when it
 cannot be run, exits with a failure or dies, outlasts --timeout, prints more
@@ -115,6 +124,11 @@ pub(crate) struct ConformArgs {
     #[arg(long, value_name = "N", default_value_t = 1000)]
     batch: usize,
 
+    /// Further inputs the peer may be asked, once the suite is, before no
+    /// further round of masked faults is begun
+    #[arg(long, value_name = "N", default_value_t = conform::BUDGET)]
+    budget: usize,
+
     /// Seconds one run may take (one batch; one input with --each)
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     timeout: f64,
@@ -170,7 +184,12 @@ pub(crate) struct ConformJson {
     found: Conformance,
 }
 
-pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
+pub(crate) fn run(
+    args: ConformArgs,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    terminal: bool,
+) -> Result<Tally, CliError> {
     // A grammar file, given, is the edition.
     let file = args
         .grammar_files
@@ -284,9 +303,16 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
         .split_first()
         .map_or((OsString::new(), &[][..]), |(p, r)| (p.clone(), r));
     let timeout = Duration::from_secs_f64(args.timeout);
+    let mut progress = Progress::new(err, terminal);
+    let mut tell = |p: &conform::Progress| progress.tell(p);
     let found = if args.each {
         let mut peer = conform::EachRun::new(program, rest.iter().cloned()).timeout(timeout);
-        conform::compare(&suite, &mut peer)?
+        let options = conform::Options {
+            budget: args.budget,
+            chunk: EACH_CHUNK,
+            progress: Some(&mut tell),
+        };
+        conform::compare_with(&suite, &mut peer, options)?
     } else {
         let mut peer = conform::LineFilter::new(program, rest.iter().cloned())
             .batch(args.batch)
@@ -294,8 +320,14 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
         if args.components {
             peer = peer.decoder(decode_components);
         }
-        conform::compare(&suite, &mut peer)?
+        let options = conform::Options {
+            budget: args.budget,
+            chunk: args.batch.max(1),
+            progress: Some(&mut tell),
+        };
+        conform::compare_with(&suite, &mut peer, options)?
     };
+    progress.done();
     if let Some(claim) = &html {
         let page = render::html(&suite, &peer_line, &found, &crate::render::today());
         claim.write(page.as_bytes())?;
@@ -321,6 +353,93 @@ pub(crate) fn run(args: ConformArgs, out: &mut dyn Write) -> Result<Tally, CliEr
         bad: usize::from(departs),
         ..Tally::default()
     })
+}
+
+/// Inputs asked at a time with --each, between progress lines.
+const EACH_CHUNK: usize = 64;
+/// A run this long says how far it is on standard error (not a terminal).
+const QUIET: Duration = Duration::from_secs(10);
+/// Then a line this often.
+const EVERY: Duration = Duration::from_secs(5);
+
+/// Progress of a run on standard error: a spinner on a terminal; elsewhere
+/// (a log, CI) a line every few seconds once the run passes ten seconds, so
+/// a slow peer is seen to be working.
+struct Progress<'a> {
+    err: &'a mut dyn Write,
+    started: Instant,
+    last: Option<Instant>,
+    bar: Option<indicatif::ProgressBar>,
+}
+
+impl<'a> Progress<'a> {
+    fn new(err: &'a mut dyn Write, terminal: bool) -> Progress<'a> {
+        let bar = terminal.then(|| {
+            let bar = indicatif::ProgressBar::new_spinner();
+            let style = indicatif::ProgressStyle::with_template("{spinner} {msg}, {elapsed}")
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+            bar.set_style(style);
+            bar
+        });
+        Progress {
+            err,
+            started: Instant::now(),
+            last: None,
+            bar,
+        }
+    }
+
+    fn tell(&mut self, p: &conform::Progress) {
+        let words = progress_words(p);
+        if let Some(bar) = &self.bar {
+            bar.set_message(words);
+            bar.tick();
+            return;
+        }
+        let now = Instant::now();
+        let due = match self.last {
+            None => now.duration_since(self.started) >= QUIET,
+            Some(last) => now.duration_since(last) >= EVERY,
+        };
+        if due {
+            self.last = Some(now);
+            let secs = now.duration_since(self.started).as_secs();
+            let _ = writeln!(self.err, "conform: {words} ({secs} s)");
+            let _ = self.err.flush();
+        }
+    }
+
+    fn done(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// How far a run is, in words.
+fn progress_words(p: &conform::Progress) -> String {
+    let asked = if p.asked <= p.inputs {
+        format!(
+            "{} of {} inputs asked",
+            crate::render::count(p.asked as u64),
+            crate::render::count(p.inputs as u64)
+        )
+    } else {
+        format!(
+            "the suite's {} inputs and {} more asked",
+            crate::render::count(p.inputs as u64),
+            crate::render::count((p.asked - p.inputs) as u64)
+        )
+    };
+    let round = if p.round > 0 {
+        format!(", round {}", p.round)
+    } else {
+        String::new()
+    };
+    format!(
+        "{asked}, {}{round}",
+        crate::render::plural(p.causes as u64, "cause", "causes")
+    )
 }
 
 /// A `--components` line: an object of components, or `null`/`false` for a

@@ -22,9 +22,11 @@ use crate::grammar::{Expr, PrintedGrammar};
 const CONTEXTS: usize = 3;
 /// How far `one` and `high` follow rule references before taking the shortest.
 const DEPTH: usize = 12;
-/// Extra repetitions of an unbounded repetition: past what a parser may
-/// store in a fixed width (six digits is past any port number).
-const LONG: u32 = 5;
+/// An unbounded repetition taken many times: past the caps parsers put on
+/// a part (five digits of a port, 16, 64 and 255 characters of a segment
+/// or a label), each of the largest character (six nines is past any port
+/// number). The two longest only in a part's first context.
+const LONG: [u32; 4] = [6, 17, 65, 257];
 
 /// The shortest string of every rule (least in byte order among those it
 /// finds), by fixpoint over the grammar.
@@ -230,12 +232,16 @@ impl<'g> Edges<'g> {
                         counts.push((*max, "its most"));
                         counts.push((max + 1, "one more than its most"));
                     }
-                    None if *min > 1 => {
-                        self.sites += count;
-                        counts.push((min - 1, "one fewer than its least"));
+                    None => {
+                        if *min > 1 {
+                            self.sites += count;
+                            counts.push((min - 1, "one fewer than its least"));
+                        }
+                        // A loop taken 0 (or its least), 1 and 2 times.
                         counts.push((*min, "its least"));
+                        counts.push((min + 1, "once more than its least"));
+                        counts.push((min + 2, "twice more than its least"));
                     }
-                    None => {}
                 }
                 let bound = |n| max.map_or_else(|| format!("{n}*"), |m| format!("{n}*{m}"));
                 for (n, what) in counts {
@@ -243,9 +249,14 @@ impl<'g> Edges<'g> {
                     out.push((format!("{} {what}, {n}", bound(*min)), Kind::Boundary, v));
                 }
                 if max.is_none() && !high.is_empty() {
-                    let n = (*min).max(1) + LONG;
-                    let v = high.repeat(n as usize);
-                    out.push((format!("{}* long, {n}", min), Kind::Boundary, v));
+                    let first = count == 1;
+                    for n in LONG
+                        .into_iter()
+                        .filter(|&n| n > min + 2 && (first || n < 64))
+                    {
+                        let v = high.repeat(n as usize);
+                        out.push((format!("{}* long, {n}", min), Kind::Boundary, v));
+                    }
                 }
             }
             Expr::Alt(items) => {

@@ -17,8 +17,10 @@ pub(super) fn unsendable(b: u8) -> bool {
     matches!(b, b'\n' | b'\r' | 0)
 }
 
-/// A non-ASCII character: no printed grammar has one, so it leaves every state.
-pub(super) const NON_ASCII: &str = "é";
+/// Characters that are not ASCII, whole, of two, three and four bytes in
+/// UTF-8: no printed grammar of the editions has one, so they leave every
+/// state (a lone byte never: every input is a string).
+pub(super) const NON_ASCII: [&str; 3] = ["é", "€", "𐍈"];
 
 /// One class of ASCII bytes that every state treats alike.
 #[derive(Clone, Debug)]
@@ -37,6 +39,9 @@ pub(super) struct Graph<'a> {
     pub(super) states: Vec<StateID>,
     /// Each state's number in `states`.
     pub(super) number: HashMap<StateID, usize>,
+    /// Whether some state of the rule or of the whole-URL rule takes `%`:
+    /// the grammar escapes, and an escape may be spliced in.
+    pub(super) escapes: bool,
     /// The byte classes, in order of their least byte; bytes only a line
     /// break or NUL (classes no line carries) are left out.
     pub(super) classes: Vec<Class>,
@@ -82,12 +87,16 @@ impl<'a> Graph<'a> {
                 }
             }
         }
+        let takes =
+            |a: &Automaton, states: &[StateID]| states.iter().any(|&s| a.is_live(a.step(s, b'%')));
+        let escapes = takes(automaton, &states) || whole.is_some_and(|w| takes(w, &other));
         Graph {
             automaton,
             states,
             number,
             classes,
             class_of,
+            escapes,
         }
     }
 

@@ -40,9 +40,10 @@ mod seeded;
 mod shrink;
 mod suite;
 
-pub use compare::compare;
+pub use compare::{BUDGET, Options, compare, compare_with};
 pub use components::{Component, Components};
 pub use process::{EachRun, LineFilter, MAX_LINE, parse_verdict};
+pub use shrink::Progress;
 pub use suite::DERIVED;
 
 /// A rule's test suite: strings with the rule's verdicts, and what of the
@@ -243,6 +244,9 @@ pub struct Cause {
     pub peer_value: Option<String>,
     /// The cause in words.
     pub message: String,
+    /// The fault in a line, as a parser's author would look for it in their
+    /// code: what the peer takes (or refuses) that the rule does not.
+    pub fault: String,
 }
 
 /// What [`compare`] found.
@@ -263,6 +267,9 @@ pub struct Conformance {
     pub compared: usize,
     /// Further inputs the peer was asked while shrinking and naming.
     pub asked: usize,
+    /// Rounds of shrinking and naming: the first names the suite's
+    /// disagreements, each further one the faults the known causes hid.
+    pub rounds: usize,
     /// The causes: peer accepts, then peer rejects, then components; most
     /// inputs first.
     pub causes: Vec<Cause>,

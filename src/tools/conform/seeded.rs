@@ -81,7 +81,7 @@ pub(super) fn strings(
         .iter()
         .map(|c| char::from(c.rep).to_string())
         .collect();
-    pool.push(NON_ASCII.to_string());
+    pool.extend(NON_ASCII.iter().map(|c| c.to_string()));
     let mut out = Vec::with_capacity(n * 5 / 2);
     for (i, d) in derived.iter().enumerate() {
         let mut chars: Vec<String> = d.input.chars().map(String::from).collect();

@@ -20,24 +20,49 @@ use crate::grammar::CharSet;
 /// Rounds of deletions then lowerings, at most.
 const CYCLES: u8 = 3;
 
+/// How far a comparison is: what a progress line says.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Inputs of the suite.
+    pub inputs: usize,
+    /// Inputs the peer has answered so far, the suite's included.
+    pub asked: usize,
+    /// Causes named so far.
+    pub causes: usize,
+    /// The round of shrinking and naming (0: the suite is being asked).
+    pub round: usize,
+}
+
+/// A progress callback.
+pub(super) type OnProgress<'p> = Option<&'p mut dyn FnMut(&Progress)>;
+
 /// The peer behind a cache: no input is asked twice.
 pub(super) struct Asker<'p> {
     peer: &'p mut dyn Peer,
     cache: HashMap<String, Answer>,
-    /// Inputs asked beyond the suite.
+    /// Inputs asked, the suite's included.
     pub(super) asked: usize,
+    /// Inputs per call to the peer, so that progress is seen between calls.
+    chunk: usize,
+    progress: OnProgress<'p>,
+    /// What progress says besides the inputs asked.
+    pub(super) state: Progress,
 }
 
 impl<'p> Asker<'p> {
-    pub(super) fn new(peer: &'p mut dyn Peer) -> Asker<'p> {
+    pub(super) fn new(peer: &'p mut dyn Peer, chunk: usize, progress: OnProgress<'p>) -> Asker<'p> {
         Asker {
             peer,
             cache: HashMap::new(),
             asked: 0,
+            chunk: chunk.max(1),
+            progress,
+            state: Progress::default(),
         }
     }
 
-    /// Ask the peer about each input not asked yet, in one call.
+    /// Ask the peer about each input not asked yet, in calls of at most
+    /// `chunk` inputs.
     pub(super) fn ask(&mut self, inputs: &[String]) -> Result<(), Error> {
         let mut fresh: Vec<&str> = Vec::new();
         let mut seen = std::collections::HashSet::new();
@@ -46,27 +71,33 @@ impl<'p> Asker<'p> {
                 fresh.push(i);
             }
         }
-        if fresh.is_empty() {
-            return Ok(());
-        }
-        let answers = self.peer.judge(&fresh)?;
-        if answers.len() != fresh.len() {
-            return Err(Error::Peer(format!(
-                "the peer gave {} answers for {} inputs",
-                answers.len(),
-                fresh.len()
-            )));
-        }
-        self.asked += fresh.len();
-        for (i, a) in fresh.into_iter().zip(answers) {
-            self.cache.insert(i.to_string(), a);
+        for part in fresh.chunks(self.chunk) {
+            let answers = self.peer.judge(part)?;
+            if answers.len() != part.len() {
+                return Err(Error::Peer(format!(
+                    "the peer gave {} answers for {} inputs",
+                    answers.len(),
+                    part.len()
+                )));
+            }
+            self.asked += part.len();
+            for (i, a) in part.iter().zip(answers) {
+                self.cache.insert(i.to_string(), a);
+            }
+            self.report();
         }
         Ok(())
     }
 
-    /// The suite's answers, asked already: they are not counted as asked.
-    pub(super) fn remember(&mut self, input: &str, answer: Answer) {
-        self.cache.insert(input.to_string(), answer);
+    /// Tell the progress callback where the comparison is.
+    pub(super) fn report(&mut self) {
+        let now = Progress {
+            asked: self.asked,
+            ..self.state
+        };
+        if let Some(f) = self.progress.as_mut() {
+            f(&now);
+        }
     }
 
     pub(super) fn answer(&self, input: &str) -> Option<&Answer> {
@@ -78,13 +109,27 @@ impl<'p> Asker<'p> {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Goal {
     /// The peer accepts, the rule stops where these characters (and the
-    /// end, if true) could come: the same place in the grammar, whatever
-    /// character is found there.
-    Accepts(CharSet, bool),
+    /// end, if true) could come, and what is found there is of this kind:
+    /// the same place in the grammar and the same fault, so that a witness
+    /// of one fault never shrinks into a witness of another.
+    Accepts(CharSet, bool, Found),
     /// The peer rejects what the rule derives.
     Rejects,
     /// Both accept; the peer sees another component.
     Component(Component),
+}
+
+/// What a departing input has where the rule stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Found {
+    /// An ASCII character of this class of the graph.
+    Class(u16),
+    /// A character that is not ASCII.
+    NonAscii,
+    /// A byte no class holds (a line break or NUL, from a corpus).
+    Other,
+    /// The end of the input.
+    End,
 }
 
 /// What the rule says of a string: the automaton and, for components, the AST.
@@ -102,7 +147,15 @@ impl Oracle<'_> {
     /// What could come where the rule stops, for an input it does not derive.
     pub(super) fn stop(&self, input: &str) -> Option<Goal> {
         let stop = self.automaton().diagnose(input).err()?;
-        Some(Goal::Accepts(stop.next, stop.may_end))
+        let found = match input.as_bytes().get(stop.byte_offset) {
+            None => Found::End,
+            Some(&b) if !b.is_ascii() => Found::NonAscii,
+            Some(&b) => match self.graph.class_of.get(usize::from(b)) {
+                Some(Some(k)) => Found::Class(*k),
+                _ => Found::Other,
+            },
+        };
+        Some(Goal::Accepts(stop.next, stop.may_end, found))
     }
 
     /// Whether the rule's side of `goal` holds for `input` (asking no one).

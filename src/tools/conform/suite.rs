@@ -13,6 +13,9 @@ use crate::engine::automaton::{self, Automaton};
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
 
+/// What is spliced where `%` cannot come: the escape of `%` and a word.
+const SPLICE: &str = "%25A0";
+
 /// Strings derived from the rule by default, as many mutated, half as many truncated.
 pub const DERIVED: usize = 300;
 
@@ -183,11 +186,35 @@ fn from_automaton(graph: &Graph<'_>) -> Vec<Variant> {
                 }
             }
         }
-        out.push(Variant {
-            input: format!("{shown}{NON_ASCII}{}", text(&rest)),
-            kind: Kind::NearMiss,
-            covers: format!("state {i}: a character that is not ASCII cannot come"),
-        });
+        for c in NON_ASCII {
+            out.push(Variant {
+                input: format!("{shown}{c}{}", text(&rest)),
+                kind: Kind::NearMiss,
+                covers: format!("state {i}: {c:?}, a character that is not ASCII, cannot come"),
+            });
+        }
+        // A splice: where `%` cannot come, an escape of the grammar's own
+        // `pct-encoded` (the escape of `%` itself, `%25`) and a word, as a
+        // neighbouring grammar puts one there (RFC 6874's zone, `[::%25A0]`).
+        if graph.escapes
+            && graph
+                .class_of
+                .get(usize::from(b'%'))
+                .copied()
+                .flatten()
+                .is_some_and(|k| {
+                    graph
+                        .classes
+                        .get(usize::from(k))
+                        .is_some_and(|c| graph.next(s, c).is_none())
+                })
+        {
+            out.push(Variant {
+                input: format!("{shown}{SPLICE}{}", text(&rest)),
+                kind: Kind::NearMiss,
+                covers: format!("state {i}: an escape and a word spliced in, {SPLICE:?}"),
+            });
+        }
     }
     out
 }
