@@ -38,6 +38,7 @@ fn mixed(n: usize) -> Vec<u8> {
 }
 
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn every_job_count_gives_the_same_output_in_input_order() {
     // Past three batches of input, so pieces meet batch ends; the last line
     // has no line end.

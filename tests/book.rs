@@ -376,6 +376,7 @@ fn leftovers(dir: &Path) -> Vec<String> {
 }
 
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn a_link_planted_in_an_earlier_book_is_not_followed() {
     let dir = out_dir("planted");
     assert_eq!(book_command(&dir, &[]).0, Some(0));
@@ -400,6 +401,7 @@ fn a_link_planted_in_an_earlier_book_is_not_followed() {
 }
 
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn a_folder_holding_something_else_is_refused_unless_forced() {
     let dir = out_dir("foreign");
     std::fs::create_dir_all(&dir).unwrap();
@@ -428,6 +430,7 @@ fn a_folder_holding_something_else_is_refused_unless_forced() {
 }
 
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn a_failed_write_leaves_the_earlier_book() {
     let dir = out_dir("failing");
     assert_eq!(book_command(&dir, &[]).0, Some(0));

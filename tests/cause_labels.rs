@@ -420,6 +420,7 @@ fn corpus() -> Vec<String> {
 }
 
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn every_cause_names_a_rule_its_inputs_are_in() {
     let inputs = corpus();
     assert!(inputs.len() >= 10_000, "{} inputs", inputs.len());

@@ -250,6 +250,7 @@ fn at_most_two_source_files_name_an_edition() {
 /// 2396 under another name. The copy builds in `target/copied-edition`
 /// (dependencies built once, then reused).
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn a_copied_edition_is_an_edition() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let target = root.join("target/copied-edition");

@@ -76,6 +76,7 @@ fn same_derivations(edition: Edition, per_edition: usize) {
 }
 
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn the_machine_derives_what_pest_derives_on_the_robust_corpus() {
     std::thread::scope(|s| {
         for edition in Edition::ALL {

@@ -176,6 +176,7 @@ fn run_engine(program: &str, args: &[String], patterns: &Path, inputs: &Path) ->
 }
 
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn the_regexes_give_checks_verdicts_in_their_own_engines() {
     let inputs = inputs();
     let input_file = temp("inputs.txt", &(inputs.join("\n") + "\n"));
@@ -512,6 +513,7 @@ fn timing_engine(flavor: Flavor) -> Option<(&'static str, Vec<String>)> {
 /// time is CPU time, and a family must grow too fast in three runs to fail:
 /// a busy machine slows one run, a backtracking engine every run.
 #[test]
+#[ignore = "costly: .ci/run runs it (cargo test --test suite -- --ignored)"]
 fn the_regexes_run_in_linear_time_on_hostile_inputs() {
     let families = families();
     let inputs: Vec<String> = families.iter().flatten().cloned().collect();
