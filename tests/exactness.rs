@@ -601,3 +601,32 @@ fn non_ascii_grammars_agree_with_a_reading_by_characters() {
     println!("{checked} verdicts on non-ASCII grammars agree with the reading by characters");
     assert!(checked > 2000, "{checked}");
 }
+
+/// What may come in a state, by whole character: RFC 3987's `ucschar`, in
+/// part, across two-, three- and four-byte sequences, and every character
+/// past ASCII, surrogates excepted (they are no characters).
+#[test]
+fn a_states_non_ascii_characters_are_code_point_ranges() {
+    use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir};
+    use urlbnf::engine::automaton::Automaton;
+    use urlbnf::engine::chars::live_ranges;
+    let class = |ranges: &[(char, char)]| {
+        let class = ClassUnicode::new(ranges.iter().map(|&(a, b)| ClassUnicodeRange::new(a, b)));
+        let hir = Hir::concat(vec![Hir::class(Class::Unicode(class)), Hir::literal(*b"!")]);
+        Automaton::from_hir(&hir).unwrap()
+    };
+    let a = class(&[
+        ('a', 'a'),
+        ('\u{A0}', '\u{D7FF}'),
+        ('\u{10000}', '\u{1FFFD}'),
+    ]);
+    assert_eq!(
+        live_ranges(&a, a.start()),
+        [(0xA0, 0xD7FF), (0x10000, 0x1FFFD)]
+    );
+    let all = class(&[('\u{80}', '\u{10FFFF}')]);
+    assert_eq!(
+        live_ranges(&all, all.start()),
+        [(0x80, 0xD7FF), (0xE000, 0x10FFFF)]
+    );
+}

@@ -25,29 +25,14 @@ use crate::error::Error;
 use crate::grammar::{CharSet, PrintedGrammar};
 
 use super::ahead;
+pub(crate) use super::chars::is_continuation;
+use super::chars::ranges;
 pub use super::dense::Kept;
 use super::dense::{Dense, MEMORY_LIMIT};
 pub use super::hir::{CompileError, HirGrammar};
 use super::lanes::{Dfa, Table};
-
-/// Where an input stops being a prefix of any string the rule derives.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stop {
-    /// Offset in Unicode scalar values.
-    pub offset: usize,
-    /// Offset in bytes (UTF-8).
-    pub byte_offset: usize,
-    /// The ASCII characters that could come at the offset.
-    pub next: CharSet,
-    /// The non-ASCII characters that could come there, as ranges of code
-    /// points (of byte values, in a grammar of octets); none in an edition.
-    pub wide: Vec<(u32, u32)>,
-    /// Whether the input could end at the offset.
-    pub may_end: bool,
-    /// The automaton's state after the prefix: inputs that stop in the same
-    /// state have the same continuations.
-    pub state: StateID,
-}
+pub use super::stop::Stop;
+pub use super::threads::on_threads;
 
 /// A minimal DFA for one rule of one edition.
 pub struct Automaton {
@@ -367,23 +352,6 @@ impl Dfa for Automaton {
     }
 }
 
-/// Whether a byte continues a UTF-8 character (is not where one starts).
-pub(crate) fn is_continuation(b: u8) -> bool {
-    b & 0xC0 == 0x80
-}
-
-/// Ascending values as ranges of consecutive ones.
-fn ranges(values: impl Iterator<Item = u32>) -> Vec<(u32, u32)> {
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for v in values {
-        match out.last_mut() {
-            Some(last) if last.1.checked_add(1) == Some(v) => last.1 = v,
-            _ => out.push((v, v)),
-        }
-    }
-    out
-}
-
 /// What is compiled from the rules of the editions, kept for the process, by
 /// edition, rule and (where one rule has several) which form.
 pub(crate) type RuleCache<T, F = ()> =
@@ -494,30 +462,6 @@ static AUTOMATA: RuleCache<Automaton> = OnceLock::new();
 pub fn automaton(edition: Edition, rule: &str) -> Result<Arc<Automaton>, Error> {
     compiled_once(&AUTOMATA, (edition, rule, ()), |grammar| {
         compile(grammar, rule, &Form::default())
-    })
-}
-
-/// `work` on each item, one thread each, results in order: a command's
-/// rules compile at once on every core, not one after another. An item whose
-/// thread cannot start is worked on here; one whose thread panicked has no
-/// result (`None`).
-pub fn on_threads<T: Send, R: Send>(items: Vec<T>, work: impl Fn(T) -> R + Sync) -> Vec<Option<R>> {
-    let slots: Vec<Mutex<Option<T>>> = items.into_iter().map(|i| Mutex::new(Some(i))).collect();
-    let take = |slot: &Mutex<Option<T>>| slot.lock().ok().and_then(|mut s| s.take());
-    let (work, take) = (&work, &take);
-    std::thread::scope(|s| {
-        let handles: Vec<_> = slots
-            .iter()
-            .map(|slot| std::thread::Builder::new().spawn_scoped(s, move || take(slot).map(work)))
-            .collect();
-        handles
-            .into_iter()
-            .zip(&slots)
-            .map(|(h, slot)| {
-                let done = h.ok().and_then(|h| h.join().ok()).flatten();
-                done.or_else(|| take(slot).map(work))
-            })
-            .collect()
     })
 }
 

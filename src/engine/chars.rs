@@ -190,31 +190,19 @@ fn push(out: &mut Vec<(u32, u32)>, (lo, hi): (u32, u32)) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::engine::automaton::Automaton;
-    use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, Hir};
+/// Whether a byte continues a UTF-8 character (is not where one starts).
+pub(crate) fn is_continuation(b: u8) -> bool {
+    b & 0xC0 == 0x80
+}
 
-    fn class(ranges: &[(char, char)]) -> Automaton {
-        let class = ClassUnicode::new(ranges.iter().map(|&(a, b)| ClassUnicodeRange::new(a, b)));
-        let hir = Hir::concat(vec![Hir::class(Class::Unicode(class)), Hir::literal(*b"!")]);
-        Automaton::from_hir(&hir).unwrap()
+/// Ascending values as ranges of consecutive ones.
+pub(crate) fn ranges(values: impl Iterator<Item = u32>) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for v in values {
+        match out.last_mut() {
+            Some(last) if last.1.checked_add(1) == Some(v) => last.1 = v,
+            _ => out.push((v, v)),
+        }
     }
-
-    #[test]
-    fn ranges_are_the_classes_code_points() {
-        // RFC 3987's ucschar, in part: across two-, three- and four-byte sequences.
-        let a = class(&[
-            ('a', 'a'),
-            ('\u{A0}', '\u{D7FF}'),
-            ('\u{10000}', '\u{1FFFD}'),
-        ]);
-        let want = vec![(0xA0, 0xD7FF), (0x10000, 0x1FFFD)];
-        assert_eq!(live_ranges(&a, a.start()), want);
-        let all = class(&[('\u{80}', '\u{10FFFF}')]);
-        // Surrogates are no characters.
-        let want = vec![(0x80, 0xD7FF), (0xE000, 0x10FFFF)];
-        assert_eq!(live_ranges(&all, all.start()), want);
-    }
+    out
 }

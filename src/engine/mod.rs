@@ -18,6 +18,8 @@ pub mod lanes;
 pub mod lazy;
 pub mod machine;
 mod shortest;
+mod stop;
+mod threads;
 pub mod unambiguous;
 
 pub use generate::Generator;
