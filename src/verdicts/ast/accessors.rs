@@ -75,7 +75,8 @@ impl<'a> Url<'a> {
     /// # use urlbnf::{ast, Edition};
     /// let news = ast::parse(Edition::Rfc1738, "news:comp.infosystems.www")?;
     /// assert_eq!(news.scheme().map(|s| s.text), Some("news"));
-    /// assert!(ast::parse(Edition::Rfc3986, "//example.com/a")?.scheme().is_none());
+    /// let relative = ast::parse_rule(Edition::Rfc3986, "URI-reference", "//example.com/a")?;
+    /// assert!(relative.scheme().is_none());
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn scheme(&self) -> Option<Part<'a>> {
