@@ -146,7 +146,8 @@ impl PrintedGrammar {
     /// A rule's name as defined, for `name` as a user spells it: exactly,
     /// or in ABNF, whose rule names are case-insensitive (RFC 5234 §2.1),
     /// in any case (`uri` is RFC 3986's `URI`). RFC 822-style BNF names
-    /// keep their case.
+    /// keep their case. (The command's `--rule` reads names so.)
+    #[cfg(any(feature = "cli", feature = "internals"))]
     pub fn rule_named(&self, name: &str) -> Option<&str> {
         if let Some(r) = self.rule(name) {
             return Some(&r.name);
