@@ -85,6 +85,24 @@ pub(super) struct Block {
 }
 
 impl Block {
+    /// An RFC 5234 core rule (Appendix B.1) that a grammar uses and does
+    /// not define, at `line` (`%core NAME definition`, or after the file's).
+    pub(super) fn core(name: &str, definition: &str, line: usize) -> Block {
+        Block {
+            name: name.to_string(),
+            line,
+            column: 0,
+            text: definition.to_string(),
+            printed_name: None,
+            read: None,
+            supplied: None,
+            core: true,
+            comment: None,
+            incremental: false,
+            spans: Vec::new(),
+        }
+    }
+
     /// The line and column of a byte of the block's text.
     pub(super) fn position(&self, offset: usize) -> (usize, usize) {
         let Some(span) = self.spans.iter().rev().find(|s| s.offset <= offset) else {
@@ -267,19 +285,7 @@ impl Reader<'_> {
             }
             for (name, def) in wanted {
                 core_done.push(name);
-                todo.push(Block {
-                    name: (*name).to_string(),
-                    line: 0,
-                    column: 0,
-                    text: (*def).to_string(),
-                    printed_name: None,
-                    read: None,
-                    supplied: None,
-                    core: true,
-                    comment: None,
-                    incremental: false,
-                    spans: Vec::new(),
-                });
+                todo.push(Block::core(name, def, 0));
             }
             // Numbered as the lines after the file's, in printed order.
             todo.sort_by_key(|b| file.core.iter().position(|(n, _)| *n == b.name));

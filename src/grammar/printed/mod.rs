@@ -35,7 +35,7 @@ pub use read::{read, read_lines};
 pub use rfc_text::{extract as extract_rfc_text, is_rfc_text, runs};
 pub use rules::{Expr, Notation, PrintedGrammar, PrintedRule, fold_space};
 pub use schemes::SchemeRule;
-pub(crate) use wide::{count, minus};
+pub(crate) use wide::{count, minus, union};
 
 impl Notation {
     /// How to read the notation, in a line.

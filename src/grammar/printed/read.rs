@@ -17,19 +17,7 @@ impl Reader<'_> {
             "edition" => return err(line, format!("transcription of {value}, not {id}")),
             "core" => {
                 let (name, def) = value.split_once(' ').unwrap_or((value, ""));
-                self.blocks.push(Block {
-                    name: name.to_string(),
-                    line,
-                    column: 0,
-                    text: def.to_string(),
-                    printed_name: None,
-                    read: None,
-                    supplied: None,
-                    core: true,
-                    comment: None,
-                    incremental: false,
-                    spans: Vec::new(),
-                });
+                self.blocks.push(Block::core(name, def, line));
             }
             "document" => self.document = value.to_string(),
             "renames" => {

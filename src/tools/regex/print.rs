@@ -119,7 +119,11 @@ fn write(h: &Hir, flavor: Flavor, out: &mut String) {
                     .flat_map(|i| ranges_of(i).unwrap_or_default())
                     .collect();
                 let mut merged = String::new();
-                class(&union(&mut all), flavor, &mut merged);
+                class(
+                    &crate::grammar::printed::union(&mut all),
+                    flavor,
+                    &mut merged,
+                );
                 alternatives.push(merged);
             } else {
                 alternatives.extend(single.iter().map(|i| print(i, flavor)));
@@ -180,19 +184,6 @@ fn ranges_of(h: &Hir) -> Option<Vec<(u32, u32)>> {
         },
         _ => None,
     }
-}
-
-/// Ranges sorted and joined where they touch or overlap.
-fn union(ranges: &mut [(u32, u32)]) -> Vec<(u32, u32)> {
-    ranges.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for &(a, b) in ranges.iter() {
-        match out.last_mut() {
-            Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
-            _ => out.push((a, b)),
-        }
-    }
-    out
 }
 
 /// A character class as a bracket expression of ranges.
