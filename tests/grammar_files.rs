@@ -512,6 +512,11 @@ fn rfc3986_uris_are_a_proper_subset_of_rfc3987_iris() {
         out.contains("only tests/corpus/rfc3987.abnf: \"A:\\u{a0}\" \"A:¡\""),
         "{out}"
     );
+    // A witness's span counts characters, as the offset beside it does.
+    assert!(
+        out.contains("isegment-nz \"\\u{a0}\" (2..3) is no rfc3986 segment-nz: that stops at \"\\u{a0}\" (offset 2)"),
+        "{out}"
+    );
     let (_, out, _) = run(&["diff", "rfc3986", IRI, "--json", "--rule", "URI"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap();
     let witnesses = json.to_string();

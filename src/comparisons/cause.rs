@@ -383,10 +383,12 @@ impl Reason {
                 show(&self.text)
             );
         }
+        // Shown in characters, as the offset beside it (JSON keeps bytes).
+        let chars = |at: usize| self.input.get(..at).map_or(at, |s| s.chars().count());
         let span = if self.start == 0 && self.end == self.input.len() {
             String::new()
         } else {
-            format!(" ({}..{})", self.start, self.end)
+            format!(" ({}..{})", chars(self.start), chars(self.end))
         };
         let found = if self.found == crate::error::FOUND_END {
             "the end".to_string()
