@@ -104,7 +104,7 @@ pub use comparisons::{cause, diff, examples, explain};
 pub use edition::{Edition, EditionInfo, UnknownEdition};
 pub use engine::grammar_file::{FileRead, file_read, load_grammar, load_grammar_text};
 pub use error::Error;
-pub use grammar::printed::Notation;
+pub use grammar::printed::{Notation, closest_names};
 pub use knowledge::{encoding, gloss, known, meaning};
 /// Write the HTML book (feature `book`): every rule with its railroad diagram,
 /// the differences between editions, the corrections and the manual.

@@ -149,7 +149,12 @@ impl PrintedRule {
 }
 
 /// The names closest to `name` (by Jaro-Winkler similarity, ignoring
-/// case), closest first, at most three: what "did you mean" offers.
+/// case), closest first, at most three: what "did you mean" offers, for the
+/// command, a grammar file's references and the Python package alike.
+///
+/// ```
+/// assert_eq!(urlbnf::closest_names("pchr", ["pchar", "path", "query"]), ["pchar"]);
+/// ```
 pub fn closest_names<'a>(name: &str, names: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
     let lower = name.to_lowercase();
     let mut close: Vec<(f64, &str)> = names

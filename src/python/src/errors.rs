@@ -34,19 +34,6 @@ create_exception!(
     "A rule the edition does not print (the message lists the close ones)."
 );
 
-/// The names among `names` closest to `given` (Jaro-Winkler, ignoring case,
-/// as the command's "did you mean"), at most three.
-fn close<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Vec<&'a str> {
-    let lower = given.to_lowercase();
-    let mut scored: Vec<(f64, &str)> = names
-        .into_iter()
-        .map(|n| (strsim::jaro_winkler(&lower, &n.to_lowercase()), n))
-        .filter(|(score, _)| *score >= 0.8)
-        .collect();
-    scored.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.1.cmp(b.1)));
-    scored.into_iter().take(3).map(|(_, n)| n).collect()
-}
-
 fn did_you_mean(close: &[&str]) -> String {
     match close {
         [] => String::new(),
@@ -61,7 +48,10 @@ fn did_you_mean(close: &[&str]) -> String {
 pub fn edition(id: &str) -> PyResult<Edition> {
     id.parse::<Edition>().map_err(|e| {
         let ids = Edition::ALL.iter().map(|e| e.id());
-        UnknownEdition::new_err(format!("{e}{}", did_you_mean(&close(id, ids))))
+        UnknownEdition::new_err(format!(
+            "{e}{}",
+            did_you_mean(&urlbnf::closest_names(id, ids))
+        ))
     })
 }
 
@@ -111,7 +101,7 @@ pub fn error(e: urlbnf::Error) -> PyErr {
             let names = explain::rule_names(edition);
             UnknownRule::new_err(format!(
                 "{edition} prints no rule '{rule}'{}",
-                did_you_mean(&close(&rule, names))
+                did_you_mean(&urlbnf::closest_names(&rule, names))
             ))
         }
         urlbnf::Error::Invalid(e) => InvalidURL::new_err(e.to_string()),
