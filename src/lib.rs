@@ -48,22 +48,6 @@
 
 #![deny(missing_docs)]
 
-/// An item the analyses share with the tests: public (and hidden) under the
-/// `internals` feature, crate-private otherwise. Its signature names engine or
-/// grammar types a user cannot name, so it is no part of the API.
-macro_rules! internal {
-    ($(#[$meta:meta])* fn $($rest:tt)*) => {
-        #[cfg(feature = "internals")]
-        #[doc(hidden)]
-        $(#[$meta])*
-        pub fn $($rest)*
-        #[cfg(not(feature = "internals"))]
-        #[allow(dead_code)]
-        $(#[$meta])*
-        pub(crate) fn $($rest)*
-    };
-}
-
 mod edition;
 mod error;
 #[cfg(test)]

@@ -98,31 +98,30 @@ pub const WITNESSES: usize = 5;
 /// Witnesses are sought up to this length (every difference found has a shorter one).
 const MAX_WITNESS: usize = 64;
 
-internal! {
-    /// Compare two languages exactly.
-    fn compare(a: &Automaton, b: &Automaton) -> LanguageDiff {
-        let a_not_b = difference(a, b, WITNESSES);
-        let b_not_a = difference(b, a, WITNESSES);
-        let relation = match (a_not_b.is_empty(), b_not_a.is_empty()) {
-            (true, true) => Relation::Equal,
-            (true, false) => Relation::ASubsetOfB,
-            (false, true) => Relation::BSubsetOfA,
-            (false, false) => Relation::Incomparable,
-        };
-        LanguageDiff {
-            relation,
-            a_not_b,
-            b_not_a,
-            reasons: Vec::new(),
-        }
+/// Compare two languages exactly.
+pub(crate) fn compare(a: &Automaton, b: &Automaton) -> LanguageDiff {
+    let a_not_b = first_outside(a, Some(b), WITNESSES);
+    let b_not_a = first_outside(b, Some(a), WITNESSES);
+    let relation = match (a_not_b.is_empty(), b_not_a.is_empty()) {
+        (true, true) => Relation::Equal,
+        (true, false) => Relation::ASubsetOfB,
+        (false, true) => Relation::BSubsetOfA,
+        (false, false) => Relation::Incomparable,
+    };
+    LanguageDiff {
+        relation,
+        a_not_b,
+        b_not_a,
+        reasons: Vec::new(),
     }
 }
 
-internal! {
-    /// The first `limit` strings of L(a) \ L(b) in (length, byte) order.
-    fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
-        first_outside(a, Some(b), limit)
-    }
+/// The first `limit` strings of L(a) \ L(b) in (length, byte) order: for
+/// the tests (feature `internals`), no part of the API.
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub fn difference(a: &Automaton, b: &Automaton, limit: usize) -> Vec<String> {
+    first_outside(a, Some(b), limit)
 }
 
 /// The first `limit` strings of L(a) in (length, byte) order.

@@ -73,8 +73,8 @@ pub struct Node {
 }
 
 /// A derivation as a flat preorder list: what the AST is built from, whichever
-/// engine derived it (pest's tree through [`Derivation::of_node`], or the PEG
-/// machine compiled from the same grammar file).
+/// engine derived it (pest's tree through `Derivation::of_node`, for the
+/// tests, or the PEG machine compiled from the same grammar file).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Derivation {
     /// The nodes in preorder.
@@ -96,7 +96,9 @@ pub struct Token {
 }
 
 impl Derivation {
-    /// The same derivation as a pest tree gives it.
+    /// The same derivation as a pest tree gives it: the reference the tests
+    /// hold the PEG machine to (feature `internals`).
+    #[cfg(feature = "internals")]
     pub fn of_node(node: &Node) -> Derivation {
         fn push(node: &Node, out: &mut Vec<Token>) {
             let at = out.len();

@@ -150,54 +150,53 @@ fn concept(edition: Edition, rule: &str) -> Option<usize> {
     concepts().of.get(&(edition, rule.to_string())).copied()
 }
 
-internal! {
-    /// The rule of `to` that is one concept with `from`'s rule `name`: its own
-    /// name where `to` prints it (as the same concept, or neither is one an
-    /// edition declared `new`), else the first rule of `to`, in printed order,
-    /// linked to it.
-    fn counterpart(from: Edition, name: &str, to: &PrintedGrammar) -> Option<String> {
-        if let Some(renamed) = file_rename(from, name, to) {
-            return Some(renamed);
-        }
-        let Some(id) = concept(from, name) else {
-            // A name `from` does not print: the same name, if `to` prints it.
-            return to.rule(name).map(|r| r.name.clone());
-        };
-        if to.rule(name).is_some() {
-            let other = concept(to.edition, name);
-            let fresh = |c: Option<usize>| c.is_some_and(|c| concepts().fresh.contains(&c));
-            if other == Some(id) || !fresh(Some(id)) && !fresh(other) {
-                return Some(name.to_string());
-            }
-        }
-        to.rules
-            .iter()
-            .find(|r| concept(to.edition, &r.name) == Some(id))
-            .map(|r| r.name.clone())
+/// The rule of `to` that is one concept with `from`'s rule `name`: its own
+/// name where `to` prints it (as the same concept, or neither is one an
+/// edition declared `new`), else the first rule of `to`, in printed order,
+/// linked to it. (`pub` in this crate-private module: the tests reach it
+/// through `diff`'s re-export under `internals`.)
+#[doc(hidden)]
+pub fn counterpart(from: Edition, name: &str, to: &PrintedGrammar) -> Option<String> {
+    if let Some(renamed) = file_rename(from, name, to) {
+        return Some(renamed);
     }
+    let Some(id) = concept(from, name) else {
+        // A name `from` does not print: the same name, if `to` prints it.
+        return to.rule(name).map(|r| r.name.clone());
+    };
+    if to.rule(name).is_some() {
+        let other = concept(to.edition, name);
+        let fresh = |c: Option<usize>| c.is_some_and(|c| concepts().fresh.contains(&c));
+        if other == Some(id) || !fresh(Some(id)) && !fresh(other) {
+            return Some(name.to_string());
+        }
+    }
+    to.rules
+        .iter()
+        .find(|r| concept(to.edition, &r.name) == Some(id))
+        .map(|r| r.name.clone())
 }
 
-internal! {
-    /// The rule of `to` that `from`'s rule `name` was split out of, when `to`
-    /// has no counterpart of it: the whole of a split that `from` or an edition
-    /// before it declares. A rule linked to rules of other names follows those
-    /// only (`ppath` is prospero's `hsoname`, not the `path` of an edition
-    /// without prospero).
-    fn split_whole(from: Edition, name: &str, to: &PrintedGrammar) -> Option<String> {
-        let id = concept(from, name);
-        let renamed = concepts()
-            .of
-            .iter()
-            .any(|((_, rule), c)| Some(*c) == id && rule != name);
-        if renamed {
-            return None;
-        }
-        std::iter::once(from)
-            .chain(ancestors(from))
-            .flat_map(|e| e.descriptor().splits.iter())
-            .find(|(whole, parts)| parts.contains(&name) && to.rule(whole).is_some())
-            .map(|(whole, _)| whole.to_string())
+/// The rule of `to` that `from`'s rule `name` was split out of, when `to`
+/// has no counterpart of it: the whole of a split that `from` or an edition
+/// before it declares. A rule linked to rules of other names follows those
+/// only (`ppath` is prospero's `hsoname`, not the `path` of an edition
+/// without prospero). (`pub` for the tests, as [`counterpart`].)
+#[doc(hidden)]
+pub fn split_whole(from: Edition, name: &str, to: &PrintedGrammar) -> Option<String> {
+    let id = concept(from, name);
+    let renamed = concepts()
+        .of
+        .iter()
+        .any(|((_, rule), c)| Some(*c) == id && rule != name);
+    if renamed {
+        return None;
     }
+    std::iter::once(from)
+        .chain(ancestors(from))
+        .flat_map(|e| e.descriptor().splits.iter())
+        .find(|(whole, parts)| parts.contains(&name) && to.rule(whole).is_some())
+        .map(|(whole, _)| whole.to_string())
 }
 
 /// The rules an edition split out of `whole`, if one did.

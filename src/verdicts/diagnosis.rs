@@ -63,49 +63,48 @@ pub(crate) fn pest_diagnosis(edition: Edition, rule: &str, input: &str) -> Check
     }
 }
 
-internal! {
-    /// Name a set of next characters by the edition's character-class rules where a
-    /// whole class fits, and by single characters otherwise (a run of
-    /// non-ASCII characters no class names, by its range in ABNF).
-    fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
-        let classes = PrintedGrammar::of(edition).wide_classes();
-        let mut left = stop.next;
-        let mut left_wide = stop.wide.clone();
-        let mut out = Vec::new();
-        loop {
-            // The class that names the most characters still unnamed, printed order first.
-            let best = classes
-                .iter()
-                .enumerate()
-                .filter(|(_, (_, (set, wide)))| {
-                    set.is_subset(stop.next) && minus(wide, &stop.wide).is_empty()
-                })
-                .map(|(i, (name, (set, wide)))| {
-                    let gain = u64::from((*set & left).len())
-                        + count(wide)
-                        - count(&minus(wide, &left_wide));
-                    (name, (*set, wide), gain, std::cmp::Reverse(i))
-                })
-                .filter(|(_, _, gain, _)| *gain >= 2)
-                .max_by_key(|(_, _, gain, first)| (*gain, *first));
-            let Some((name, (set, wide), _, _)) = best else { break };
-            left = left & !set;
-            left_wide = minus(&left_wide, wide);
-            out.push(Expected::Class(name.clone()));
-        }
-        out.extend(left.iter().map(|b| Expected::Char(char::from(b))));
-        for (lo, hi) in left_wide {
-            match char::from_u32(lo) {
-                Some(c) if lo == hi => out.push(Expected::Char(c)),
-                _ if lo == hi => out.push(Expected::Class(format!("%x{lo:X}"))),
-                _ => out.push(Expected::Class(format!("%x{lo:X}-{hi:X}"))),
-            }
-        }
-        if stop.may_end {
-            out.push(Expected::End);
-        }
-        out
+/// Name a set of next characters by the edition's character-class rules where a
+/// whole class fits, and by single characters otherwise (a run of
+/// non-ASCII characters no class names, by its range in ABNF).
+pub(crate) fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
+    let classes = PrintedGrammar::of(edition).wide_classes();
+    let mut left = stop.next;
+    let mut left_wide = stop.wide.clone();
+    let mut out = Vec::new();
+    loop {
+        // The class that names the most characters still unnamed, printed order first.
+        let best = classes
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, (set, wide)))| {
+                set.is_subset(stop.next) && minus(wide, &stop.wide).is_empty()
+            })
+            .map(|(i, (name, (set, wide)))| {
+                let gain =
+                    u64::from((*set & left).len()) + count(wide) - count(&minus(wide, &left_wide));
+                (name, (*set, wide), gain, std::cmp::Reverse(i))
+            })
+            .filter(|(_, _, gain, _)| *gain >= 2)
+            .max_by_key(|(_, _, gain, first)| (*gain, *first));
+        let Some((name, (set, wide), _, _)) = best else {
+            break;
+        };
+        left = left & !set;
+        left_wide = minus(&left_wide, wide);
+        out.push(Expected::Class(name.clone()));
     }
+    out.extend(left.iter().map(|b| Expected::Char(char::from(b))));
+    for (lo, hi) in left_wide {
+        match char::from_u32(lo) {
+            Some(c) if lo == hi => out.push(Expected::Char(c)),
+            _ if lo == hi => out.push(Expected::Class(format!("%x{lo:X}"))),
+            _ => out.push(Expected::Class(format!("%x{lo:X}-{hi:X}"))),
+        }
+    }
+    if stop.may_end {
+        out.push(Expected::End);
+    }
+    out
 }
 
 /// A character found, quoted; one that would print as an escape such as

@@ -83,126 +83,122 @@ impl ProseNote {
 /// the URL to be (`check` shows these; `parse` and `tree` show all).
 pub const DISAGREEMENTS: &[&str] = &["scheme-case", "gopher-tab", "catch-all"];
 
-internal! {
-    /// The note on an input of a known scheme that only the catch-all derives.
-    /// Read by the letter (`known_reading` false) the verdict is valid and
-    /// `own_error` says where the scheme's own rule stops; read with known
-    /// schemes the verdict is that error, and the note says the letter accepts.
-    fn catch_all(
-        c: &'static CatchAll,
-        scheme: &KnownScheme,
-        own_error: Option<CheckError>,
-        known_reading: bool,
-    ) -> ProseNote {
-        let head = format!(
-            "{:?} has a rule of its own, {}; only {}, which the BNF keeps for new schemes, derives this input",
-            scheme.scheme, scheme.rule, c.catch_all
-        );
-        let message = match (&own_error, known_reading) {
-            (_, true) => format!(
-                "{head}: valid by the letter of the BNF, invalid as {}",
-                scheme.rule
+/// The note on an input of a known scheme that only the catch-all derives.
+/// Read by the letter (`known_reading` false) the verdict is valid and
+/// `own_error` says where the scheme's own rule stops; read with known
+/// schemes the verdict is that error, and the note says the letter accepts.
+pub(crate) fn catch_all(
+    c: &'static CatchAll,
+    scheme: &KnownScheme,
+    own_error: Option<CheckError>,
+    known_reading: bool,
+) -> ProseNote {
+    let head = format!(
+        "{:?} has a rule of its own, {}; only {}, which the BNF keeps for new schemes, derives this input",
+        scheme.scheme, scheme.rule, c.catch_all
+    );
+    let message = match (&own_error, known_reading) {
+        (_, true) => format!(
+            "{head}: valid by the letter of the BNF, invalid as {}",
+            scheme.rule
+        ),
+        (Some(e), false) => format!(
+            "{head}: as {} it stops at offset {}: {} (--known-schemes reads it so)",
+            scheme.rule, e.offset, e.message
+        ),
+        (None, false) => head,
+    };
+    ProseNote {
+        code: "catch-all",
+        section: c.section,
+        quote: &c.quote,
+        start: 0,
+        end: scheme.scheme.len(),
+        message,
+        valid: Some(known_reading),
+        rule: Some(scheme.rule.clone()),
+        error: own_error.filter(|_| !known_reading),
+    }
+}
+
+/// The note on an input whose scheme the edition's closed list of schemes
+/// has no rule for: the cause is the scheme, not the character where the
+/// first scheme's rule gave up; the fix is an edition that takes it.
+pub(crate) fn no_scheme_rule(list: &'static SchemeList, scheme: &str) -> ProseNote {
+    let names: Vec<&str> = list.schemes.iter().map(|k| k.scheme.as_str()).collect();
+    let edition = list.edition;
+    let rule = PrintedGrammar::of(edition).rule(&list.rule);
+    ProseNote {
+        code: "no-scheme-rule",
+        section: edition.info().title,
+        quote: rule.and_then(|r| r.printed.as_deref()).unwrap_or(""),
+        start: 0,
+        end: scheme.len(),
+        message: match names.iter().find(|n| n.eq_ignore_ascii_case(scheme)) {
+            Some(lower) => format!(
+                "no rule for scheme {scheme:?} in {edition}: its {} lists {lower:?} in lower case only",
+                list.rule
             ),
-            (Some(e), false) => format!(
-                "{head}: as {} it stops at offset {}: {} (--known-schemes reads it so)",
-                scheme.rule, e.offset, e.message
+            None => format!(
+                "no rule for scheme {scheme:?} in {edition}: its {} lists {}; RFC 2396 and RFC 3986 take any scheme (--grammar later)",
+                list.rule,
+                names.join(", ")
             ),
-            (None, false) => head,
-        };
-        ProseNote {
-            code: "catch-all",
-            section: c.section,
-            quote: &c.quote,
-            start: 0,
-            end: scheme.scheme.len(),
-            message,
-            valid: Some(known_reading),
-            rule: Some(scheme.rule.clone()),
-            error: own_error.filter(|_| !known_reading),
-        }
+        },
+        valid: None,
+        rule: Some(list.rule.clone()),
+        error: None,
     }
 }
 
-internal! {
-    /// The note on an input whose scheme the edition's closed list of schemes
-    /// has no rule for: the cause is the scheme, not the character where the
-    /// first scheme's rule gave up; the fix is an edition that takes it.
-    fn no_scheme_rule(list: &'static SchemeList, scheme: &str) -> ProseNote {
-        let names: Vec<&str> = list.schemes.iter().map(|k| k.scheme.as_str()).collect();
-        let edition = list.edition;
-        let rule = PrintedGrammar::of(edition).rule(&list.rule);
-        ProseNote {
-            code: "no-scheme-rule",
-            section: edition.info().title,
-            quote: rule.and_then(|r| r.printed.as_deref()).unwrap_or(""),
-            start: 0,
-            end: scheme.len(),
-            message: match names.iter().find(|n| n.eq_ignore_ascii_case(scheme)) {
-                Some(lower) => format!(
-                    "no rule for scheme {scheme:?} in {edition}: its {} lists {lower:?} in lower case only",
-                    list.rule
-                ),
-                None => format!(
-                    "no rule for scheme {scheme:?} in {edition}: its {} lists {}; RFC 2396 and RFC 3986 take any scheme (--grammar later)",
-                    list.rule,
-                    names.join(", ")
-                ),
-            },
-            valid: None,
-            rule: Some(list.rule.clone()),
-            error: None,
-        }
-    }
+/// Where the edition's prose says its URL ends before a `#` (RFC 1738
+/// §2.2), the note on an input with one: the fragment is not part of the
+/// URL; `before_valid` says whether the URL before it is valid.
+pub(crate) fn fragment_outside(
+    edition: Edition,
+    at: usize,
+    before_valid: bool,
+) -> Option<ProseNote> {
+    let d = edition.descriptor();
+    let prose = d.note("fragment")?;
+    Some(ProseNote {
+        code: "fragment",
+        section: prose.section,
+        quote: prose.quote,
+        start: at,
+        end: at + 1,
+        // RFC 1738 words it in prose; RFC 2396 by its BNF alone
+        // (`URI-reference` holds the fragment, `absoluteURI` does not).
+        message: match prose.message {
+            Some(m) => m.replace("{0}", if before_valid { "valid" } else { "invalid too" }),
+            None => format!(
+                "{}'s URL ends before \"#\": a fragment follows the URL and is not part of it; the URL before it is {}",
+                d.cite,
+                if before_valid { "valid" } else { "invalid too" }
+            ),
+        },
+        valid: Some(before_valid),
+        rule: None,
+        error: None,
+    })
 }
 
-internal! {
-    /// Where the edition's prose says its URL ends before a `#` (RFC 1738
-    /// §2.2), the note on an input with one: the fragment is not part of the
-    /// URL; `before_valid` says whether the URL before it is valid.
-    fn fragment_outside(edition: Edition, at: usize, before_valid: bool) -> Option<ProseNote> {
-        let d = edition.descriptor();
-        let prose = d.note("fragment")?;
-        Some(ProseNote {
-            code: "fragment",
-            section: prose.section,
-            quote: prose.quote,
-            start: at,
-            end: at + 1,
-            // RFC 1738 words it in prose; RFC 2396 by its BNF alone
-            // (`URI-reference` holds the fragment, `absoluteURI` does not).
-            message: match prose.message {
-                Some(m) => m.replace("{0}", if before_valid { "valid" } else { "invalid too" }),
-                None => format!(
-                    "{}'s URL ends before \"#\": a fragment follows the URL and is not part of it; the URL before it is {}",
-                    d.cite,
-                    if before_valid { "valid" } else { "invalid too" }
-                ),
-            },
-            valid: Some(before_valid),
-            rule: None,
-            error: None,
-        })
-    }
-}
-
-internal! {
-    /// Where the edition's generic syntax has no `//` (RFC 1630's: its path is
-    /// `xpalphas` separated by `/`, so nothing there starts with `/`), the
-    /// note on `scheme://…`.
-    fn generic_slashes(edition: Edition, at: usize) -> Option<ProseNote> {
-        let prose = edition.descriptor().note("generic-slashes")?;
-        Some(ProseNote {
-            code: "generic-slashes",
-            section: prose.section,
-            quote: prose.quote,
-            start: at,
-            end: at + 2,
-            message: prose.message.unwrap_or(prose.quote).to_string(),
-            valid: None,
-            rule: None,
-            error: None,
-        })
-    }
+/// Where the edition's generic syntax has no `//` (RFC 1630's: its path is
+/// `xpalphas` separated by `/`, so nothing there starts with `/`), the
+/// note on `scheme://…`.
+pub(crate) fn generic_slashes(edition: Edition, at: usize) -> Option<ProseNote> {
+    let prose = edition.descriptor().note("generic-slashes")?;
+    Some(ProseNote {
+        code: "generic-slashes",
+        section: prose.section,
+        quote: prose.quote,
+        start: at,
+        end: at + 2,
+        message: prose.message.unwrap_or(prose.quote).to_string(),
+        valid: None,
+        rule: None,
+        error: None,
+    })
 }
 
 /// The passage asking for scheme names without case, and the section as the
@@ -298,26 +294,29 @@ pub(crate) fn scheme_case(
     })
 }
 
-internal! {
-    /// The note on an input checked with its scheme lowercased (`folded`), as
-    /// the edition's prose asks.
-    fn folded(edition: Edition, input: &str, folded: &str, valid: bool) -> Option<ProseNote> {
-        let (prose, section) = scheme_case_prose(edition)?;
-        Some(ProseNote {
-            code: "scheme-case",
-            section: prose.section,
-            quote: prose.quote,
-            start: 0,
-            end: input.find(':').unwrap_or(0),
-            message: format!(
-                "checked with the scheme lowercased, as {section} asks: {:?}",
-                scheme_of(folded)
-            ),
-            valid: Some(valid),
-            rule: None,
-            error: None,
-        })
-    }
+/// The note on an input checked with its scheme lowercased (`folded`), as
+/// the edition's prose asks.
+pub(crate) fn folded(
+    edition: Edition,
+    input: &str,
+    folded: &str,
+    valid: bool,
+) -> Option<ProseNote> {
+    let (prose, section) = scheme_case_prose(edition)?;
+    Some(ProseNote {
+        code: "scheme-case",
+        section: prose.section,
+        quote: prose.quote,
+        start: 0,
+        end: input.find(':').unwrap_or(0),
+        message: format!(
+            "checked with the scheme lowercased, as {section} asks: {:?}",
+            scheme_of(folded)
+        ),
+        valid: Some(valid),
+        rule: None,
+        error: None,
+    })
 }
 
 /// The notes on a URL the grammar derives.

@@ -140,11 +140,9 @@ impl PrintedRule {
         out
     }
 
-    internal! {
-        /// Whether the document prints this rule (false for rules supplied by C4).
-        fn is_printed(&self) -> bool {
-            self.printed.is_some()
-        }
+    /// Whether the document prints this rule (false for rules supplied by C4).
+    pub fn is_printed(&self) -> bool {
+        self.printed.is_some()
     }
 }
 

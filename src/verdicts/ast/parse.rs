@@ -5,7 +5,7 @@
 use super::{Kind, Part, Url, build};
 use crate::edition::Edition;
 use crate::error::Error;
-use crate::grammar::{Derivation, PestOutcome, PrintedGrammar, Token, peg};
+use crate::grammar::{Derivation, PrintedGrammar, Token};
 use crate::verdicts::diagnosis;
 
 /// At most about how many bytes the AST of `input` takes: one [`Part`] per `;`
@@ -116,18 +116,20 @@ impl Drop for Buffer {
     }
 }
 
-internal! {
-    /// The reference: the AST built from pest's own derivation.
-    fn parse_rule_by_pest<'a>(
-        edition: Edition,
-        rule: &str,
-        input: &'a str,
-    ) -> Result<Url<'a>, Error> {
-        url_rule(edition, rule)?;
-        match peg::run(edition, rule, input)? {
-            PestOutcome::Whole(node) => built(edition, rule, input, &Derivation::of_node(&node)),
-            _ => Err(Error::Invalid(diagnosis::diagnose(edition, rule, input)?)),
-        }
+/// The reference: the AST built from pest's own derivation (for the tests,
+/// feature `internals`; [`parse_rule`] runs the PEG machine).
+#[cfg(feature = "internals")]
+#[doc(hidden)]
+pub fn parse_rule_by_pest<'a>(
+    edition: Edition,
+    rule: &str,
+    input: &'a str,
+) -> Result<Url<'a>, Error> {
+    use crate::grammar::{PestOutcome, peg};
+    url_rule(edition, rule)?;
+    match peg::run(edition, rule, input)? {
+        PestOutcome::Whole(node) => built(edition, rule, input, &Derivation::of_node(&node)),
+        _ => Err(Error::Invalid(diagnosis::diagnose(edition, rule, input)?)),
     }
 }
 

@@ -12,30 +12,28 @@ use crate::verdicts::diagnosis::{error_at, scheme_end};
 use crate::verdicts::prose::{self, ProseNote};
 
 impl Checker {
-    internal! {
-        /// Whether a verdict on `input` may carry a prose note of scheme case
-        /// (RFC 1738 §2.1) or gopher tabs (§3.4), where the edition's document
-        /// has them, so most inputs are never parsed for one. (The catch-all's
-        /// note is decided with the verdict: [`Checker::judge`].)
-        fn may_note(&self, input: &str, valid: bool) -> bool {
-            let d = self.edition.descriptor();
-            let case = d.fold_scheme_case.is_some();
-            !valid && (self.unlisted_scheme(input).is_some() || self.may_surprise(input))
-                || self.relative_only(input, valid).is_some()
-                || if valid {
-                    case && self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
-                        || d.note("gopher-tab").is_some()
-                            && input
-                                .get(..7)
-                                .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
-                            && input.contains("%09")
-                } else {
-                    case && input
-                        .bytes()
-                        .take_while(|&b| b != b':')
-                        .any(|b| b.is_ascii_uppercase())
-                }
-        }
+    /// Whether a verdict on `input` may carry a prose note of scheme case
+    /// (RFC 1738 §2.1) or gopher tabs (§3.4), where the edition's document
+    /// has them, so most inputs are never parsed for one. (The catch-all's
+    /// note is decided with the verdict: [`Checker::judge`].)
+    pub(crate) fn may_note(&self, input: &str, valid: bool) -> bool {
+        let d = self.edition.descriptor();
+        let case = d.fold_scheme_case.is_some();
+        !valid && (self.unlisted_scheme(input).is_some() || self.may_surprise(input))
+            || self.relative_only(input, valid).is_some()
+            || if valid {
+                case && self.reading.fold_scheme_case && matches!(self.text(input), Cow::Owned(_))
+                    || d.note("gopher-tab").is_some()
+                        && input
+                            .get(..7)
+                            .is_some_and(|s| s.eq_ignore_ascii_case("gopher:"))
+                        && input.contains("%09")
+            } else {
+                case && input
+                    .bytes()
+                    .take_while(|&b| b != b':')
+                    .any(|b| b.is_ascii_uppercase())
+            }
     }
 
     /// The prose notes on a verdict (see [`Checker::judge`]).
