@@ -321,7 +321,7 @@ fn code(s: &str) -> String {
 
 #[cfg(feature = "internals")]
 fn relation_words(r: Relation, a: Edition, b: Edition) -> String {
-    use Relation::*;
+    use Relation::{ASubsetOfB, BSubsetOfA, Equal, Incomparable};
     match r {
         Equal => "same language".into(),
         ASubsetOfB => format!("{b} accepts more"),

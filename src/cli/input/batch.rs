@@ -4,7 +4,7 @@
 use std::io::{BufRead, Write};
 use std::sync::{Mutex, PoisonError};
 
-use rayon::prelude::*;
+use rayon::iter::{IntoParallelRefIterator, ParallelIterator};
 
 use super::read::{Carry, cut, lines_at, read_batch, split_lines};
 use super::stream::{dash_is_stdin, each_stream, hint_file_argument};

@@ -85,7 +85,7 @@ impl Dfa for NoDots {
     }
 
     fn step(&self, place: Place, b: u8) -> Place {
-        use Place::*;
+        use Place::{Authority, Colon, Dots, No, Rest, Scheme, Segment, Slash, Start};
         let path_end = matches!(b, b'?' | b'#');
         match (place, b) {
             (_, b'%') if !self.escapes => No,
@@ -126,7 +126,7 @@ impl Dfa for NoDots {
     }
 
     fn accepts_at_end(&self, place: Place) -> bool {
-        use Place::*;
+        use Place::{Authority, Colon, Dots, No, Rest, Scheme, Segment, Slash, Start};
         match place {
             Authority | Segment | Rest => true,
             Colon | Slash => !self.authority,

@@ -135,7 +135,7 @@ impl Body<'_> {
 /// expressions' named groups and, through the AST, conform's components all
 /// read it.
 pub(crate) fn field(kind: Kind, rule: &str) -> Option<&'static str> {
-    use Kind::*;
+    use Kind::{Afs, File, Ftp, Generic, Gopher, Http, Mailto, News, Nntp, Prospero, Uri, Wais};
     Some(match (kind, rule) {
         (_, "host") => "host",
         (_, "port") => "port",
