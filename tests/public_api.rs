@@ -105,7 +105,8 @@ fn every_public_function_has_an_example() {
                 .iter()
                 .rev()
                 .map(|l| l.trim_start())
-                .take_while(|l| l.starts_with("///") || l.starts_with("#["))
+                // Doc comments and attributes, and a `// Long:` line among them.
+                .take_while(|l| l.starts_with("//") || l.starts_with("#["))
                 .collect();
             let hidden = doc.iter().any(|l| l.starts_with("#[doc(hidden)]"));
             if !hidden && !doc.iter().any(|l| l.starts_with("/// ```")) {

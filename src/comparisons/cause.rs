@@ -117,6 +117,8 @@ pub fn reasons(
 /// // Not so the other way round.
 /// assert!(cause::reason(Edition::Draft1994, "reserved", Edition::Rfc1738, "reserved", "&").is_none());
 /// ```
+// Long: one search (the part whose counterpart does not derive it, then the character before it),
+// its stages sharing the derivation and the stop.
 pub fn reason(
     accepted_by: Edition,
     rule: &str,

@@ -137,6 +137,8 @@ pub(super) struct Reader<'a> {
 
 impl Reader<'_> {
     /// The blocks read as rules, each definition parsed, every reference checked.
+    // Long: one pass over the blocks whose steps (definitions, `=/`, core rules, references) share
+    // the index and places it builds.
     pub(super) fn finish(
         mut self,
         edition: Edition,

@@ -102,6 +102,8 @@ impl Reader<'_> {
     }
 
     /// A line of the printed grammar: a rule's first line or a continuation.
+    // Long: a printed line's cases in the order a reader meets them (comment, continuation, name,
+    // operator), per notation.
     fn rule_line(&mut self, line: usize, raw: &str) -> Result<(), Defect> {
         let Some(notation) = self.notation else {
             return err(line, "%notation must come before the rules");

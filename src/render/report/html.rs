@@ -255,6 +255,8 @@ fn found_words(c: &Cause) -> String {
     }
 }
 
+// Long: one edition's section of the page, its parts (schemes, lints, causes) in the order they are
+// shown.
 fn edition_html(body: &mut String, e: &EditionReport, top: usize, reading: Reading) {
     let known = reading.known_schemes;
     let total = e.valid + e.invalid;

@@ -101,6 +101,8 @@ type Groups = BTreeMap<String, Vec<(String, Goal)>>;
 /// }
 /// # Ok::<(), urlbnf::Error>(())
 /// ```
+// Long: the rounds of naming and repairing disagreements, which share the answers, the groups and
+// the budget.
 pub fn compare_with(
     suite: &Suite,
     peer: &mut dyn Peer,

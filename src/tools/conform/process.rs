@@ -125,6 +125,8 @@ impl LineFilter {
         }
     }
 
+    // Long: one batch through a child process (spawn, write, read, wait), each failure named where
+    // it happens.
     fn run(&mut self, inputs: &[&str], first: usize) -> Result<Vec<Answer>, Error> {
         self.batches += 1;
         let mut child = Command::new(&self.program)

@@ -132,6 +132,8 @@ pub(super) fn ladder(input: &[u8], scheme_based: bool, notes: &mut Vec<Note>, to
 }
 
 /// [`ladder`] a component at a time, for any URI.
+// Long: RFC 3986 §6.2.2's steps on each component, in the section's order, as rfc3986.rs follows
+// §5.2.2.
 pub(super) fn each_component(
     input: &[u8],
     c: &Cuts,

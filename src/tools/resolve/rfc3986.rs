@@ -161,6 +161,7 @@ fn shown(c: Option<&str>) -> String {
 
 /// §5.2.2: the target of `reference` against `base` (already without its
 /// fragment, §5.1), added to `to`; the step that applied.
+// Long: RFC 3986 §5.2.2's steps as printed, in their order, with the notes each adds.
 pub(super) fn transform(
     base: &Parts<'_>,
     reference: &str,

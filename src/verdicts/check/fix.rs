@@ -57,6 +57,8 @@ impl Checker {
     }
 
     /// The fix for `c`, where the input stops.
+    // Long: the fixes in the order they are tried, each under its document's note and section,
+    // reading the same spans.
     fn fix(&self, input: &str, e: &CheckError, c: char) -> Option<Fix> {
         let d = self.edition.descriptor();
         let at = e.byte_offset;

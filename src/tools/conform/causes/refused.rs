@@ -116,6 +116,8 @@ pub(super) fn accepts(asker: &Asker<'_>, s: &str) -> bool {
 }
 
 /// The peer rejects what the rule derives: the part it refuses.
+// Long: the probes in order (case, deepest part, deletions, counts): the first the peer's answers
+// fit names the part.
 pub(super) fn refused(oracle: &Oracle<'_>, asker: &Asker<'_>, w: &str, p: &Probes) -> Named {
     let rule = oracle.rule;
     let deepest = |fits: &dyn Fn(&Place) -> bool| {
