@@ -56,7 +56,7 @@ impl Tok {
 }
 
 /// What went wrong in a definition, at a byte offset of its text.
-pub(super) type Defect = (usize, String);
+pub(super) type DefinitionDefect = (usize, String);
 
 /// A character stream that knows its byte offset.
 struct Chars<'a> {
@@ -85,7 +85,7 @@ fn number(chars: &mut Chars<'_>, radix: u32) -> Option<u32> {
     n
 }
 
-fn code_point(n: Option<u32>, radix: u32, at: usize) -> Result<char, Defect> {
+fn code_point(n: Option<u32>, radix: u32, at: usize) -> Result<char, DefinitionDefect> {
     let base = match radix {
         16 => "hexadecimal",
         10 => "decimal",
@@ -106,7 +106,7 @@ fn code_point(n: Option<u32>, radix: u32, at: usize) -> Result<char, Defect> {
 
 /// `%x41`, `%x41.42`, `%x41-5A`; RFC 7405's `%s"…"` and `%i"…"` (the `%`,
 /// at `start`, already read).
-fn num_val(chars: &mut Chars<'_>, start: usize) -> Result<Tok, Defect> {
+fn num_val(chars: &mut Chars<'_>, start: usize) -> Result<Tok, DefinitionDefect> {
     let radix = match chars.next() {
         Some('x' | 'X') => 16,
         Some('d' | 'D') => 10,
@@ -158,7 +158,7 @@ fn num_val(chars: &mut Chars<'_>, start: usize) -> Result<Tok, Defect> {
 }
 
 /// The text up to `end` (its opening character, at `start`, already read).
-fn delimited(chars: &mut Chars<'_>, end: char, start: usize) -> Result<String, Defect> {
+fn delimited(chars: &mut Chars<'_>, end: char, start: usize) -> Result<String, DefinitionDefect> {
     let mut text = String::new();
     loop {
         match chars.next() {
@@ -171,7 +171,7 @@ fn delimited(chars: &mut Chars<'_>, end: char, start: usize) -> Result<String, D
     }
 }
 
-fn tokenize(def: &str) -> Result<Vec<(usize, Tok)>, Defect> {
+fn tokenize(def: &str) -> Result<Vec<(usize, Tok)>, DefinitionDefect> {
     let mut toks = Vec::new();
     let mut chars = Chars { text: def, at: 0 };
     while let Some(c) = chars.peek() {
@@ -246,8 +246,8 @@ fn tokenize(def: &str) -> Result<Vec<(usize, Tok)>, Defect> {
 pub(super) fn parse(
     def: &str,
     is_rule: &dyn Fn(&str) -> bool,
-    notes: &mut Vec<Defect>,
-) -> Result<Expr, Defect> {
+    notes: &mut Vec<DefinitionDefect>,
+) -> Result<Expr, DefinitionDefect> {
     let mut p = Parser {
         toks: tokenize(def)?,
         pos: 0,
@@ -275,7 +275,7 @@ struct Parser<'a> {
     /// The definition's length: where a defect at its end is.
     end: usize,
     is_rule: &'a dyn Fn(&str) -> bool,
-    notes: &'a mut Vec<Defect>,
+    notes: &'a mut Vec<DefinitionDefect>,
 }
 
 fn one_or_many(mut items: Vec<Expr>, many: fn(Vec<Expr>) -> Expr) -> Expr {
@@ -326,7 +326,7 @@ impl Parser<'_> {
         self.toks.get(self.pos).map_or(self.end, |(at, _)| *at)
     }
 
-    fn alternation(&mut self) -> Result<Expr, Defect> {
+    fn alternation(&mut self) -> Result<Expr, DefinitionDefect> {
         let mut alts = vec![self.concatenation()?];
         while self.peek() == Some(&Tok::Slash) {
             self.pos += 1;
@@ -335,7 +335,7 @@ impl Parser<'_> {
         Ok(one_or_many(alts, Expr::Alt))
     }
 
-    fn concatenation(&mut self) -> Result<Expr, Defect> {
+    fn concatenation(&mut self) -> Result<Expr, DefinitionDefect> {
         let mut items = Vec::new();
         while !matches!(
             self.peek(),
@@ -349,7 +349,7 @@ impl Parser<'_> {
         Ok(one_or_many(items, Expr::Seq))
     }
 
-    fn repetition(&mut self) -> Result<Expr, Defect> {
+    fn repetition(&mut self) -> Result<Expr, DefinitionDefect> {
         let Some(Tok::Repeat(min, max)) = self.peek().cloned() else {
             return self.element(false);
         };
@@ -372,7 +372,7 @@ impl Parser<'_> {
 
     /// One element; `unread` where it is repeated zero times, so a prose
     /// value needs no reading.
-    fn element(&mut self, unread: bool) -> Result<Expr, Defect> {
+    fn element(&mut self, unread: bool) -> Result<Expr, DefinitionDefect> {
         let at = self.here();
         let Some(tok) = self.peek().cloned() else {
             return Err((
@@ -436,7 +436,7 @@ impl Parser<'_> {
 mod tests {
     use super::*;
 
-    fn parse(def: &str) -> Result<Expr, Defect> {
+    fn parse(def: &str) -> Result<Expr, DefinitionDefect> {
         super::parse(def, &|n| n == "rule", &mut Vec::new())
     }
 

@@ -114,7 +114,7 @@ impl<'g> Edges<'g> {
                 continue;
             };
             let mut uses = Vec::new();
-            let mut place = Place {
+            let mut place = RuleInContext {
                 rule: &name,
                 context: &context,
                 count: k == 0,
@@ -147,7 +147,7 @@ impl<'g> Edges<'g> {
         &mut self,
         e: &Expr,
         (left, right): (String, String),
-        place: &mut Place<'_>,
+        place: &mut RuleInContext<'_>,
         uses: &mut Vec<(String, (String, String))>,
     ) {
         for (what, kind, v) in self.variants(e, place.count) {
@@ -339,7 +339,7 @@ impl<'g> Edges<'g> {
 }
 
 /// Where a rule is being walked: its name and the strings around it.
-struct Place<'a> {
+struct RuleInContext<'a> {
     rule: &'a str,
     context: &'a (String, String),
     /// Whether this is the rule's first context: its parts are counted once.

@@ -11,7 +11,7 @@ use super::Note;
 
 /// A name cut into libwww's parts (its `scan`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-struct Parts<'a> {
+struct NameParts<'a> {
     /// The text before the first `:` that comes before any `/` or `#`.
     access: Option<&'a str>,
     /// Colons after the first, before any `/` or `#`: libwww keeps only the
@@ -28,8 +28,8 @@ struct Parts<'a> {
 }
 
 /// Cut a name into its parts as libwww's `scan` does.
-fn scan(name: &str) -> Parts<'_> {
-    let mut parts = Parts::default();
+fn scan(name: &str) -> NameParts<'_> {
+    let mut parts = NameParts::default();
     // The access: every ':' before the first '/' or '#' ends it, and the rest
     // starts after the last one.
     let stop = name.find(['/', '#']).unwrap_or(name.len());
@@ -113,9 +113,9 @@ pub(super) fn resolve(
     let mut result = access.map(|a| format!("{a}:")).unwrap_or_default();
     if given.access.is_some() && given.access != related.access {
         // A different scheme inherits nothing.
-        related = Parts {
+        related = NameParts {
             access: related.access,
-            ..Parts::default()
+            ..NameParts::default()
         };
     } else if given.access.is_some() && given.host.is_none() {
         note(
@@ -158,10 +158,10 @@ pub(super) fn resolve(
         &given,
     ) {
         (true, _) => "absolute",
-        (_, Parts { host: Some(_), .. }) => "host",
+        (_, NameParts { host: Some(_), .. }) => "host",
         (
             _,
-            Parts {
+            NameParts {
                 absolute: Some(_), ..
             },
         ) => "absolute-path",
@@ -173,8 +173,8 @@ pub(super) fn resolve(
 
 /// The path part of the result.
 fn path(
-    given: &Parts<'_>,
-    related: &Parts<'_>,
+    given: &NameParts<'_>,
+    related: &NameParts<'_>,
     result: &mut String,
     notes: &mut Vec<Note>,
     steps: &mut Vec<String>,

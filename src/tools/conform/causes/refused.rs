@@ -12,7 +12,7 @@ use crate::tools::conform::{Answer, Side};
 
 /// A printed rule's node in a derivation: its depth, span, rule, and the
 /// rules from the root down to it.
-pub(super) struct Place {
+pub(super) struct RuleNode {
     /// The place of the rule above it, by index.
     pub(super) parent: Option<usize>,
     pub(super) depth: usize,
@@ -24,7 +24,7 @@ pub(super) struct Place {
 
 /// The strings asked about a refused witness.
 pub(super) struct Probes {
-    places: Vec<Place>,
+    places: Vec<RuleNode>,
     /// Per place (but the root): its text replaced by its rule's shortest.
     replaced: Vec<Option<String>>,
     /// Per letter: its position and the witness with it in the other case.
@@ -84,14 +84,14 @@ impl Probes {
 
 /// The printed rules of a derivation (PEG helpers and character classes
 /// left out), root first.
-pub(super) fn places(grammar: &PrintedGrammar, tree: &Node) -> Vec<Place> {
+pub(super) fn places(grammar: &PrintedGrammar, tree: &Node) -> Vec<RuleNode> {
     let mut out = Vec::new();
     let mut stack = vec![(tree, 0usize, Vec::new(), None)];
     while let Some((node, depth, mut through, mut parent)) = stack.pop() {
         let printed = node.pest_rule.is_none() && grammar.char_class(node.rule).is_none();
         if printed {
             through.push(node.rule);
-            out.push(Place {
+            out.push(RuleNode {
                 parent,
                 depth,
                 start: node.start,
@@ -120,7 +120,7 @@ pub(super) fn accepts(asker: &Asker<'_>, s: &str) -> bool {
 // fit names the part.
 pub(super) fn refused(oracle: &Oracle<'_>, asker: &Asker<'_>, w: &str, p: &Probes) -> Named {
     let rule = oracle.rule;
-    let deepest = |fits: &dyn Fn(&Place) -> bool| {
+    let deepest = |fits: &dyn Fn(&RuleNode) -> bool| {
         p.places
             .iter()
             .filter(|place| fits(place))
