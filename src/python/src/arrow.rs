@@ -8,8 +8,8 @@ use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::{Array, ArrayRef, make_array};
 use arrow_schema::DataType;
 use pyo3::exceptions::PyTypeError;
-use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyCapsule, PyCapsuleMethods, PyList};
+use pyo3::types::{PyAnyMethods, PyBytes, PyCapsule, PyCapsuleMethods, PyList};
+use pyo3::{Bound, PyAny, PyResult, Python};
 
 /// Whether `obj` is an Arrow array (one chunk), or chunked (pyarrow's
 /// `ChunkedArray`, whose chunks are arrays).

@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 
 use pyo3::exceptions::PyTypeError;
-use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::{PyAnyMethods, PyDict, PyDictMethods, PyList};
+use pyo3::{Bound, PyAny, PyResult, Python, pyclass, pyfunction, pymethods};
 use urlbnf::check::Reading;
 use urlbnf::{CheckError, Edition, Engine, Verdict as LibVerdict};
 

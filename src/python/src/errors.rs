@@ -2,8 +2,9 @@
 //! URL carrying its diagnosis, an unknown name with the names it is close to.
 
 use pyo3::exceptions::PyValueError;
-use pyo3::prelude::*;
+use pyo3::types::PyAnyMethods;
 use pyo3::{PyErr, create_exception};
+use pyo3::{PyResult, Python};
 use urlbnf::{CheckError, Edition, explain};
 
 create_exception!(

@@ -5,7 +5,8 @@
 //! conformance of another parser. Each function calls the `urlbnf` crate's
 //! API; the batch calls take Arrow arrays in place and release the GIL.
 
-use pyo3::prelude::*;
+use pyo3::types::{PyModule, PyModuleMethods};
+use pyo3::{Bound, PyResult, pymodule, wrap_pyfunction};
 
 mod arrow;
 mod checker;

@@ -4,8 +4,9 @@
 
 use std::sync::Mutex;
 
-use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyAnyMethods;
+use pyo3::{Bound, PyAny, PyRef, PyResult, Python, pyclass, pymethods};
 use urlbnf::check::Reading;
 use urlbnf::report::{Partial, Report as LibReport, Reporter as LibReporter};
 use urlbnf::{Checker, Edition, Engine};

@@ -2,8 +2,9 @@
 //! resolution, encoding, regular expressions and conformance of a Python
 //! parser, each a call of the library's.
 
-use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyAnyMethods;
+use pyo3::{Bound, Py, PyAny, PyErr, PyResult, Python, pyclass, pyfunction, pymethods};
 use urlbnf::conform::{Answer, Peer, Suite};
 use urlbnf::meaning::{Component, Level, meaning};
 use urlbnf::regex::Flavor;
