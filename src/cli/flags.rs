@@ -56,6 +56,14 @@ pub(crate) struct InForce {
     pub(crate) edition: Edition,
 }
 
+/// `--grammar ID`: one edition, where the command has no default.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub(crate) struct OneEdition {
+    /// Edition whose grammar derives the input
+    #[arg(id = "grammar", long = "grammar", value_name = "ID")]
+    pub(crate) edition: Option<Edition>,
+}
+
 /// `--rule NAME`: a rule by its printed name.
 #[derive(Clone, Debug, Default, clap::Args)]
 pub(crate) struct Rule {
@@ -130,4 +138,23 @@ impl ReadingArgs {
             fold_scheme_case: self.fold_scheme_case,
         }
     }
+}
+
+/// `--only WHICH`: the inputs to print, one per line as read.
+#[derive(Clone, Copy, Debug, Default, clap::Args)]
+pub(crate) struct OnlyArg {
+    /// Print only the inputs that are valid under every selected edition, or
+    /// only those invalid under any, one per line as read (like grep); with
+    /// --json, their verdicts
+    #[arg(id = "only", long = "only", value_enum, value_name = "WHICH")]
+    pub(crate) which: Option<Only>,
+}
+
+/// Which inputs `--only` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Only {
+    /// Inputs valid under every selected edition.
+    Valid,
+    /// Inputs invalid under at least one.
+    Invalid,
 }

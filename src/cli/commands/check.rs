@@ -4,7 +4,7 @@ use std::io::Write;
 
 use schemars::{Schema, SchemaGenerator};
 
-use super::super::flags::{Editions, Json, Lint, ReadingArgs, Rule};
+use super::super::flags::{Editions, Json, Lint, Only, OnlyArg, ReadingArgs, Rule};
 use super::super::grammar_files::GrammarFiles;
 use super::super::input::{Batch, Input, Piece, Written, each_lines_parallel, line_input};
 use super::super::output::{
@@ -107,11 +107,8 @@ pub(crate) struct CheckArgs {
     #[arg(long, short, conflicts_with = "only")]
     quiet: bool,
 
-    /// Print only the inputs that are valid under every selected edition, or
-    /// only those invalid under any, one per line as read (like grep); with
-    /// --json, their verdicts
-    #[arg(long, value_enum, value_name = "WHICH")]
-    only: Option<Only>,
+    #[command(flatten)]
+    only: OnlyArg,
 
     #[command(flatten)]
     reading: ReadingArgs,
@@ -150,15 +147,6 @@ pub(crate) fn targets(
     }
     // Each edition's own spelling (ABNF's names have no case).
     Ok(have.into_iter().map(|e| (e, rule_name(e, rule))).collect())
-}
-
-/// Which inputs `--only` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Only {
-    /// Inputs valid under every selected edition.
-    Valid,
-    /// Inputs invalid under at least one.
-    Invalid,
 }
 
 /// How `check` writes its results.
@@ -212,7 +200,7 @@ fn run(args: CheckArgs, io: &mut Io<'_>) -> Result<Tally, CliError> {
         json: args.json.on,
         lint: args.lint.on,
         quiet: args.quiet,
-        only: args.only,
+        only: args.only.which,
         terminal,
     };
     let plan = Plan {

@@ -5,14 +5,14 @@ use std::io::{self, Write};
 
 use schemars::{Schema, SchemaGenerator};
 
-use super::super::flags::{Json, Lint, ReadingArgs};
+use super::super::flags::{Json, Lint, Only, OnlyArg, ReadingArgs};
 use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading, write_lints,
     write_only, write_prose_notes,
 };
 use super::super::{CliError, Io};
-use super::Run;
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::render::text;
 use crate::verdicts::check::Reading;
@@ -42,10 +42,8 @@ pub(crate) struct CompareArgs {
     #[command(flatten)]
     lint: Lint,
 
-    /// Print only the inputs valid under every edition, or only those invalid
-    /// under one, one per line as read (like grep; as `check --only`)
-    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
-    only: Option<super::check::Only>,
+    #[command(flatten)]
+    only: OnlyArg,
 
     #[command(flatten)]
     reading: ReadingArgs,
@@ -57,16 +55,31 @@ pub(crate) struct CompareArgs {
 impl Run for CompareArgs {
     const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
         Some(|g| g.into_root_schema_for::<CompareJson<'_>>());
-    const HELP: &'static [(&'static str, &'static str)] = &[(
-        "json",
-        "One JSON object per input, one per line: the input and its `verdicts` (one `parse --json` object per edition)",
-    )];
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "json",
+            "One JSON object per input, one per line: the input and its `verdicts` (one `parse --json` object per edition)",
+        ),
+        (
+            "only",
+            "Print only the inputs valid under every edition, or only those invalid under one, one per line as read (like grep; as `check --only`)",
+        ),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "only" => arg.conflicts_with("json"),
+            _ => arg,
+        }
+    }
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let terminal = io.terminal.stdout;
         let (mut stdin, out) = io.input(!self.json.on);
         let stdin = &mut stdin;
         let (json, reading) = (self.json.on, self.reading.reading());
-        let (only, lint) = (self.only, self.lint.on);
+        let (only, lint) = (self.only.which, self.lint.on);
         let tally = each_input_parallel(&self.batch, stdin, out, |input, out, tally| {
             if let Some(only) = only {
                 let mut all = true;
@@ -78,7 +91,7 @@ impl Run for CompareArgs {
                     all &= ok;
                 }
                 tally.inputs += 1;
-                let want_valid = only == super::check::Only::Valid;
+                let want_valid = only == Only::Valid;
                 return Ok(write_only(out, input, want_valid, all, terminal)?);
             }
             compare_one(input, (json, lint), reading, out, tally)

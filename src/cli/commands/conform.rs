@@ -10,11 +10,12 @@ use std::time::{Duration, Instant};
 use schemars::{Schema, SchemaGenerator};
 use serde::Serialize;
 
-use super::super::flags::{Json, Rule};
+use super::super::flags::{Json, OneEdition, Rule};
 use super::super::grammar_files::GrammarFiles;
+use super::super::input::Files;
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, Io, rule_name, unknown_rule};
-use super::Run;
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::render::conform as render;
 use crate::render::write::{self, Output};
@@ -86,14 +87,8 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ConformArgs {
-    /// The edition the peer is tested against
-    #[arg(
-        long = "grammar",
-        value_name = "ID",
-        value_enum,
-        required_unless_present = "grammar_files"
-    )]
-    grammar: Option<Edition>,
+    #[command(flatten)]
+    grammar: OneEdition,
 
     #[command(flatten)]
     grammar_files: GrammarFiles,
@@ -109,9 +104,8 @@ pub(crate) struct ConformArgs {
     #[arg(long, value_name = "N", default_value_t = conform::DERIVED)]
     derived: usize,
 
-    /// Add the lines of FILE to the suite (repeatable)
-    #[arg(long = "file", short = 'f', value_name = "FILE")]
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    files: Files,
 
     /// Run COMMAND once per input, the input its last argument; its exit
     /// status is the verdict
@@ -193,8 +187,19 @@ impl Run for ConformArgs {
             "rule",
             "The rule, by its printed name (default: the edition's whole-URL rule)",
         ),
+        ("grammar", "The edition the peer is tested against"),
+        ("file", "Add the lines of FILE to the suite (repeatable)"),
         ("json", "Write the result as one JSON object"),
     ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "grammar" => arg.required_unless_present("grammar_files"),
+            _ => arg,
+        }
+    }
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (out, err, terminal) = (&mut *io.out, &mut *io.err, io.terminal.stderr);
         // A grammar file, given, is the edition.
@@ -203,7 +208,7 @@ impl Run for ConformArgs {
             .load()?
             .pop()
             .and_then(|g| g.0.first().copied());
-        let Some(edition) = file.or(self.grammar) else {
+        let Some(edition) = file.or(self.grammar.edition) else {
             return Err(CliError::Usage(
                 "name the edition: --grammar ID or --grammar-file FILE".into(),
             ));
@@ -252,7 +257,7 @@ impl Run for ConformArgs {
                         flag,
                         what,
                         mark,
-                        files: &self.files,
+                        files: &self.files.files,
                         stdin: false,
                     };
                     write::claim_file(p, &output, self.force)
@@ -267,7 +272,7 @@ impl Run for ConformArgs {
             render::HTML_MARK,
         )?;
         let mut corpus = Vec::new();
-        for path in &self.files {
+        for path in &self.files.files {
             let text = std::fs::read(path).map_err(|e| crate::Error::io(path, &e))?;
             corpus.extend(
                 String::from_utf8_lossy(&text)

@@ -58,6 +58,7 @@ impl Run for DiffArgs {
         ("rule", "Only this rule (its name in A or in B)"),
         ("json", "The diff as one JSON object"),
     ];
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let out = &mut *io.out;
         let a = edition_or_file(&self.a, self.notation)?;

@@ -3,10 +3,10 @@
 use schemars::{Schema, SchemaGenerator};
 
 use super::super::flags::{InForce, Json};
-use super::super::input::{Files, each_input};
+use super::super::input::{Inputs, each_input};
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, Io};
-use super::Run;
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::knowledge::encoding;
 use crate::knowledge::meaning::Component;
@@ -88,12 +88,7 @@ pub(crate) struct EncodeArgs {
     json: Json,
 
     #[command(flatten)]
-    files: Files,
-
-    /// Texts to encode; `-` reads the lines of standard input after
-    /// them (standard input is the default when none is given)
-    #[arg(value_name = "TEXT")]
-    texts: Vec<std::ffi::OsString>,
+    inputs: Inputs,
 }
 
 impl Run for EncodeArgs {
@@ -108,7 +103,21 @@ impl Run for EncodeArgs {
             "json",
             "One JSON object per text, one per line: `input`, `grammar`, `encoded`",
         ),
+        (
+            "urls",
+            "Texts to encode; `-` reads the lines of standard input after them (standard input is \
+             the default when none is given)",
+        ),
     ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "urls" => arg.value_name("TEXT"),
+            _ => arg,
+        }
+    }
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (mut stdin, out) = io.input(false);
         let stdin = &mut stdin;
@@ -116,31 +125,37 @@ impl Run for EncodeArgs {
             // Refused before any input is read.
             encoding::encode_component(self.grammar.edition, c, b"").map_err(CliError::Usage)?;
         }
-        each_input(&self.texts, &self.files, stdin, out, |input, out| {
-            let raw = input.raw();
-            let encoded = match (self.component, self.data) {
-                (Some(c), _) => encoding::encode_component(self.grammar.edition, c, raw)
-                    .map_err(CliError::Usage)?,
-                (None, true) => encoding::encode_data(self.grammar.edition, raw),
-                (None, false) => encoding::encode_bytes(self.grammar.edition, raw),
-            };
-            if self.json.on {
-                json_line(
-                    out,
-                    &EncodeJson {
-                        // A line that is not UTF-8 shows here lossily; `encoded`
-                        // has its bytes as read.
-                        input: input.shown(),
-                        grammar: self.grammar.edition,
-                        component: self.component,
-                        encoded: &encoded,
-                    },
-                )?;
-            } else {
-                writeln!(out, "{encoded}")?;
-            }
-            Ok(())
-        })?;
+        each_input(
+            &self.inputs.urls,
+            &self.inputs.files,
+            stdin,
+            out,
+            |input, out| {
+                let raw = input.raw();
+                let encoded = match (self.component, self.data) {
+                    (Some(c), _) => encoding::encode_component(self.grammar.edition, c, raw)
+                        .map_err(CliError::Usage)?,
+                    (None, true) => encoding::encode_data(self.grammar.edition, raw),
+                    (None, false) => encoding::encode_bytes(self.grammar.edition, raw),
+                };
+                if self.json.on {
+                    json_line(
+                        out,
+                        &EncodeJson {
+                            // A line that is not UTF-8 shows here lossily; `encoded`
+                            // has its bytes as read.
+                            input: input.shown(),
+                            grammar: self.grammar.edition,
+                            component: self.component,
+                            encoded: &encoded,
+                        },
+                    )?;
+                } else {
+                    writeln!(out, "{encoded}")?;
+                }
+                Ok(())
+            },
+        )?;
         Ok(Tally::default())
     }
 }

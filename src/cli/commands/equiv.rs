@@ -81,6 +81,7 @@ impl Run for EquivArgs {
         ),
         ("json", "The result as one JSON object"),
     ];
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let out = &mut *io.out;
         let level = self.level.of(self.grammar.edition);

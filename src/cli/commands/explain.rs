@@ -2,7 +2,7 @@
 
 use schemars::{Schema, SchemaGenerator};
 
-use super::super::flags::{Json, Rule};
+use super::super::flags::{Json, OneEdition, Rule};
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, Io, has_rule, rule_name, unknown_rule};
@@ -30,9 +30,8 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExplainArgs {
-    /// Edition (default: the newest edition that has the rule)
-    #[arg(long = "grammar", value_name = "ID")]
-    grammar: Option<Edition>,
+    #[command(flatten)]
+    grammar: OneEdition,
 
     #[command(flatten)]
     files: GrammarFiles,
@@ -56,12 +55,17 @@ impl Run for ExplainArgs {
     const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
         Some(|g| g.into_root_schema_for::<crate::comparisons::explain::Explanation>());
     const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "grammar",
+            "Edition (default: the newest edition that has the rule)",
+        ),
         ("json", "The explanation as one JSON object"),
         (
             "rule",
             "The rule, by its printed name, as the other commands take it",
         ),
     ];
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let out = &mut *io.out;
         let Some(rule) = self.rule.name.as_ref().or(self.name.as_ref()) else {
@@ -70,7 +74,7 @@ impl Run for ExplainArgs {
             ));
         };
         let file = self.files.load()?.pop().and_then(|g| g.0.first().copied());
-        let edition = match file.or(self.grammar) {
+        let edition = match file.or(self.grammar.edition) {
             Some(e) => e,
             None => Edition::ALL
                 .into_iter()

@@ -4,7 +4,8 @@ use std::io::Write;
 
 use schemars::{Schema, SchemaGenerator};
 
-use super::super::flags::{Editions, Json, Lint, ReadingArgs, editions_help};
+use super::super::flags::{Editions, Json, Lint, Only, OnlyArg, ReadingArgs, editions_help};
+use super::super::input::Files;
 use super::super::input::each_stream;
 use super::super::output::{
     Tally, emit_verdict, json_line, lint_summary, number, plural, verdict_lints, visible,
@@ -12,7 +13,7 @@ use super::super::output::{
 };
 use super::super::{CliError, Io, editions};
 use super::Run;
-use super::check::{CheckLine, Only};
+use super::check::CheckLine;
 use crate::tools::extract::{Delimiters, Extractor, Found};
 use crate::verdicts::check::{self, Engine, Verdict};
 use crate::verdicts::lint;
@@ -48,19 +49,14 @@ pub(crate) struct ExtractArgs {
     #[command(flatten)]
     lint: Lint,
 
-    /// Print only the URLs found that are valid under every selected edition,
-    /// or only those invalid under any, one per line (like grep; as `check
-    /// --only`); with --json, their objects
-    #[arg(long, value_name = "WHICH")]
-    only: Option<super::check::Only>,
+    #[command(flatten)]
+    only: OnlyArg,
 
     #[command(flatten)]
     reading: ReadingArgs,
 
-    /// Read text from FILE ('-' is standard input), searched for URLs as a FILE
-    /// argument is (free text, not one URL per line); repeatable
-    #[arg(id = "file", long = "file", short = 'f', value_name = "FILE")]
-    more: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    more: Files,
 
     /// The texts, one after another (default or '-': standard input)
     #[arg(value_name = "FILE")]
@@ -76,7 +72,19 @@ impl Run for ExtractArgs {
             editions_help!("Editions to check the URLs against"),
         ),
         ("json", "One JSON object per URL found, one per line"),
+        (
+            "only",
+            "Print only the URLs found that are valid under every selected edition, or only those \
+             invalid under any, one per line (like grep; as `check --only`); with --json, their \
+             objects",
+        ),
+        (
+            "file",
+            "Read text from FILE ('-' is standard input), searched for URLs as a FILE argument is \
+             (free text, not one URL per line); repeatable",
+        ),
     ];
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (mut stdin, out) = io.input(false);
         let stdin = &mut stdin;
@@ -90,7 +98,8 @@ impl Run for ExtractArgs {
             })
             .collect::<Result<Vec<_>, _>>()
             .map_err(|e| CliError::Usage(e.to_string()))?;
-        let files: Vec<std::path::PathBuf> = self.files.iter().chain(&self.more).cloned().collect();
+        let files: Vec<std::path::PathBuf> =
+            self.files.iter().chain(&self.more.files).cloned().collect();
         let mut tally = Tally::default();
         let mut unclosed = Vec::new();
         each_stream(false, &files, stdin, |reader, _| {
@@ -121,7 +130,7 @@ impl Run for ExtractArgs {
                 "urlbnf: a <URL: wrapper opened at line {line}, column {column} is never closed: its text is read as no URL"
             )?;
         }
-        if !self.json.on && self.only.is_none() {
+        if !self.json.on && self.only.which.is_none() {
             writeln!(
                 out,
                 "{} URL{} found; {} verdict{}: {} valid, {} invalid",
@@ -160,7 +169,11 @@ fn write_found(
         })
         .collect();
     let all_valid = verdicts.iter().all(|(v, _)| v.valid);
-    if args.only.is_some_and(|o| (o == Only::Valid) != all_valid) {
+    if args
+        .only
+        .which
+        .is_some_and(|o| (o == Only::Valid) != all_valid)
+    {
         return Ok(());
     }
     if args.json.on {
@@ -179,7 +192,7 @@ fn write_found(
         };
         return json_line(out, &line);
     }
-    if args.only.is_some() {
+    if args.only.which.is_some() {
         writeln!(out, "{}", visible(&found.url))?;
         return Ok(());
     }

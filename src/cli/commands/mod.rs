@@ -38,14 +38,21 @@ pub(crate) trait Run {
     /// (the flag's id, its help).
     const HELP: &'static [(&'static str, &'static str)] = &[];
 
+    /// An argument as the command has it: a shared flag in its own words
+    /// ([`Run::HELP`]), and what else the command asks of one (a value's
+    /// name, a conflict).
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        in_words(Self::HELP, arg)
+    }
+
     /// Do the work: a tally of the verdicts (any invalid makes the status
     /// 1), or why the work could not be done.
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError>;
 }
 
-/// Each flag in `C`'s own words, where [`Run::HELP`] has some.
-fn own_words<C: Run>(arg: clap::Arg) -> clap::Arg {
-    match C::HELP.iter().find(|(id, _)| arg.get_id() == *id) {
+/// The argument in the words `help` has for it, if any.
+pub(crate) fn in_words(help: &[(&str, &'static str)], arg: clap::Arg) -> clap::Arg {
+    match help.iter().find(|(id, _)| arg.get_id() == *id) {
         Some((_, help)) => arg.help(*help),
         None => arg,
     }
@@ -60,7 +67,7 @@ macro_rules! subcommands {
         pub(crate) enum Command {
             $(
                 $(#[$attr])*
-                #[command(mut_args(own_words::<$args>))]
+                #[command(mut_args(<$args as Run>::arg))]
                 $variant($args),
             )*
         }

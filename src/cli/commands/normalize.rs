@@ -83,6 +83,7 @@ impl Run for NormalizeArgs {
         ),
         ("json", "One JSON object per input, one per line"),
     ];
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (mut stdin, out) = io.input(false);
         let stdin = &mut stdin;

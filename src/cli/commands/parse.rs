@@ -4,15 +4,17 @@ use std::io::Write;
 
 use schemars::{Schema, SchemaGenerator};
 
-use super::super::flags::{Editions, Json, Lint, NoGrammarFile, ReadingArgs, Rule, editions_help};
+use super::super::flags::{
+    Editions, Json, Lint, NoGrammarFile, Only, OnlyArg, ReadingArgs, Rule, editions_help,
+};
 use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
     write_heading, write_lints, write_only, write_prose_notes,
 };
 use super::super::{CliError, Io};
-use super::Run;
 use super::check::targets;
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -56,10 +58,8 @@ pub(crate) struct ParseArgs {
     #[command(flatten)]
     lint: Lint,
 
-    /// Print only the inputs every edition parses, or only those one does not,
-    /// one per line as read (like grep; as `check --only`)
-    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
-    only: Option<super::check::Only>,
+    #[command(flatten)]
+    only: OnlyArg,
 
     #[command(flatten)]
     reading: ReadingArgs,
@@ -79,7 +79,21 @@ impl Run for ParseArgs {
              default: each edition's whole-URL rule. A rule that names no whole URL (`hostname`, \
              `login`) has no AST: `urlbnf tree --rule` shows its derivation",
         ),
+        (
+            "only",
+            "Print only the inputs every edition parses, or only those one does not, one per line \
+             as read (like grep; as `check --only`)",
+        ),
     ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "only" => arg.conflicts_with("json"),
+            _ => arg,
+        }
+    }
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let terminal = io.terminal.stdout;
         let (mut stdin, out) = io.input(!self.json.on);
@@ -102,7 +116,7 @@ impl Run for ParseArgs {
         }
         stdin.err.write_all(&notes)?;
         let (json, reading) = (self.json.on, self.reading.reading());
-        let (only, lint) = (self.only, self.lint.on);
+        let (only, lint) = (self.only.which, self.lint.on);
         let tally = each_input_parallel(&self.batch, stdin, out, |input, out, tally| {
             if let Some(only) = only {
                 let mut all = true;
@@ -113,7 +127,7 @@ impl Run for ParseArgs {
                     all &= ok;
                 }
                 tally.inputs += 1;
-                let want_valid = only == super::check::Only::Valid;
+                let want_valid = only == Only::Valid;
                 return Ok(write_only(out, input, want_valid, all, terminal)?);
             }
             parse_one(input, &targets, (json, lint), reading, out, tally)

@@ -75,6 +75,7 @@ impl Run for RegexArgs {
             "JSON: one object with every rule's pattern in printed order (or --rule's alone)",
         ),
     ];
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let out = &mut *io.out;
         // A grammar file, given, is the edition.

@@ -136,6 +136,7 @@ impl Run for ReportArgs {
             "Count the security lints (each from the edition's document) of valid inputs, per code",
         ),
     ];
+
     fn run(mut self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let terminal = io.terminal;
         let (mut stdin, out) = io.input(false);

@@ -5,14 +5,12 @@ use std::io::Write;
 use schemars::{Schema, SchemaGenerator};
 
 use super::super::flags::Json;
-use super::super::input::{
-    Batch, Files, Input, Jobs, Tally, Written, each_lines_parallel, line_input,
-};
+use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, line_input};
 use super::super::output::{
     GATHERED, json_line, printable_ascii, visible, write_visible, write_visible_line,
 };
 use super::super::{CliError, Io};
-use super::Run;
+use super::{Run, in_words};
 use crate::tools::resolve::no_dots::Line;
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules, Target};
 
@@ -82,29 +80,36 @@ pub(crate) struct ResolveArgs {
     #[command(flatten)]
     json: Json,
 
-    #[command(flatten)]
-    jobs: Jobs,
-
     /// The base URL (the context)
     #[arg(value_name = "BASE")]
     base: String,
 
     #[command(flatten)]
-    files: Files,
-
-    /// References; `-` reads the lines of standard input after
-    /// them (standard input is the default when none is given)
-    #[arg(value_name = "REFERENCE")]
-    partials: Vec<std::ffi::OsString>,
+    batch: Batch,
 }
 
 impl Run for ResolveArgs {
     const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
         Some(|g| g.into_root_schema_for::<ResolveJson<'_>>());
-    const HELP: &'static [(&'static str, &'static str)] = &[(
-        "json",
-        "One JSON object per reference, one per line (with its steps)",
-    )];
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "json",
+            "One JSON object per reference, one per line (with its steps)",
+        ),
+        (
+            "urls",
+            "References; `-` reads the lines of standard input after them (standard input is the default when none is given)",
+        ),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "urls" => arg.value_name("REFERENCE"),
+            _ => arg,
+        }
+    }
+
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (mut stdin, out) = io.input(false);
         let stdin = &mut stdin;
@@ -137,7 +142,6 @@ impl Run for ResolveArgs {
             }
         }
         let (json, compare, base) = (self.json.on, self.compare, self.base.as_str());
-        let batch = Batch::new(self.jobs, self.files, self.partials);
         let one = |input: &Input<'_>, out: &mut dyn Write, tally: &mut Tally| {
             tally.inputs += 1;
             let readings: Vec<Resolution> = resolvers.iter().map(|r| reading(r, input)).collect();
@@ -169,7 +173,7 @@ impl Run for ResolveArgs {
         // A URI-reference is printable ASCII: its grammar derives nothing else.
         let printable = single.is_some_and(Resolver::valid_are_printable);
         each_lines_parallel(
-            &batch,
+            &self.batch,
             stdin,
             out,
             Written::EachLine,
