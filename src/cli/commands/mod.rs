@@ -92,6 +92,11 @@ macro_rules! subcommands {
                     .collect()
             })
         }
+
+        /// Each subcommand's own words for shared flags, by variant.
+        #[cfg(test)]
+        const OWN_WORDS: &[(&str, &[(&str, &str)])] =
+            &[$( (stringify!($variant), <$args as Run>::HELP), )*];
     };
 }
 
@@ -150,4 +155,51 @@ subcommands! {
     /// The JSON Schema of a command's --json output
     #[command(long_about = schema::LONG, after_help = schema::EXAMPLES)]
     Schema(schema::SchemaArgs),
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Subcommand;
+
+    use super::{Command, OWN_WORDS, with_schema};
+
+    fn subcommands() -> clap::Command {
+        let mut cli = Command::augment_subcommands(clap::Command::new("urlbnf"));
+        cli.build();
+        cli
+    }
+
+    /// A command's own words name an argument it has: a misspelt id would
+    /// leave the flag's shared words in its help.
+    #[test]
+    fn own_words_name_arguments_the_command_has() {
+        let cli = subcommands();
+        for (variant, words) in OWN_WORDS {
+            let name = variant.to_lowercase();
+            let Some(command) = cli.find_subcommand(&name) else {
+                panic!("{variant} is not named {name}");
+            };
+            for (id, _) in *words {
+                assert!(
+                    command.get_arguments().any(|a| a.get_id() == id),
+                    "{name} has no argument {id}"
+                );
+            }
+        }
+    }
+
+    /// `schema` names each command as it is typed, and only commands that
+    /// write JSON.
+    #[test]
+    fn the_commands_schema_describes_are_subcommands_with_json() {
+        let cli = subcommands();
+        assert!(with_schema().len() > 10);
+        for (name, _) in with_schema() {
+            let command = cli.find_subcommand(name);
+            assert!(
+                command.is_some_and(|c| c.get_arguments().any(|a| a.get_id() == "json")),
+                "{name}"
+            );
+        }
+    }
 }
