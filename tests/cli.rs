@@ -3,6 +3,7 @@
 
 use crate::common;
 
+use std::collections::BTreeSet;
 use std::process::Command;
 
 struct Run {
@@ -374,6 +375,48 @@ fn the_dfa_engine_gives_the_same_verdicts() {
     let dfa = urlbnf(&["check", "--json", "--engine", "dfa"], input);
     assert_eq!(pest.stdout, dfa.stdout);
     assert!(!pest.stdout.is_empty());
+}
+
+/// A command has `--json` exactly where `urlbnf schema` describes its lines,
+/// and says what a line is: the flag's help is its own.
+#[test]
+fn every_json_flag_has_its_schema_and_its_words() {
+    let help = urlbnf(&["--help"], b"").stdout;
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .map_while(|l| l.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert!(commands.len() > 10, "{help}");
+    let mut words = BTreeSet::new();
+    for command in commands {
+        let help = urlbnf(&[command, "--help"], b"").stdout;
+        // `--json  words`, or the words on the next line.
+        let mut lines = help
+            .lines()
+            .skip_while(|l| !l.trim_start().starts_with("--json"));
+        let json =
+            lines.next().map(
+                |flag| match flag.trim_start().trim_start_matches("--json").trim() {
+                    "" => lines.next().unwrap_or_default().trim(),
+                    same_line => same_line,
+                },
+            );
+        let schema = urlbnf(&["schema", command], b"");
+        assert_eq!(
+            json.is_some(),
+            schema.code == 0,
+            "{command}: --json and `urlbnf schema {command}` go together"
+        );
+        if let Some(line) = json {
+            assert!(!line.is_empty(), "{command} --json has no help");
+            words.insert(line.to_string());
+        }
+    }
+    // Most commands write their own kind of line.
+    assert!(words.len() > 10, "{words:?}");
 }
 
 #[test]

@@ -1,6 +1,8 @@
-//! The command line: a thin layer over the library. `mod.rs` parses arguments
-//! and maps outcomes to exit statuses; `commands` has one file per subcommand;
-//! `input` and `output` are what every command shares.
+//! The command line: a thin layer over the library. `mod.rs` parses arguments,
+//! runs the subcommand with the streams ([`Io`]) and maps outcomes to exit
+//! statuses; `commands` has the list of subcommands and one file per
+//! subcommand; `flags` the flags several share; `input` and `output` are what
+//! every command reads and writes.
 
 use std::io::{self, BufRead, Write};
 use std::process::ExitCode;
@@ -8,11 +10,12 @@ use std::sync::OnceLock;
 
 use clap::builder::PossibleValue;
 use clap::error::ErrorKind;
-use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, ValueEnum};
 
 use crate::edition::Edition;
 
 mod commands;
+mod flags;
 mod grammar_files;
 mod input;
 mod output;
@@ -21,10 +24,7 @@ mod usage;
 pub(crate) use usage::fold_scheme_case_help;
 use usage::{flag_elsewhere, has_rule, rule_name, unknown_rule};
 
-use commands::{
-    book, check, compare, conform, diff, encode, equiv, explain, extract, normalize, parse, regex,
-    report, resolve, schema, tree,
-};
+use commands::Command;
 
 const ABOUT: &str = "The URL specifications' grammars, executable";
 
@@ -57,92 +57,11 @@ fn long_about() -> &'static str {
     })
 }
 
-const INPUTS: &str = "\
-With no URL arguments, or with `-` among them (as in every command),
-standard input is read: one input per line, the empty line included; \\r\\n ends a line like \\n; a final newline adds no input. A line
-that is not UTF-8 is reported as invalid, never skipped.";
-
 #[derive(Debug, Parser)]
 #[command(name = "urlbnf", version, about = ABOUT, long_about = long_about())]
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Debug, Subcommand)]
-enum Command {
-    /// Check inputs against a rule of one or more editions
-    #[command(long_about = format!("{}\n\n{INPUTS}", check::LONG), after_help = check::EXAMPLES)]
-    Check(check::CheckArgs),
-    /// Parse inputs into the typed AST
-    #[command(long_about = format!("{}\n\n{INPUTS}", parse::LONG), after_help = parse::EXAMPLES)]
-    Parse(parse::ParseArgs),
-    /// Show the raw derivation of inputs (a teaching view)
-    #[command(long_about = format!("{}\n\n{INPUTS}", tree::LONG), after_help = tree::EXAMPLES)]
-    Tree(tree::TreeArgs),
-    /// The exact differences between two editions, rule by rule and string by string
-    #[command(long_about = diff::LONG, after_help = diff::EXAMPLES)]
-    Diff(diff::DiffArgs),
-    /// One URL against every edition, side by side, and what the WHATWG URL Standard makes of it
-    #[command(long_about = format!("{}\n\n{INPUTS}", compare::LONG), after_help = compare::EXAMPLES)]
-    Compare(compare::CompareArgs),
-    /// Resolve partial (relative) forms in the context of a full URL
-    #[command(long_about = resolve::LONG, after_help = resolve::EXAMPLES)]
-    Resolve(resolve::ResolveArgs),
-    /// Whether two URLs are equivalent by their edition's own reading (RFC 3986 §6.2, RFC 1630)
-    #[command(long_about = equiv::LONG, after_help = equiv::EXAMPLES)]
-    Equiv(equiv::EquivArgs),
-    /// URLs normalized by their edition's reading: RFC 3986 §6.2.2, §6.2.3
-    #[command(long_about = format!("{}\n\n{INPUTS}", normalize::LONG), after_help = normalize::EXAMPLES)]
-    Normalize(normalize::NormalizeArgs),
-    /// Encode text for a URL: unsafe and disallowed characters as %XX
-    #[command(long_about = encode::LONG, after_help = encode::EXAMPLES)]
-    Encode(encode::EncodeArgs),
-    /// Find wrapped URLs in plain text and check them
-    #[command(long_about = extract::LONG, after_help = extract::EXAMPLES)]
-    Extract(extract::ExtractArgs),
-    /// Explain a rule: printed text, PEG, uses, users, history across editions
-    #[command(long_about = explain::LONG, after_help = explain::EXAMPLES)]
-    Explain(explain::ExplainArgs),
-    /// A rule as one exact regular expression, for Rust, PCRE, Python, JavaScript or grep -E
-    #[command(long_about = regex::LONG, after_help = regex::EXAMPLES)]
-    Regex(regex::RegexArgs),
-    /// Report the conformance of a corpus: counts, causes, schemes, editions compared
-    #[command(long_about = report::LONG, after_help = report::EXAMPLES)]
-    Report(report::ReportArgs),
-    /// Test another parser against a rule: a suite from the grammar, each disagreement shrunk and named
-    #[command(long_about = conform::LONG, after_help = conform::EXAMPLES)]
-    Conform(conform::ConformArgs),
-    /// Write the static HTML book (rules, railroad diagrams, diffs, partial forms)
-    #[command(long_about = book::LONG)]
-    Book(book::BookArgs),
-    /// The JSON Schema of a command's --json output
-    #[command(long_about = schema::LONG, after_help = schema::EXAMPLES)]
-    Schema(schema::SchemaArgs),
-}
-
-impl Command {
-    /// The subcommand's name, as typed.
-    fn name(&self) -> &'static str {
-        match self {
-            Command::Check(_) => "check",
-            Command::Parse(_) => "parse",
-            Command::Tree(_) => "tree",
-            Command::Diff(_) => "diff",
-            Command::Compare(_) => "compare",
-            Command::Resolve(_) => "resolve",
-            Command::Equiv(_) => "equiv",
-            Command::Normalize(_) => "normalize",
-            Command::Encode(_) => "encode",
-            Command::Extract(_) => "extract",
-            Command::Explain(_) => "explain",
-            Command::Report(_) => "report",
-            Command::Regex(_) => "regex",
-            Command::Conform(_) => "conform",
-            Command::Book(_) => "book",
-            Command::Schema(_) => "schema",
-        }
-    }
 }
 
 impl ValueEnum for Edition {
@@ -202,6 +121,29 @@ pub struct Terminal {
     pub stdin: bool,
 }
 
+/// The streams a subcommand works with, and what they are connected to.
+pub(crate) struct Io<'a> {
+    pub(crate) stdin: &'a mut dyn BufRead,
+    pub(crate) out: &'a mut dyn Write,
+    /// Standard error: the main thread's, which holds its lock.
+    pub(crate) err: &'a mut dyn Write,
+    pub(crate) terminal: Terminal,
+}
+
+impl Io<'_> {
+    /// Standard input, with what is said about reading it (a progress line
+    /// where `progress` and the terminal allow), and standard output.
+    pub(crate) fn input(&mut self, progress: bool) -> (input::Stdin<'_>, &mut dyn Write) {
+        let stdin = input::Stdin {
+            reader: &mut *self.stdin,
+            err: &mut *self.err,
+            terminal: self.terminal.stdin,
+            progress: self.terminal.progress && progress,
+        };
+        (stdin, &mut *self.out)
+    }
+}
+
 /// Run the command: 0 all good, 1 something invalid, 2 usage error.
 pub fn run<I, T>(
     args: I,
@@ -230,8 +172,14 @@ where
             crate::render::visible_lines(&styled.to_string())
         }
     };
-    let cli = match Cli::try_parse_from(&args) {
-        Ok(cli) => cli,
+    let parsed = Cli::command()
+        .try_get_matches_from(&args)
+        .and_then(|matches| {
+            let cli = Cli::from_arg_matches(&matches).map_err(|e| e.format(&mut Cli::command()))?;
+            Ok((cli, matches))
+        });
+    let (cli, matches) = match parsed {
+        Ok(parsed) => parsed,
         // --help and --version go to standard output with status 0.
         Err(e) if !e.use_stderr() => {
             let _ = write!(out, "{}", render(&e));
@@ -245,46 +193,14 @@ where
             return 2;
         }
     };
-    let name = cli.command.name();
-    // Standard input and what is said about reading it; a progress line only
-    // where no JSON is written.
-    macro_rules! input {
-        ($progress:expr) => {
-            &mut input::Stdin {
-                reader: &mut *stdin,
-                err: &mut *err,
-                terminal: terminal.stdin,
-                progress: terminal.progress && $progress,
-            }
-        };
-    }
-    let result = match cli.command {
-        Command::Check(args) => {
-            let json = args.json;
-            check::run(args, input!(!json), out, terminal.stdout)
-        }
-        Command::Parse(args) => {
-            let json = args.json;
-            parse::run(args, input!(!json), out, terminal.stdout)
-        }
-        Command::Tree(args) => tree::run(args, input!(false), out),
-        Command::Diff(args) => diff::run(args, out),
-        Command::Resolve(args) => resolve::run(args, input!(false), out),
-        Command::Equiv(args) => equiv::run(args, out),
-        Command::Normalize(args) => normalize::run(args, input!(false), out),
-        Command::Encode(args) => encode::run(args, input!(false), out),
-        Command::Extract(args) => extract::run(args, input!(false), out),
-        Command::Explain(args) => explain::run(args, out),
-        Command::Conform(args) => conform::run(args, out, &mut *err, terminal.stderr),
-        Command::Book(args) => book::run(args, out),
-        Command::Schema(args) => schema::run(args, out),
-        Command::Regex(args) => regex::run(args, out),
-        Command::Report(args) => report::run(args, input!(false), out, terminal),
-        Command::Compare(args) => {
-            let json = args.json;
-            compare::run(args, input!(!json), out, terminal.stdout)
-        }
+    let name = matches.subcommand_name().unwrap_or_default();
+    let mut io = Io {
+        stdin,
+        out: &mut *out,
+        err: &mut *err,
+        terminal,
     };
+    let result = cli.command.run(&mut io);
     // How grammar files were read (an RFC's text, the lines skipped), on
     // standard error, as JSON where the output is.
     let json = args.iter().any(|a| a == "--json");

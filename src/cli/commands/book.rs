@@ -1,9 +1,8 @@
 //! `urlbnf book`: the static HTML book.
 
-use std::io::Write;
-
-use super::super::CliError;
 use super::super::output::Tally;
+use super::super::{CliError, Io};
+use super::Run;
 
 pub(crate) const LONG: &str = "\
 Write a static HTML site that works from file:// with no network: an index
@@ -34,9 +33,12 @@ pub(crate) struct BookArgs {
     force: bool,
 }
 
-pub(crate) fn run(args: BookArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let pages = crate::render::book::build(&args.out, args.force)?;
-    writeln!(out, "wrote {} pages to {}", pages.len(), args.out.display())?;
-    writeln!(out, "open {}", args.out.join("index.html").display())?;
-    Ok(Tally::default())
+impl Run for BookArgs {
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let out = &mut *io.out;
+        let pages = crate::render::book::build(&self.out, self.force)?;
+        writeln!(out, "wrote {} pages to {}", pages.len(), self.out.display())?;
+        writeln!(out, "open {}", self.out.join("index.html").display())?;
+        Ok(Tally::default())
+    }
 }

@@ -2,13 +2,17 @@
 
 use std::io::Write;
 
+use schemars::{Schema, SchemaGenerator};
+
+use super::super::flags::{Editions, Json, Lint, Only, OnlyArg, ReadingArgs, Rule};
 use super::super::grammar_files::GrammarFiles;
-use super::super::input::{Batch, Input, Piece, Stdin, Written, each_lines_parallel, line_input};
+use super::super::input::{Batch, Input, Piece, Written, each_lines_parallel, line_input};
 use super::super::output::{
     Tally, VerdictRef, emit_verdict, json_line, lint_summary, summary, verdict_lints,
     write_heading, write_lints, write_visible,
 };
-use super::super::{CliError, editions, has_rule, rule_name, unknown_rule};
+use super::super::{CliError, Io, editions, has_rule, rule_name, unknown_rule};
+use super::Run;
 use crate::edition::Edition;
 use crate::verdicts::check::{self, Engine, Verdict};
 
@@ -53,16 +57,11 @@ Examples:
 /// (shared by `check` and `report`).
 #[derive(Debug, clap::Args)]
 pub(crate) struct Targets {
-    /// Editions to check against: an id, `early`, `later`, `all` or a
-    /// comma-separated list (repeatable; default: all, oldest first)
-    #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
-    pub(crate) grammars: Vec<crate::cli::Grammars>,
+    #[command(flatten)]
+    pub(crate) grammars: Editions,
 
-    /// Rule, by its printed name (`ip-schemepart`, `gopher+_string`, `hostname`...);
-    /// default: each edition's absolute URL (rfc3986 URI, rfc2396 absoluteURI, url);
-    /// `URI-reference` for relative references too
-    #[arg(long, value_name = "NAME")]
-    pub(crate) rule: Option<String>,
+    #[command(flatten)]
+    pub(crate) rule: Rule,
 
     /// What decides the verdict: the DFA compiled from the printed BNF, or the
     /// pest grammar (the same verdicts, proven by the exactness tests; the DFA is
@@ -78,9 +77,9 @@ impl Targets {
     /// A checker per (edition, rule); a note on `err` for editions that lack
     /// the rule. Grammar files are read here, each an edition of its own.
     pub(crate) fn checkers(&self, err: &mut dyn Write) -> Result<Vec<check::Checker>, CliError> {
-        let mut grammars = self.grammars.clone();
+        let mut grammars = self.grammars.grammars.clone();
         grammars.extend(self.files.load()?);
-        let targets = targets(&grammars, self.rule.as_deref(), err)?;
+        let targets = targets(&grammars, self.rule.name.as_deref(), err)?;
         // Each rule's automata compile on a thread of their own.
         crate::engine::automaton::on_threads(targets, |(edition, rule)| {
             check::Checker::new(edition, &rule, self.engine)
@@ -97,63 +96,25 @@ pub(crate) struct CheckArgs {
     #[command(flatten)]
     targets: Targets,
 
-    /// One JSON object per (input, grammar), one per line
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 
-    /// Add security warnings for valid URLs, each from the edition's own
-    /// document and citing it (RFC 1738 §6; RFC 3986 §3.2.1, §7): a port
-    /// other than the scheme's default, a password, encoded controls for line
-    /// protocols, unsafe characters; under RFC 3986 also user information that
-    /// looks like a host, rare IPv4 forms, %00 and encoded dot segments.
-    /// Warnings never change the exit status
-    #[arg(long)]
-    lint: bool,
+    #[command(flatten)]
+    lint: Lint,
 
     /// Print nothing per input: the summary (one JSON object with --json) and
     /// the exit status only
     #[arg(long, short, conflicts_with = "only")]
     quiet: bool,
 
-    /// Print only the inputs that are valid under every selected edition, or
-    /// only those invalid under any, one per line as read (like grep); with
-    /// --json, their verdicts
-    #[arg(long, value_enum, value_name = "WHICH")]
-    only: Option<Only>,
+    #[command(flatten)]
+    only: OnlyArg,
 
     #[command(flatten)]
     reading: ReadingArgs,
 
     #[command(flatten)]
     batch: Batch,
-}
-
-/// How the grammar is read where its letter and a reader's expectation part
-/// (shared by `check`, `report`, `compare` and `parse`).
-#[derive(Debug, Default, clap::Args)]
-pub(crate) struct ReadingArgs {
-    /// Check an input whose scheme has a rule of its own (http, ftp, mailto...)
-    /// by that rule alone: RFC 1738's otherurl ("new schemes follow the general
-    /// syntax") and the July 1993 draft's generic then take new schemes only.
-    /// Without it the letter of the BNF decides, and a valid verdict that only
-    /// the catch-all gives carries a note with its own rule's diagnosis.
-    #[arg(long)]
-    pub(crate) known_schemes: bool,
-
-    /// Read upper case letters in a scheme as lower case where the edition's
-    /// document asks it and its BNF does not derive them (more with --help)
-    #[arg(long, long_help = crate::cli::fold_scheme_case_help())]
-    pub(crate) fold_scheme_case: bool,
-}
-
-impl ReadingArgs {
-    /// The library's reading.
-    pub(crate) fn reading(&self) -> check::Reading {
-        check::Reading {
-            known_schemes: self.known_schemes,
-            fold_scheme_case: self.fold_scheme_case,
-        }
-    }
 }
 
 /// The editions and the rule each is checked with.
@@ -188,15 +149,6 @@ pub(crate) fn targets(
     Ok(have.into_iter().map(|e| (e, rule_name(e, rule))).collect())
 }
 
-/// Which inputs `--only` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Only {
-    /// Inputs valid under every selected edition.
-    Valid,
-    /// Inputs invalid under at least one.
-    Invalid,
-}
-
 /// How `check` writes its results.
 #[derive(Clone, Copy)]
 struct Mode {
@@ -208,12 +160,27 @@ struct Mode {
     terminal: bool,
 }
 
-pub(crate) fn run(
-    args: CheckArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-    terminal: bool,
-) -> Result<Tally, CliError> {
+impl Run for CheckArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<CheckOutput<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[(
+        "lint",
+        "Add security warnings for valid URLs, each from the edition's own document and citing \
+         it (RFC 1738 §6; RFC 3986 §3.2.1, §7): a port other than the scheme's default, a \
+         password, encoded controls for line protocols, unsafe characters; under RFC 3986 also \
+         user information that looks like a host, rare IPv4 forms, %00 and encoded dot \
+         segments. Warnings never change the exit status",
+    )];
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        run(self, io)
+    }
+}
+
+fn run(args: CheckArgs, io: &mut Io<'_>) -> Result<Tally, CliError> {
+    let terminal = io.terminal.stdout;
+    let (mut stdin, out) = io.input(!args.json.on);
+    let stdin = &mut stdin;
     let checkers: Vec<check::Checker> = args
         .targets
         .checkers(stdin.err)?
@@ -230,10 +197,10 @@ pub(crate) fn run(
         .map(|(edition, rule)| format!("  {:<12} {:<16} valid\n", edition.id(), rule))
         .collect();
     let mode = Mode {
-        json: args.json,
-        lint: args.lint,
+        json: args.json.on,
+        lint: args.lint.on,
         quiet: args.quiet,
-        only: args.only,
+        only: args.only.which,
         terminal,
     };
     let plan = Plan {

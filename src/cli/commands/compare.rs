@@ -3,12 +3,16 @@
 
 use std::io::{self, Write};
 
-use super::super::CliError;
-use super::super::input::{Batch, Input, Stdin, each_input_parallel};
+use schemars::{Schema, SchemaGenerator};
+
+use super::super::flags::{Json, Lint, Only, OnlyArg, ReadingArgs};
+use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, parse_in, prose_notes, reading_text, summary, write_heading, write_lints,
     write_only, write_prose_notes,
 };
+use super::super::{CliError, Io};
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::render::text;
 use crate::verdicts::check::Reading;
@@ -32,55 +36,71 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct CompareArgs {
-    /// One JSON object per input, one per line: the input and its `verdicts`
-    /// (one `parse --json` object per edition)
-    #[arg(long)]
-    pub(crate) json: bool,
-
-    /// With each valid URL, its security lints (each from the edition's document), as
-    /// `check --lint` gives them
-    #[arg(long)]
-    lint: bool,
-
-    /// Print only the inputs valid under every edition, or only those invalid
-    /// under one, one per line as read (like grep; as `check --only`)
-    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
-    only: Option<super::check::Only>,
+    #[command(flatten)]
+    json: Json,
 
     #[command(flatten)]
-    reading: super::check::ReadingArgs,
+    lint: Lint,
+
+    #[command(flatten)]
+    only: OnlyArg,
+
+    #[command(flatten)]
+    reading: ReadingArgs,
 
     #[command(flatten)]
     batch: Batch,
 }
 
-pub(crate) fn run(
-    args: CompareArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-    terminal: bool,
-) -> Result<Tally, CliError> {
-    let (json, reading) = (args.json, args.reading.reading());
-    let (only, lint) = (args.only, args.lint);
-    let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
-        if let Some(only) = only {
-            let mut all = true;
-            for edition in Edition::ALL {
-                let text = reading_text(input.shown(), edition, reading);
-                let ok = parse_in(edition, edition.default_rule(), input, &text, reading).is_ok();
-                tally.count(ok);
-                all &= ok;
-            }
-            tally.inputs += 1;
-            let want_valid = only == super::check::Only::Valid;
-            return Ok(write_only(out, input, want_valid, all, terminal)?);
+impl Run for CompareArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<CompareJson<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "json",
+            "One JSON object per input, one per line: the input and its `verdicts` (one `parse --json` object per edition)",
+        ),
+        (
+            "only",
+            "Print only the inputs valid under every edition, or only those invalid under one, one per line as read (like grep; as `check --only`)",
+        ),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "only" => arg.conflicts_with("json"),
+            _ => arg,
         }
-        compare_one(input, (json, lint), reading, out, tally)
-    })?;
-    if !json && only.is_none() {
-        summary(out, &tally, Edition::ALL.len(), "valid", "invalid")?;
     }
-    Ok(tally)
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let terminal = io.terminal.stdout;
+        let (mut stdin, out) = io.input(!self.json.on);
+        let stdin = &mut stdin;
+        let (json, reading) = (self.json.on, self.reading.reading());
+        let (only, lint) = (self.only.which, self.lint.on);
+        let tally = each_input_parallel(&self.batch, stdin, out, |input, out, tally| {
+            if let Some(only) = only {
+                let mut all = true;
+                for edition in Edition::ALL {
+                    let text = reading_text(input.shown(), edition, reading);
+                    let ok =
+                        parse_in(edition, edition.default_rule(), input, &text, reading).is_ok();
+                    tally.count(ok);
+                    all &= ok;
+                }
+                tally.inputs += 1;
+                let want_valid = only == Only::Valid;
+                return Ok(write_only(out, input, want_valid, all, terminal)?);
+            }
+            compare_one(input, (json, lint), reading, out, tally)
+        })?;
+        if !json && only.is_none() {
+            summary(out, &tally, Edition::ALL.len(), "valid", "invalid")?;
+        }
+        Ok(tally)
+    }
 }
 
 /// One input under every edition, side by side, then the WHATWG reading. Each edition's AST is

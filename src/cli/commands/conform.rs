@@ -7,11 +7,15 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
+use schemars::{Schema, SchemaGenerator};
 use serde::Serialize;
 
+use super::super::flags::{Json, OneEdition, Rule};
 use super::super::grammar_files::GrammarFiles;
+use super::super::input::Files;
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, rule_name, unknown_rule};
+use super::super::{CliError, Io, rule_name, unknown_rule};
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::render::conform as render;
 use crate::render::write::{self, Output};
@@ -83,21 +87,14 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ConformArgs {
-    /// The edition the peer is tested against
-    #[arg(
-        long = "grammar",
-        value_name = "ID",
-        value_enum,
-        required_unless_present = "grammar_files"
-    )]
-    grammar: Option<Edition>,
+    #[command(flatten)]
+    grammar: OneEdition,
 
     #[command(flatten)]
     grammar_files: GrammarFiles,
 
-    /// The rule, by its printed name (default: the edition's whole-URL rule)
-    #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
+    #[command(flatten)]
+    rule: Rule,
 
     /// The seed of the derived and mutated strings
     #[arg(long, value_name = "N", default_value_t = 1)]
@@ -107,9 +104,8 @@ pub(crate) struct ConformArgs {
     #[arg(long, value_name = "N", default_value_t = conform::DERIVED)]
     derived: usize,
 
-    /// Add the lines of FILE to the suite (repeatable)
-    #[arg(long = "file", short = 'f', value_name = "FILE")]
-    files: Vec<PathBuf>,
+    #[command(flatten)]
+    files: Files,
 
     /// Run COMMAND once per input, the input its last argument; its exit
     /// status is the verdict
@@ -133,9 +129,8 @@ pub(crate) struct ConformArgs {
     #[arg(long, value_name = "SECS", default_value_t = 60.0)]
     timeout: f64,
 
-    /// Write the result as one JSON object
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: Json,
 
     /// Also write the result as a self-contained HTML page
     #[arg(long, value_name = "FILE")]
@@ -184,175 +179,194 @@ pub(crate) struct ConformJson {
     found: Conformance,
 }
 
-pub(crate) fn run(
-    args: ConformArgs,
-    out: &mut dyn Write,
-    err: &mut dyn Write,
-    terminal: bool,
-) -> Result<Tally, CliError> {
-    // A grammar file, given, is the edition.
-    let file = args
-        .grammar_files
-        .load()?
-        .pop()
-        .and_then(|g| g.0.first().copied());
-    let Some(edition) = file.or(args.grammar) else {
-        return Err(CliError::Usage(
-            "name the edition: --grammar ID or --grammar-file FILE".into(),
-        ));
-    };
-    let rule = args.rule.as_deref().map_or_else(
-        || edition.default_rule().to_string(),
-        |r| rule_name(edition, r),
-    );
-    if crate::grammar::PrintedGrammar::of(edition)
-        .rule(&rule)
-        .is_none()
-    {
-        return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
+impl Run for ConformArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<ConformJson>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "rule",
+            "The rule, by its printed name (default: the edition's whole-URL rule)",
+        ),
+        ("grammar", "The edition the peer is tested against"),
+        ("file", "Add the lines of FILE to the suite (repeatable)"),
+        ("json", "Write the result as one JSON object"),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "grammar" => arg.required_unless_present("grammar_files"),
+            _ => arg,
+        }
     }
-    if args.command.is_empty() && args.export.is_none() {
-        return Err(CliError::Usage(
-            "no peer: give its command after `--` (or --export FILE to write the suite only)"
-                .into(),
-        ));
-    }
-    if args.components && !crate::verdicts::ast::is_url_rule(edition, &rule) {
-        return Err(CliError::Usage(format!(
-            "--components needs a URL rule: {edition} '{rule}' has no AST (try {})",
-            edition.default_rule()
-        )));
-    }
-    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
-        return Err(CliError::Usage(
-            "--timeout must be a positive number of seconds".into(),
-        ));
-    }
-    // The files written are claimed before any is read: never an input of
-    // the run, never a file urlbnf did not write (without --force).
-    if let (Some(export), Some(html)) = (&args.export, &args.html)
-        && export == html
-    {
-        return Err(CliError::Usage(format!(
-            "--export and --html both name {}: give each its own file",
-            export.display()
-        )));
-    }
-    let claim = |path: &Option<PathBuf>, flag, what, mark| {
-        path.as_ref()
-            .map(|p| {
-                let output = Output {
-                    flag,
-                    what,
-                    mark,
-                    files: &args.files,
-                    stdin: false,
-                };
-                write::claim_file(p, &output, args.force)
-            })
-            .transpose()
-    };
-    let export = claim(&args.export, "--export", "a suite", EXPORT_MARK)?;
-    let html = claim(
-        &args.html,
-        "--html",
-        "a conformance page",
-        render::HTML_MARK,
-    )?;
-    let mut corpus = Vec::new();
-    for path in &args.files {
-        let text = std::fs::read(path).map_err(|e| crate::Error::io(path, &e))?;
-        corpus.extend(
-            String::from_utf8_lossy(&text)
-                .lines()
-                .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()),
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let (out, err, terminal) = (&mut *io.out, &mut *io.err, io.terminal.stderr);
+        // A grammar file, given, is the edition.
+        let file = self
+            .grammar_files
+            .load()?
+            .pop()
+            .and_then(|g| g.0.first().copied());
+        let Some(edition) = file.or(self.grammar.edition) else {
+            return Err(CliError::Usage(
+                "name the edition: --grammar ID or --grammar-file FILE".into(),
+            ));
+        };
+        let rule = self.rule.name.as_deref().map_or_else(
+            || edition.default_rule().to_string(),
+            |r| rule_name(edition, r),
         );
-    }
-    let suite = Suite::with_size(edition, &rule, args.seed, args.derived)?.with_corpus(corpus)?;
-    if args.export.is_some() {
-        let mut text = Vec::new();
-        for c in &suite.cases {
-            let line = Exported {
-                input: &c.input,
-                valid: c.valid,
-                grammar: edition,
-                rule: &rule,
-                kind: c.kind,
-                covers: &c.covers,
-            };
-            json_line(&mut text, &line)?;
+        if crate::grammar::PrintedGrammar::of(edition)
+            .rule(&rule)
+            .is_none()
+        {
+            return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
         }
-        if let Some(claim) = &export {
-            claim.write(&text)?;
+        if self.command.is_empty() && self.export.is_none() {
+            return Err(CliError::Usage(
+                "no peer: give its command after `--` (or --export FILE to write the suite only)"
+                    .into(),
+            ));
         }
-    }
-    if args.command.is_empty() {
-        if !args.json {
-            writeln!(out, "{}", render::suite_line(&suite))?;
+        if self.components && !crate::verdicts::ast::is_url_rule(edition, &rule) {
+            return Err(CliError::Usage(format!(
+                "--components needs a URL rule: {edition} '{rule}' has no AST (try {})",
+                edition.default_rule()
+            )));
         }
-        return Ok(Tally::default());
-    }
-    let peer_words: Vec<String> = args
-        .command
-        .iter()
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
-    let peer_line = peer_words.join(" ");
-    let (program, rest) = args
-        .command
-        .split_first()
-        .map_or((OsString::new(), &[][..]), |(p, r)| (p.clone(), r));
-    let timeout = Duration::from_secs_f64(args.timeout);
-    let mut progress = Progress::new(err, terminal);
-    let mut tell = |p: &conform::Progress| progress.tell(p);
-    let found = if args.each {
-        let mut peer = conform::EachRun::new(program, rest.iter().cloned()).timeout(timeout);
-        let options = conform::Options {
-            budget: args.budget,
-            chunk: EACH_CHUNK,
-            progress: Some(&mut tell),
+        if !(self.timeout > 0.0 && self.timeout.is_finite()) {
+            return Err(CliError::Usage(
+                "--timeout must be a positive number of seconds".into(),
+            ));
+        }
+        // The files written are claimed before any is read: never an input of
+        // the run, never a file urlbnf did not write (without --force).
+        if let (Some(export), Some(html)) = (&self.export, &self.html)
+            && export == html
+        {
+            return Err(CliError::Usage(format!(
+                "--export and --html both name {}: give each its own file",
+                export.display()
+            )));
+        }
+        let claim = |path: &Option<PathBuf>, flag, what, mark| {
+            path.as_ref()
+                .map(|p| {
+                    let output = Output {
+                        flag,
+                        what,
+                        mark,
+                        files: &self.files.files,
+                        stdin: false,
+                    };
+                    write::claim_file(p, &output, self.force)
+                })
+                .transpose()
         };
-        conform::compare_with(&suite, &mut peer, options)?
-    } else {
-        let mut peer = conform::LineFilter::new(program, rest.iter().cloned())
-            .batch(args.batch)
-            .timeout(timeout);
-        if args.components {
-            peer = peer.decoder(decode_components);
-        }
-        let options = conform::Options {
-            budget: args.budget,
-            chunk: args.batch.max(1),
-            progress: Some(&mut tell),
-        };
-        conform::compare_with(&suite, &mut peer, options)?
-    };
-    progress.done();
-    if let Some(claim) = &html {
-        let page = render::html(&suite, &peer_line, &found, &crate::render::today());
-        claim.write(page.as_bytes())?;
-    }
-    let departs = !found.causes.is_empty();
-    if args.json {
-        let valid = suite.cases.iter().filter(|c| c.valid).count();
-        json_line(
-            out,
-            &ConformJson {
-                peer: peer_line,
-                seed: suite.seed,
-                valid,
-                invalid: suite.cases.len() - valid,
-                coverage: suite.coverage,
-                found,
-            },
+        let export = claim(&self.export, "--export", "a suite", EXPORT_MARK)?;
+        let html = claim(
+            &self.html,
+            "--html",
+            "a conformance page",
+            render::HTML_MARK,
         )?;
-    } else {
-        out.write_all(render::text(&suite, &peer_line, &found).as_bytes())?;
+        let mut corpus = Vec::new();
+        for path in &self.files.files {
+            let text = std::fs::read(path).map_err(|e| crate::Error::io(path, &e))?;
+            corpus.extend(
+                String::from_utf8_lossy(&text)
+                    .lines()
+                    .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()),
+            );
+        }
+        let suite =
+            Suite::with_size(edition, &rule, self.seed, self.derived)?.with_corpus(corpus)?;
+        if self.export.is_some() {
+            let mut text = Vec::new();
+            for c in &suite.cases {
+                let line = Exported {
+                    input: &c.input,
+                    valid: c.valid,
+                    grammar: edition,
+                    rule: &rule,
+                    kind: c.kind,
+                    covers: &c.covers,
+                };
+                json_line(&mut text, &line)?;
+            }
+            if let Some(claim) = &export {
+                claim.write(&text)?;
+            }
+        }
+        if self.command.is_empty() {
+            if !self.json.on {
+                writeln!(out, "{}", render::suite_line(&suite))?;
+            }
+            return Ok(Tally::default());
+        }
+        let peer_words: Vec<String> = self
+            .command
+            .iter()
+            .map(|a| a.to_string_lossy().into_owned())
+            .collect();
+        let peer_line = peer_words.join(" ");
+        let (program, rest) = self
+            .command
+            .split_first()
+            .map_or((OsString::new(), &[][..]), |(p, r)| (p.clone(), r));
+        let timeout = Duration::from_secs_f64(self.timeout);
+        let mut progress = Progress::new(err, terminal);
+        let mut tell = |p: &conform::Progress| progress.tell(p);
+        let found = if self.each {
+            let mut peer = conform::EachRun::new(program, rest.iter().cloned()).timeout(timeout);
+            let options = conform::Options {
+                budget: self.budget,
+                chunk: EACH_CHUNK,
+                progress: Some(&mut tell),
+            };
+            conform::compare_with(&suite, &mut peer, options)?
+        } else {
+            let mut peer = conform::LineFilter::new(program, rest.iter().cloned())
+                .batch(self.batch)
+                .timeout(timeout);
+            if self.components {
+                peer = peer.decoder(decode_components);
+            }
+            let options = conform::Options {
+                budget: self.budget,
+                chunk: self.batch.max(1),
+                progress: Some(&mut tell),
+            };
+            conform::compare_with(&suite, &mut peer, options)?
+        };
+        progress.done();
+        if let Some(claim) = &html {
+            let page = render::html(&suite, &peer_line, &found, &crate::render::today());
+            claim.write(page.as_bytes())?;
+        }
+        let departs = !found.causes.is_empty();
+        if self.json.on {
+            let valid = suite.cases.iter().filter(|c| c.valid).count();
+            json_line(
+                out,
+                &ConformJson {
+                    peer: peer_line,
+                    seed: suite.seed,
+                    valid,
+                    invalid: suite.cases.len() - valid,
+                    coverage: suite.coverage,
+                    found,
+                },
+            )?;
+        } else {
+            out.write_all(render::text(&suite, &peer_line, &found).as_bytes())?;
+        }
+        Ok(Tally {
+            bad: usize::from(departs),
+            ..Tally::default()
+        })
     }
-    Ok(Tally {
-        bad: usize::from(departs),
-        ..Tally::default()
-    })
 }
 
 /// Inputs asked at a time with --each, between progress lines.

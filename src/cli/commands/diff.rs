@@ -1,10 +1,12 @@
 //! `urlbnf diff`: the exact differences between two editions.
 
-use std::io::Write;
+use schemars::{Schema, SchemaGenerator};
 
+use super::super::flags::{Json, Rule};
 use super::super::grammar_files::{NotationArg, edition_or_file};
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, has_rule, rule_name, unknown_rule};
+use super::super::{CliError, Io, has_rule, rule_name, unknown_rule};
+use super::Run;
 use crate::edition::Edition;
 use crate::render::text;
 
@@ -42,34 +44,42 @@ pub(crate) struct DiffArgs {
     #[arg(long, value_enum, value_name = "NOTATION")]
     notation: Option<NotationArg>,
 
-    /// Only this rule (its name in A or in B)
-    #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
+    #[command(flatten)]
+    rule: Rule,
 
-    /// The diff as one JSON object
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 }
 
-pub(crate) fn run(args: DiffArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let a = edition_or_file(&args.a, args.notation)?;
-    let b = edition_or_file(&args.b, args.notation)?;
-    // The rule as A spells it, or B (ABNF's names have no case).
-    let rule = args.rule.as_deref().map(|r| match rule_name(a, r) {
-        same if same == r => rule_name(b, r),
-        other => other,
-    });
-    if let Some(rule) = &rule {
-        let known = |e: Edition| has_rule(e, rule);
-        if !known(a) && !known(b) {
-            return Err(CliError::Usage(unknown_rule(rule, &[a, b])));
+impl Run for DiffArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<crate::comparisons::diff::Diff>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        ("rule", "Only this rule (its name in A or in B)"),
+        ("json", "The diff as one JSON object"),
+    ];
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let out = &mut *io.out;
+        let a = edition_or_file(&self.a, self.notation)?;
+        let b = edition_or_file(&self.b, self.notation)?;
+        // The rule as A spells it, or B (ABNF's names have no case).
+        let rule = self.rule.name.as_deref().map(|r| match rule_name(a, r) {
+            same if same == r => rule_name(b, r),
+            other => other,
+        });
+        if let Some(rule) = &rule {
+            let known = |e: Edition| has_rule(e, rule);
+            if !known(a) && !known(b) {
+                return Err(CliError::Usage(unknown_rule(rule, &[a, b])));
+            }
         }
+        let d = crate::comparisons::diff::diff(a, b, rule.as_deref());
+        if self.json.on {
+            json_line(out, &d)?;
+        } else {
+            out.write_all(text::diff(&d).as_bytes())?;
+        }
+        Ok(Tally::default())
     }
-    let d = crate::comparisons::diff::diff(a, b, rule.as_deref());
-    if args.json {
-        json_line(out, &d)?;
-    } else {
-        out.write_all(text::diff(&d).as_bytes())?;
-    }
-    Ok(Tally::default())
 }

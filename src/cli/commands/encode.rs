@@ -1,10 +1,12 @@
 //! `urlbnf encode`: text encoded for a URL, by the edition's own sets.
 
-use std::io::Write;
+use schemars::{Schema, SchemaGenerator};
 
-use super::super::CliError;
-use super::super::input::{Files, Stdin, each_input};
+use super::super::flags::{InForce, Json};
+use super::super::input::{Inputs, each_input};
 use super::super::output::{Tally, json_line};
+use super::super::{CliError, Io};
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::knowledge::encoding;
 use crate::knowledge::meaning::Component;
@@ -71,9 +73,8 @@ pub(crate) struct EncodeJson<'a> {
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct EncodeArgs {
-    /// The edition whose characters may stay unencoded (default: the standard in force)
-    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
-    grammar: Edition,
+    #[command(flatten)]
+    grammar: InForce,
 
     /// Keep exactly what this component's rule allows (rfc3986, rfc2396)
     #[arg(long, value_enum, value_name = "COMPONENT")]
@@ -83,53 +84,78 @@ pub(crate) struct EncodeArgs {
     #[arg(long, conflicts_with = "component")]
     data: bool,
 
-    /// One JSON object per text, one per line: `input`, `grammar`, `encoded`
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    json: Json,
 
     #[command(flatten)]
-    files: Files,
-
-    /// Texts to encode; `-` reads the lines of standard input after
-    /// them (standard input is the default when none is given)
-    #[arg(value_name = "TEXT")]
-    texts: Vec<std::ffi::OsString>,
+    inputs: Inputs,
 }
 
-pub(crate) fn run(
-    args: EncodeArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-) -> Result<Tally, CliError> {
-    if let Some(c) = args.component {
-        // Refused before any input is read.
-        encoding::encode_component(args.grammar, c, b"").map_err(CliError::Usage)?;
-    }
-    each_input(&args.texts, &args.files, stdin, out, |input, out| {
-        let raw = input.raw();
-        let encoded = match (args.component, args.data) {
-            (Some(c), _) => {
-                encoding::encode_component(args.grammar, c, raw).map_err(CliError::Usage)?
-            }
-            (None, true) => encoding::encode_data(args.grammar, raw),
-            (None, false) => encoding::encode_bytes(args.grammar, raw),
-        };
-        if args.json {
-            json_line(
-                out,
-                &EncodeJson {
-                    // A line that is not UTF-8 shows here lossily; `encoded`
-                    // has its bytes as read.
-                    input: input.shown(),
-                    grammar: args.grammar,
-                    component: args.component,
-                    encoded: &encoded,
-                },
-            )?;
-        } else {
-            writeln!(out, "{encoded}")?;
+impl Run for EncodeArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<EncodeJson<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "grammar",
+            "The edition whose characters may stay unencoded (default: the standard in force)",
+        ),
+        (
+            "json",
+            "One JSON object per text, one per line: `input`, `grammar`, `encoded`",
+        ),
+        (
+            "urls",
+            "Texts to encode; `-` reads the lines of standard input after them (standard input is \
+             the default when none is given)",
+        ),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "urls" => arg.value_name("TEXT"),
+            _ => arg,
         }
-        Ok(())
-    })?;
-    Ok(Tally::default())
+    }
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let (mut stdin, out) = io.input(false);
+        let stdin = &mut stdin;
+        if let Some(c) = self.component {
+            // Refused before any input is read.
+            encoding::encode_component(self.grammar.edition, c, b"").map_err(CliError::Usage)?;
+        }
+        each_input(
+            &self.inputs.urls,
+            &self.inputs.files,
+            stdin,
+            out,
+            |input, out| {
+                let raw = input.raw();
+                let encoded = match (self.component, self.data) {
+                    (Some(c), _) => encoding::encode_component(self.grammar.edition, c, raw)
+                        .map_err(CliError::Usage)?,
+                    (None, true) => encoding::encode_data(self.grammar.edition, raw),
+                    (None, false) => encoding::encode_bytes(self.grammar.edition, raw),
+                };
+                if self.json.on {
+                    json_line(
+                        out,
+                        &EncodeJson {
+                            // A line that is not UTF-8 shows here lossily; `encoded`
+                            // has its bytes as read.
+                            input: input.shown(),
+                            grammar: self.grammar.edition,
+                            component: self.component,
+                            encoded: &encoded,
+                        },
+                    )?;
+                } else {
+                    writeln!(out, "{encoded}")?;
+                }
+                Ok(())
+            },
+        )?;
+        Ok(Tally::default())
+    }
 }

@@ -1,11 +1,11 @@
 //! `urlbnf equiv`: two URLs compared by their edition's own reading.
 
-use std::io::Write;
+use schemars::{Schema, SchemaGenerator};
 
-use super::super::CliError;
+use super::super::flags::{AtLevel, InForce, Json};
 use super::super::output::{Tally, json_line, visible};
-use crate::edition::Edition;
-use crate::knowledge::meaning::{Level, meaning};
+use super::super::{CliError, Io};
+use super::Run;
 
 pub(crate) const LONG: &str = "\
 Whether two URLs are equivalent by the edition's own reading: each brought to
@@ -49,18 +49,14 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct EquivArgs {
-    /// The edition whose reading compares them (default: the standard in force)
-    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
-    grammar: Edition,
+    #[command(flatten)]
+    grammar: InForce,
 
-    /// The level both are brought to (default: the edition's: syntax for
-    /// rfc3986, encoding for the others)
-    #[arg(long, value_enum)]
-    level: Option<Level>,
+    #[command(flatten)]
+    level: AtLevel,
 
-    /// The result as one JSON object
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 
     /// The first URL
     #[arg(value_name = "A")]
@@ -71,46 +67,62 @@ pub(crate) struct EquivArgs {
     b: String,
 }
 
-pub(crate) fn run(args: EquivArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let level = args
-        .level
-        .unwrap_or_else(|| meaning(args.grammar).default_level());
-    let e = crate::tools::equivalence::equivalent(args.grammar, level, &args.a, &args.b)
-        .map_err(CliError::Usage)?;
-    let mut tally = Tally::default();
-    tally.count(e.equivalent);
-    if args.json {
-        json_line(out, &e)?;
-        return Ok(tally);
-    }
-    for (label, side) in ["A", "B"].into_iter().zip(&e.urls) {
-        writeln!(out, "{label}  {}", visible(&side.input))?;
-        match &side.normalized {
-            Some(n) => writeln!(out, "   at the {} level: {}", level.id(), visible(n))?,
-            None => {
-                for err in &side.errors {
-                    writeln!(
-                        out,
-                        "   not a URL of {}: {}",
-                        e.edition,
-                        visible(&err.to_string())
-                    )?;
+impl Run for EquivArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<crate::tools::equivalence::Equivalence>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "grammar",
+            "The edition whose reading compares them (default: the standard in force)",
+        ),
+        (
+            "level",
+            "The level both are brought to (default: the edition's: syntax for rfc3986, encoding for the others)",
+        ),
+        ("json", "The result as one JSON object"),
+    ];
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let out = &mut *io.out;
+        let level = self.level.of(self.grammar.edition);
+        let e =
+            crate::tools::equivalence::equivalent(self.grammar.edition, level, &self.a, &self.b)
+                .map_err(CliError::Usage)?;
+        let mut tally = Tally::default();
+        tally.count(e.equivalent);
+        if self.json.on {
+            json_line(out, &e)?;
+            return Ok(tally);
+        }
+        for (label, side) in ["A", "B"].into_iter().zip(&e.urls) {
+            writeln!(out, "{label}  {}", visible(&side.input))?;
+            match &side.normalized {
+                Some(n) => writeln!(out, "   at the {} level: {}", level.id(), visible(n))?,
+                None => {
+                    for err in &side.errors {
+                        writeln!(
+                            out,
+                            "   not a URL of {}: {}",
+                            e.edition,
+                            visible(&err.to_string())
+                        )?;
+                    }
                 }
             }
+            for n in &side.notes {
+                writeln!(out, "   note[{}]: {}", n.code, visible(&n.message))?;
+            }
         }
-        for n in &side.notes {
-            writeln!(out, "   note[{}]: {}", n.code, visible(&n.message))?;
+        // Refused is not "not equivalent": the note names the side.
+        let verdict = match (e.equivalent, e.urls.iter().all(|u| u.normalized.is_some())) {
+            (true, _) => "equivalent",
+            (false, true) => "not equivalent",
+            (false, false) => "not compared (not a URL)",
+        };
+        writeln!(out, "{verdict} under {} ({})", e.edition, e.reading)?;
+        for n in &e.notes {
+            writeln!(out, "note[{}]: {}", n.code, visible(&n.message))?;
         }
+        Ok(tally)
     }
-    // Refused is not "not equivalent": the note names the side.
-    let verdict = match (e.equivalent, e.urls.iter().all(|u| u.normalized.is_some())) {
-        (true, _) => "equivalent",
-        (false, true) => "not equivalent",
-        (false, false) => "not compared (not a URL)",
-    };
-    writeln!(out, "{verdict} under {} ({})", e.edition, e.reading)?;
-    for n in &e.notes {
-        writeln!(out, "note[{}]: {}", n.code, visible(&n.message))?;
-    }
-    Ok(tally)
 }

@@ -1,10 +1,12 @@
 //! `urlbnf explain`: one rule explained.
 
-use std::io::Write;
+use schemars::{Schema, SchemaGenerator};
 
+use super::super::flags::{Json, OneEdition, Rule};
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, has_rule, rule_name, unknown_rule};
+use super::super::{CliError, Io, has_rule, rule_name, unknown_rule};
+use super::Run;
 use crate::edition::Edition;
 use crate::render::text;
 
@@ -28,16 +30,14 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExplainArgs {
-    /// Edition (default: the newest edition that has the rule)
-    #[arg(long = "grammar", value_name = "ID")]
-    grammar: Option<Edition>,
+    #[command(flatten)]
+    grammar: OneEdition,
 
     #[command(flatten)]
     files: GrammarFiles,
 
-    /// The explanation as one JSON object
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 
     /// The rule, by its printed name (a shorthand for --rule)
     #[arg(
@@ -47,34 +47,50 @@ pub(crate) struct ExplainArgs {
     )]
     name: Option<String>,
 
-    /// The rule, by its printed name, as the other commands take it
-    #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
+    #[command(flatten)]
+    rule: Rule,
 }
 
-pub(crate) fn run(args: ExplainArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let Some(rule) = args.rule.as_ref().or(args.name.as_ref()) else {
-        return Err(CliError::Usage(
-            "name the rule: explain --rule NAME".to_string(),
-        ));
-    };
-    let file = args.files.load()?.pop().and_then(|g| g.0.first().copied());
-    let edition = match file.or(args.grammar) {
-        Some(e) => e,
-        None => Edition::ALL
-            .into_iter()
-            .rev()
-            .find(|e| has_rule(*e, rule))
-            .ok_or_else(|| CliError::Usage(unknown_rule(rule, &Edition::ALL)))?,
-    };
-    let rule = &rule_name(edition, rule);
-    let Some(ex) = crate::comparisons::explain::explain(edition, rule) else {
-        return Err(CliError::Usage(unknown_rule(rule, &[edition])));
-    };
-    if args.json {
-        json_line(out, &ex)?;
-        return Ok(Tally::default());
+impl Run for ExplainArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<crate::comparisons::explain::Explanation>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "grammar",
+            "Edition (default: the newest edition that has the rule)",
+        ),
+        ("json", "The explanation as one JSON object"),
+        (
+            "rule",
+            "The rule, by its printed name, as the other commands take it",
+        ),
+    ];
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let out = &mut *io.out;
+        let Some(rule) = self.rule.name.as_ref().or(self.name.as_ref()) else {
+            return Err(CliError::Usage(
+                "name the rule: explain --rule NAME".to_string(),
+            ));
+        };
+        let file = self.files.load()?.pop().and_then(|g| g.0.first().copied());
+        let edition = match file.or(self.grammar.edition) {
+            Some(e) => e,
+            None => Edition::ALL
+                .into_iter()
+                .rev()
+                .find(|e| has_rule(*e, rule))
+                .ok_or_else(|| CliError::Usage(unknown_rule(rule, &Edition::ALL)))?,
+        };
+        let rule = &rule_name(edition, rule);
+        let Some(ex) = crate::comparisons::explain::explain(edition, rule) else {
+            return Err(CliError::Usage(unknown_rule(rule, &[edition])));
+        };
+        if self.json.on {
+            json_line(out, &ex)?;
+            return Ok(Tally::default());
+        }
+        out.write_all(text::explanation(&ex).as_bytes())?;
+        Ok(Tally::default())
     }
-    out.write_all(text::explanation(&ex).as_bytes())?;
-    Ok(Tally::default())
 }

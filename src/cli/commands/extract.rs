@@ -2,13 +2,18 @@
 
 use std::io::Write;
 
-use super::super::input::{Stdin, each_stream};
+use schemars::{Schema, SchemaGenerator};
+
+use super::super::flags::{Editions, Json, Lint, Only, OnlyArg, ReadingArgs, editions_help};
+use super::super::input::Files;
+use super::super::input::each_stream;
 use super::super::output::{
     Tally, emit_verdict, json_line, lint_summary, number, plural, verdict_lints, visible,
     write_lints,
 };
-use super::super::{CliError, editions};
-use super::check::{CheckLine, Only};
+use super::super::{CliError, Io, editions};
+use super::Run;
+use super::check::CheckLine;
 use crate::tools::extract::{Delimiters, Extractor, Found};
 use crate::verdicts::check::{self, Engine, Verdict};
 use crate::verdicts::lint;
@@ -35,101 +40,113 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ExtractArgs {
-    /// Editions to check the URLs against: an id, `early`, `later`, `all` or a
-    /// comma-separated list (repeatable; default: all, oldest first)
-    #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
-    grammars: Vec<crate::cli::Grammars>,
-
-    /// One JSON object per URL found, one per line
-    #[arg(long)]
-    pub(crate) json: bool,
-
-    /// With each valid URL, its security lints (each from the edition's document), as
-    /// `check --lint` gives them
-    #[arg(long)]
-    lint: bool,
-
-    /// Print only the URLs found that are valid under every selected edition,
-    /// or only those invalid under any, one per line (like grep; as `check
-    /// --only`); with --json, their objects
-    #[arg(long, value_name = "WHICH")]
-    only: Option<super::check::Only>,
+    #[command(flatten)]
+    grammars: Editions,
 
     #[command(flatten)]
-    reading: super::check::ReadingArgs,
+    json: Json,
 
-    /// Read text from FILE ('-' is standard input), searched for URLs as a FILE
-    /// argument is (free text, not one URL per line); repeatable
-    #[arg(id = "file", long = "file", short = 'f', value_name = "FILE")]
-    more: Vec<std::path::PathBuf>,
+    #[command(flatten)]
+    lint: Lint,
+
+    #[command(flatten)]
+    only: OnlyArg,
+
+    #[command(flatten)]
+    reading: ReadingArgs,
+
+    #[command(flatten)]
+    more: Files,
 
     /// The texts, one after another (default or '-': standard input)
     #[arg(value_name = "FILE")]
     files: Vec<std::path::PathBuf>,
 }
 
-pub(crate) fn run(
-    args: ExtractArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-) -> Result<Tally, CliError> {
-    let selected = editions(&args.grammars);
-    let delimiters = Delimiters::of(&selected);
-    let checkers = selected
-        .into_iter()
-        .map(|e| {
-            check::Checker::new(e, e.default_rule(), Engine::Pest)
-                .map(|c| c.reading(args.reading.reading()))
-        })
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| CliError::Usage(e.to_string()))?;
-    let files: Vec<std::path::PathBuf> = args.files.iter().chain(&args.more).cloned().collect();
-    let mut tally = Tally::default();
-    let mut unclosed = Vec::new();
-    each_stream(false, &files, stdin, |reader, _| {
-        // Line by line: each URL is written as soon as its wrapper closes.
-        let mut extractor = Extractor::new(delimiters);
-        let mut line = Vec::new();
-        loop {
-            line.clear();
-            if reader.read_until(b'\n', &mut line)? == 0 {
-                unclosed.extend(extractor.unclosed());
-                for found in &extractor.finish() {
-                    write_found(found, &checkers, &args, out, &mut tally)?;
+impl Run for ExtractArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<ExtractJson<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "grammars",
+            editions_help!("Editions to check the URLs against"),
+        ),
+        ("json", "One JSON object per URL found, one per line"),
+        (
+            "only",
+            "Print only the URLs found that are valid under every selected edition, or only those \
+             invalid under any, one per line (like grep; as `check --only`); with --json, their \
+             objects",
+        ),
+        (
+            "file",
+            "Read text from FILE ('-' is standard input), searched for URLs as a FILE argument is \
+             (free text, not one URL per line); repeatable",
+        ),
+    ];
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let (mut stdin, out) = io.input(false);
+        let stdin = &mut stdin;
+        let selected = editions(&self.grammars.grammars);
+        let delimiters = Delimiters::of(&selected);
+        let checkers = selected
+            .into_iter()
+            .map(|e| {
+                check::Checker::new(e, e.default_rule(), Engine::Pest)
+                    .map(|c| c.reading(self.reading.reading()))
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| CliError::Usage(e.to_string()))?;
+        let files: Vec<std::path::PathBuf> =
+            self.files.iter().chain(&self.more.files).cloned().collect();
+        let mut tally = Tally::default();
+        let mut unclosed = Vec::new();
+        each_stream(false, &files, stdin, |reader, _| {
+            // Line by line: each URL is written as soon as its wrapper closes.
+            let mut extractor = Extractor::new(delimiters);
+            let mut line = Vec::new();
+            loop {
+                line.clear();
+                if reader.read_until(b'\n', &mut line)? == 0 {
+                    unclosed.extend(extractor.unclosed());
+                    for found in &extractor.finish() {
+                        write_found(found, &checkers, &self, out, &mut tally)?;
+                    }
+                    return Ok(());
                 }
-                return Ok(());
+                let found = extractor.feed(&String::from_utf8_lossy(&line));
+                for found in &found {
+                    write_found(found, &checkers, &self, out, &mut tally)?;
+                }
+                if !found.is_empty() {
+                    out.flush()?;
+                }
             }
-            let found = extractor.feed(&String::from_utf8_lossy(&line));
-            for found in &found {
-                write_found(found, &checkers, &args, out, &mut tally)?;
-            }
-            if !found.is_empty() {
-                out.flush()?;
+        })?;
+        for (line, column) in unclosed {
+            writeln!(
+                stdin.err,
+                "urlbnf: a <URL: wrapper opened at line {line}, column {column} is never closed: its text is read as no URL"
+            )?;
+        }
+        if !self.json.on && self.only.which.is_none() {
+            writeln!(
+                out,
+                "{} URL{} found; {} verdict{}: {} valid, {} invalid",
+                number(tally.inputs),
+                plural(tally.inputs),
+                number(tally.good + tally.bad),
+                plural(tally.good + tally.bad),
+                number(tally.good),
+                number(tally.bad)
+            )?;
+            if self.lint.on {
+                lint_summary(out, &tally)?;
             }
         }
-    })?;
-    for (line, column) in unclosed {
-        writeln!(
-            stdin.err,
-            "urlbnf: a <URL: wrapper opened at line {line}, column {column} is never closed: its text is read as no URL"
-        )?;
+        Ok(tally)
     }
-    if !args.json && args.only.is_none() {
-        writeln!(
-            out,
-            "{} URL{} found; {} verdict{}: {} valid, {} invalid",
-            number(tally.inputs),
-            plural(tally.inputs),
-            number(tally.good + tally.bad),
-            plural(tally.good + tally.bad),
-            number(tally.good),
-            number(tally.bad)
-        )?;
-        if args.lint {
-            lint_summary(out, &tally)?;
-        }
-    }
-    Ok(tally)
 }
 
 /// One URL found, checked by each checker.
@@ -145,20 +162,24 @@ fn write_found(
         .iter()
         .map(|c| {
             let verdict = c.check(&found.url);
-            let text = args.lint.then_some(found.url.as_str());
+            let text = args.lint.on.then_some(found.url.as_str());
             let lints = verdict_lints(&verdict, text, tally);
             tally.count(verdict.valid);
             (verdict, lints)
         })
         .collect();
     let all_valid = verdicts.iter().all(|(v, _)| v.valid);
-    if args.only.is_some_and(|o| (o == Only::Valid) != all_valid) {
+    if args
+        .only
+        .which
+        .is_some_and(|o| (o == Only::Valid) != all_valid)
+    {
         return Ok(());
     }
-    if args.json {
+    if args.json.on {
         let lines = verdicts
             .iter()
-            .map(|(verdict, lints)| CheckLine::new(verdict, None, args.lint.then_some(lints)))
+            .map(|(verdict, lints)| CheckLine::new(verdict, None, args.lint.on.then_some(lints)))
             .collect();
         let line = ExtractJson {
             line: found.line,
@@ -171,7 +192,7 @@ fn write_found(
         };
         return json_line(out, &line);
     }
-    if args.only.is_some() {
+    if args.only.which.is_some() {
         writeln!(out, "{}", visible(&found.url))?;
         return Ok(());
     }

@@ -2,11 +2,15 @@
 
 use std::io::Write;
 
-use super::super::CliError;
+use schemars::{Schema, SchemaGenerator};
+
+use super::super::flags::{AtLevel, InForce, Json};
 use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, line_input};
 use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
+use super::super::{CliError, Io};
+use super::Run;
 use crate::edition::Edition;
-use crate::knowledge::meaning::{Level, meaning};
+use crate::knowledge::meaning::Level;
 use crate::tools::normalize::{InPlace, Normalized, Normalizer};
 use crate::tools::resolve::Note;
 use crate::tools::resolve::no_dots::Line;
@@ -45,18 +49,14 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct NormalizeArgs {
-    /// The edition whose reading is applied (default: the standard in force)
-    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
-    grammar: Edition,
+    #[command(flatten)]
+    grammar: InForce,
 
-    /// The level (default: the edition's: syntax for rfc3986, encoding for
-    /// the others)
-    #[arg(long, value_enum)]
-    level: Option<Level>,
+    #[command(flatten)]
+    level: AtLevel,
 
-    /// One JSON object per input, one per line
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 
     #[command(flatten)]
     batch: Batch,
@@ -73,85 +73,93 @@ pub(crate) struct NormalizeJson<'a> {
     normalized: &'a Normalized,
 }
 
-pub(crate) fn run(
-    args: NormalizeArgs,
-    stdin: &mut super::super::input::Stdin<'_>,
-    out: &mut dyn Write,
-) -> Result<Tally, CliError> {
-    let level = args
-        .level
-        .unwrap_or_else(|| meaning(args.grammar).default_level());
-    let n = Normalizer::new(args.grammar, level).map_err(CliError::Usage)?;
-    let json = args.json;
-    // Where the edition's grammar derives printable ASCII alone (RFC
-    // 3986's does), so is every valid line.
-    let printable = n.valid_are_printable();
-    each_lines_parallel(
-        &args.batch,
-        stdin,
-        out,
-        Written::EachLine,
-        |piece, out, tally| {
-            // Which lines are URLs of the edition: the piece walked whole,
-            // its lines cut where the walk found their ends, where it can
-            // be; else eight lines walked side by side.
-            let ends = piece
-                .text()
-                .and_then(|text| Some((text, n.line_ends(text)?)));
-            let mut w = Writer {
-                n: &n,
-                level,
-                json,
-                printable,
-                text: Vec::new(),
-                notes: Vec::new(),
-            };
-            let Some((source, ends)) = ends else {
-                let lines = piece.lines();
-                let valid = n.valid_each(&lines);
-                for (line, valid) in lines.iter().zip(valid) {
-                    w.line(line, Line::verdict_only(valid), out, tally)?;
+impl Run for NormalizeArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<NormalizeJson<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "grammar",
+            "The edition whose reading is applied (default: the standard in force)",
+        ),
+        ("json", "One JSON object per input, one per line"),
+    ];
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let (mut stdin, out) = io.input(false);
+        let stdin = &mut stdin;
+        let level = self.level.of(self.grammar.edition);
+        let n = Normalizer::new(self.grammar.edition, level).map_err(CliError::Usage)?;
+        let json = self.json.on;
+        // Where the edition's grammar derives printable ASCII alone (RFC
+        // 3986's does), so is every valid line.
+        let printable = n.valid_are_printable();
+        each_lines_parallel(
+            &self.batch,
+            stdin,
+            out,
+            Written::EachLine,
+            |piece, out, tally| {
+                // Which lines are URLs of the edition: the piece walked whole,
+                // its lines cut where the walk found their ends, where it can
+                // be; else eight lines walked side by side.
+                let ends = piece
+                    .text()
+                    .and_then(|text| Some((text, n.line_ends(text)?)));
+                let mut w = Writer {
+                    n: &n,
+                    level,
+                    json,
+                    printable,
+                    text: Vec::new(),
+                    notes: Vec::new(),
+                };
+                let Some((source, ends)) = ends else {
+                    let lines = piece.lines();
+                    let valid = n.valid_each(&lines);
+                    for (line, valid) in lines.iter().zip(valid) {
+                        w.line(line, Line::verdict_only(valid), out, tally)?;
+                    }
+                    return w.flush(out);
+                };
+                // A run of lines whose normal forms are their own length is
+                // copied as one, line ends and all, then each lowered where it
+                // lies (`lowered`: where each to change begins and ends in the
+                // run, and how).
+                let (mut start, mut run, mut lowered) = (0, None, Vec::new());
+                for &(end, walked) in &ends {
+                    let ended = source.get(end) == Some(&b'\n');
+                    let cr = ended && end > start && source.get(end - 1) == Some(&b'\r');
+                    let in_place = n
+                        .in_place(walked)
+                        .filter(|_| ended && !cr && !json && printable);
+                    if let Some(how) = in_place {
+                        let from = *run.get_or_insert(start);
+                        if how != InPlace::AsItIs {
+                            lowered.push((start - from, end - from, how));
+                        }
+                        tally.inputs += 1;
+                        tally.count(true);
+                        // Written a few pages at a time, as other lines are.
+                        if end + 1 - from >= GATHERED {
+                            w.copy(source.get(from..=end), &mut lowered, out)?;
+                            run = None;
+                        }
+                    } else {
+                        if let Some(from) = run.take() {
+                            w.copy(source.get(from..start), &mut lowered, out)?;
+                        }
+                        let line = source.get(start..end - usize::from(cr));
+                        w.line(line.unwrap_or_default(), walked, out, tally)?;
+                    }
+                    start = end + 1;
                 }
-                return w.flush(out);
-            };
-            // A run of lines whose normal forms are their own length is
-            // copied as one, line ends and all, then each lowered where it
-            // lies (`lowered`: where each to change begins and ends in the
-            // run, and how).
-            let (mut start, mut run, mut lowered) = (0, None, Vec::new());
-            for &(end, walked) in &ends {
-                let ended = source.get(end) == Some(&b'\n');
-                let cr = ended && end > start && source.get(end - 1) == Some(&b'\r');
-                let in_place = n
-                    .in_place(walked)
-                    .filter(|_| ended && !cr && !json && printable);
-                if let Some(how) = in_place {
-                    let from = *run.get_or_insert(start);
-                    if how != InPlace::AsItIs {
-                        lowered.push((start - from, end - from, how));
-                    }
-                    tally.inputs += 1;
-                    tally.count(true);
-                    // Written a few pages at a time, as other lines are.
-                    if end + 1 - from >= GATHERED {
-                        w.copy(source.get(from..=end), &mut lowered, out)?;
-                        run = None;
-                    }
-                } else {
-                    if let Some(from) = run.take() {
-                        w.copy(source.get(from..start), &mut lowered, out)?;
-                    }
-                    let line = source.get(start..end - usize::from(cr));
-                    w.line(line.unwrap_or_default(), walked, out, tally)?;
+                if let Some(from) = run {
+                    w.copy(source.get(from..start), &mut lowered, out)?;
                 }
-                start = end + 1;
-            }
-            if let Some(from) = run {
-                w.copy(source.get(from..start), &mut lowered, out)?;
-            }
-            w.flush(out)
-        },
-    )
+                w.flush(out)
+            },
+        )
+    }
 }
 
 /// What a piece's lines are written into, gathered and written a few pages

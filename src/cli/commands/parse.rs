@@ -2,14 +2,19 @@
 
 use std::io::Write;
 
-use super::super::CliError;
-use super::super::grammar_files::no_transcription;
-use super::super::input::{Batch, Input, Stdin, each_input_parallel};
+use schemars::{Schema, SchemaGenerator};
+
+use super::super::flags::{
+    Editions, Json, Lint, NoGrammarFile, Only, OnlyArg, ReadingArgs, Rule, editions_help,
+};
+use super::super::input::{Batch, Input, each_input_parallel};
 use super::super::output::{
     ParseJson, Tally, caret, json_line, parse_in, prose_notes, reading_text, summary,
     write_heading, write_lints, write_only, write_prose_notes,
 };
-use super::check::{ReadingArgs, targets};
+use super::super::{CliError, Io};
+use super::check::targets;
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::error::Error;
 use crate::render::text;
@@ -36,36 +41,25 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct ParseArgs {
-    /// Editions to parse with: an id, `early`, `later`, `all` or a
-    /// comma-separated list (repeatable; default: all, oldest first)
-    #[arg(long = "grammar", value_name = "IDS", value_parser = crate::cli::grammars)]
-    grammars: Vec<crate::cli::Grammars>,
+    #[command(flatten)]
+    grammars: Editions,
 
-    /// A grammar file has no transcription and no AST: refused, saying what
-    /// reads one
-    #[arg(long = "grammar-file", value_name = "FILE", hide = true)]
-    grammar_file: Option<std::path::PathBuf>,
+    // A grammar file has no transcription and no AST: refused, saying what
+    // reads one.
+    #[command(flatten)]
+    grammar_file: NoGrammarFile,
 
-    /// URL rule to parse with, by its printed name (`prefixedurl`, `httpurl`,
-    /// `waisdoc`...); default: each edition's whole-URL rule. A rule that names
-    /// no whole URL (`hostname`, `login`) has no AST: `urlbnf tree --rule`
-    /// shows its derivation
-    #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
+    #[command(flatten)]
+    rule: Rule,
 
-    /// One JSON object per (input, grammar), one per line
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 
-    /// With each valid URL, its security lints (each from the edition's document), as
-    /// `check --lint` gives them
-    #[arg(long)]
-    lint: bool,
+    #[command(flatten)]
+    lint: Lint,
 
-    /// Print only the inputs every edition parses, or only those one does not,
-    /// one per line as read (like grep; as `check --only`)
-    #[arg(long, value_enum, value_name = "WHICH", conflicts_with = "json")]
-    only: Option<super::check::Only>,
+    #[command(flatten)]
+    only: OnlyArg,
 
     #[command(flatten)]
     reading: ReadingArgs,
@@ -74,46 +68,75 @@ pub(crate) struct ParseArgs {
     batch: Batch,
 }
 
-pub(crate) fn run(
-    args: ParseArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-    terminal: bool,
-) -> Result<Tally, CliError> {
-    if let Some(f) = &args.grammar_file {
-        return Err(no_transcription("parse", &f.display().to_string()));
-    }
-    // Notes on editions without the rule wait until the rule is known to be a URL's.
-    let mut notes = Vec::new();
-    let targets = targets(&args.grammars, args.rule.as_deref(), &mut notes)?;
-    if let Some((edition, rule)) = targets.iter().find(|(e, r)| !ast::is_url_rule(*e, r)) {
-        return Err(CliError::Usage(format!(
-            "'{rule}' names no whole URL in {edition}, so it has no AST; \
-             `urlbnf tree --grammar {edition} --rule {rule}` shows its derivation"
-        )));
-    }
-    stdin.err.write_all(&notes)?;
-    let (json, reading) = (args.json, args.reading.reading());
-    let (only, lint) = (args.only, args.lint);
-    let tally = each_input_parallel(&args.batch, stdin, out, |input, out, tally| {
-        if let Some(only) = only {
-            let mut all = true;
-            for (edition, rule) in &targets {
-                let text = reading_text(input.shown(), *edition, reading);
-                let ok = parse_in(*edition, rule, input, &text, reading).is_ok();
-                tally.count(ok);
-                all &= ok;
-            }
-            tally.inputs += 1;
-            let want_valid = only == super::check::Only::Valid;
-            return Ok(write_only(out, input, want_valid, all, terminal)?);
+impl Run for ParseArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<ParseJson<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        ("grammars", editions_help!("Editions to parse with")),
+        (
+            "rule",
+            "URL rule to parse with, by its printed name (`prefixedurl`, `httpurl`, `waisdoc`...); \
+             default: each edition's whole-URL rule. A rule that names no whole URL (`hostname`, \
+             `login`) has no AST: `urlbnf tree --rule` shows its derivation",
+        ),
+        (
+            "only",
+            "Print only the inputs every edition parses, or only those one does not, one per line \
+             as read (like grep; as `check --only`)",
+        ),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "only" => arg.conflicts_with("json"),
+            _ => arg,
         }
-        parse_one(input, &targets, (json, lint), reading, out, tally)
-    })?;
-    if !json && only.is_none() {
-        summary(out, &tally, targets.len(), "parsed", "invalid")?;
     }
-    Ok(tally)
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let terminal = io.terminal.stdout;
+        let (mut stdin, out) = io.input(!self.json.on);
+        let stdin = &mut stdin;
+        if let Some(refused) = self.grammar_file.refused("parse") {
+            return Err(refused);
+        }
+        // Notes on editions without the rule wait until the rule is known to be a URL's.
+        let mut notes = Vec::new();
+        let targets = targets(
+            &self.grammars.grammars,
+            self.rule.name.as_deref(),
+            &mut notes,
+        )?;
+        if let Some((edition, rule)) = targets.iter().find(|(e, r)| !ast::is_url_rule(*e, r)) {
+            return Err(CliError::Usage(format!(
+                "'{rule}' names no whole URL in {edition}, so it has no AST; \
+             `urlbnf tree --grammar {edition} --rule {rule}` shows its derivation"
+            )));
+        }
+        stdin.err.write_all(&notes)?;
+        let (json, reading) = (self.json.on, self.reading.reading());
+        let (only, lint) = (self.only.which, self.lint.on);
+        let tally = each_input_parallel(&self.batch, stdin, out, |input, out, tally| {
+            if let Some(only) = only {
+                let mut all = true;
+                for (edition, rule) in &targets {
+                    let text = reading_text(input.shown(), *edition, reading);
+                    let ok = parse_in(*edition, rule, input, &text, reading).is_ok();
+                    tally.count(ok);
+                    all &= ok;
+                }
+                tally.inputs += 1;
+                let want_valid = only == Only::Valid;
+                return Ok(write_only(out, input, want_valid, all, terminal)?);
+            }
+            parse_one(input, &targets, (json, lint), reading, out, tally)
+        })?;
+        if !json && only.is_none() {
+            summary(out, &tally, targets.len(), "parsed", "invalid")?;
+        }
+        Ok(tally)
+    }
 }
 
 /// One input under each edition: the AST, or where it fails.

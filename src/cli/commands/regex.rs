@@ -1,10 +1,12 @@
 //! `urlbnf regex`: a rule as one regular expression, in an engine's syntax.
 
-use std::io::Write;
+use schemars::{Schema, SchemaGenerator};
 
+use super::super::flags::{InForce, Json, Rule};
 use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, has_rule, rule_name, unknown_rule};
+use super::super::{CliError, Io, has_rule, rule_name, unknown_rule};
+use super::Run;
 use crate::edition::Edition;
 use crate::tools::regex::{self, Flavor};
 
@@ -43,71 +45,81 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct RegexArgs {
-    /// The edition (default: the standard in force)
-    #[arg(long = "grammar", value_name = "ID", default_value_t = Edition::IN_FORCE)]
-    grammar: Edition,
+    #[command(flatten)]
+    grammar: InForce,
 
     #[command(flatten)]
     files: GrammarFiles,
 
-    /// The rule, by its printed name (default: the edition's whole-URL rule)
-    #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
+    #[command(flatten)]
+    rule: Rule,
 
     /// The engine whose syntax to write
     #[arg(long, value_enum, default_value_t = Flavor::Pcre)]
     flavor: Flavor,
 
-    /// JSON: one object with every rule's pattern in printed order (or --rule's alone)
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 }
 
-pub(crate) fn run(args: RegexArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    // A grammar file, given, is the edition.
-    let edition = match args.files.load()?.pop() {
-        Some(g) => g.0.first().copied().unwrap_or(args.grammar),
-        None => args.grammar,
-    };
-    let mut args = args;
-    args.rule = args.rule.map(|r| rule_name(edition, &r));
-    if let Some(rule) = &args.rule
-        && !has_rule(edition, rule)
-    {
-        return Err(CliError::Usage(unknown_rule(rule, &[edition])));
-    }
-    if args.json {
-        let rules = match &args.rule {
-            Some(rule) => vec![regex::rule_regex(edition, rule, args.flavor)?],
-            None => regex::edition_regexes(edition, args.flavor)?,
+impl Run for RegexArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<RegexJson>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "rule",
+            "The rule, by its printed name (default: the edition's whole-URL rule)",
+        ),
+        (
+            "json",
+            "JSON: one object with every rule's pattern in printed order (or --rule's alone)",
+        ),
+    ];
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let out = &mut *io.out;
+        // A grammar file, given, is the edition.
+        let edition = match self.files.load()?.pop() {
+            Some(g) => g.0.first().copied().unwrap_or(self.grammar.edition),
+            None => self.grammar.edition,
         };
-        let patterns = rules
-            .into_iter()
-            .map(|r| PatternJson {
-                rule: r.rule,
-                pattern: r.pattern,
-                groups: r.groups,
-            })
-            .collect();
-        json_line(
-            out,
-            &RegexJson {
-                grammar: edition,
-                flavor: args.flavor,
-                patterns,
-            },
-        )?;
-    } else {
-        let rule = args
-            .rule
-            .unwrap_or_else(|| edition.default_rule().to_string());
-        writeln!(
-            out,
-            "{}",
-            regex::rule_regex(edition, &rule, args.flavor)?.pattern
-        )?;
+        let rule = self.rule.name.map(|r| rule_name(edition, &r));
+        if let Some(rule) = &rule
+            && !has_rule(edition, rule)
+        {
+            return Err(CliError::Usage(unknown_rule(rule, &[edition])));
+        }
+        if self.json.on {
+            let rules = match &rule {
+                Some(rule) => vec![regex::rule_regex(edition, rule, self.flavor)?],
+                None => regex::edition_regexes(edition, self.flavor)?,
+            };
+            let patterns = rules
+                .into_iter()
+                .map(|r| PatternJson {
+                    rule: r.rule,
+                    pattern: r.pattern,
+                    groups: r.groups,
+                })
+                .collect();
+            json_line(
+                out,
+                &RegexJson {
+                    grammar: edition,
+                    flavor: self.flavor,
+                    patterns,
+                },
+            )?;
+        } else {
+            let rule = rule.unwrap_or_else(|| edition.default_rule().to_string());
+            writeln!(
+                out,
+                "{}",
+                regex::rule_regex(edition, &rule, self.flavor)?.pattern
+            )?;
+        }
+        Ok(Tally::default())
     }
-    Ok(Tally::default())
 }
 
 /// `regex --json`: an edition's rules as patterns in one flavor.

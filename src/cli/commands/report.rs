@@ -2,12 +2,16 @@
 //! reports.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader};
 use std::path::{Path, PathBuf};
 
+use schemars::{Schema, SchemaGenerator};
+
+use super::super::flags::{Json, Lint, ReadingArgs};
 use super::super::input::{Files, Jobs, Lines, Stdin, Stream, fold_lines, say_bom, say_reading};
 use super::super::output::{Tally, json_line};
-use super::super::{CliError, Terminal};
+use super::super::{CliError, Io, Terminal};
+use super::Run;
 use crate::render::report as render;
 use crate::render::write::{self, Output};
 use crate::tools::report::{Report, Reporter};
@@ -73,9 +77,8 @@ pub(crate) struct ReportArgs {
     #[command(flatten)]
     targets: super::check::Targets,
 
-    /// Write the report as one JSON object (mergeable with --merge)
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 
     /// Also write the report as a self-contained HTML page with charts, to
     /// OUT: a new file, or an earlier HTML report of urlbnf's (never an input,
@@ -89,11 +92,10 @@ pub(crate) struct ReportArgs {
     force: bool,
 
     #[command(flatten)]
-    reading: super::check::ReadingArgs,
+    reading: ReadingArgs,
 
-    /// Count the security lints (each from the edition's document) of valid inputs, per code
-    #[arg(long)]
-    lint: bool,
+    #[command(flatten)]
+    lint: Lint,
 
     /// Do not count what the WHATWG URL Standard makes of each input (the
     /// `url` crate's parser, a reading shown beside the editions)
@@ -121,49 +123,62 @@ pub(crate) struct ReportArgs {
     files: Vec<PathBuf>,
 }
 
-pub(crate) fn run(
-    mut args: ReportArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-    terminal: Terminal,
-) -> Result<Tally, CliError> {
-    // --file FILE is one more FILE.
-    args.files.append(&mut args.more.files);
-    // The page's file is checked before any input is read.
-    let html = match &args.html {
-        Some(path) => {
-            let output = Output {
-                flag: "--html",
-                what: "an HTML report",
-                mark: render::HTML_MARK,
-                files: &args.files,
-                stdin: args.files.is_empty() || args.files.iter().any(|f| f.as_os_str() == "-"),
-            };
-            Some(write::claim_file(path, &output, args.force)?)
+impl Run for ReportArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<Report>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "json",
+            "Write the report as one JSON object (mergeable with --merge)",
+        ),
+        (
+            "lint",
+            "Count the security lints (each from the edition's document) of valid inputs, per code",
+        ),
+    ];
+
+    fn run(mut self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let terminal = io.terminal;
+        let (mut stdin, out) = io.input(false);
+        let stdin = &mut stdin;
+        // --file FILE is one more FILE.
+        self.files.append(&mut self.more.files);
+        // The page's file is checked before any input is read.
+        let html = match &self.html {
+            Some(path) => {
+                let output = Output {
+                    flag: "--html",
+                    what: "an HTML report",
+                    mark: render::HTML_MARK,
+                    files: &self.files,
+                    stdin: self.files.is_empty() || self.files.iter().any(|f| f.as_os_str() == "-"),
+                };
+                Some(write::claim_file(path, &output, self.force)?)
+            }
+            None => None,
+        };
+        let report = if self.merge {
+            merge(&self.files, stdin.reader)?
+        } else {
+            corpus(&self, stdin, terminal)?
+        };
+        if let Some(claim) = html {
+            let sources: Vec<String> = self
+                .files
+                .iter()
+                .map(|f| f.display().to_string())
+                .filter(|f| f != "-")
+                .collect();
+            let page = render::html(&report, self.top, &sources, &crate::render::today());
+            claim.write(page.as_bytes())?;
         }
-        None => None,
-    };
-    let report = if args.merge {
-        merge(&args.files, stdin.reader)?
-    } else {
-        corpus(&args, stdin, terminal)?
-    };
-    if let Some(claim) = html {
-        let sources: Vec<String> = args
-            .files
-            .iter()
-            .map(|f| f.display().to_string())
-            .filter(|f| f != "-")
-            .collect();
-        let page = render::html(&report, args.top, &sources, &crate::render::today());
-        claim.write(page.as_bytes())?;
+        if self.json.on {
+            json_line(out, &report)?;
+        } else {
+            out.write_all(render::text(&report, self.top).as_bytes())?;
+        }
+        Ok(Tally::default())
     }
-    if args.json {
-        json_line(out, &report)?;
-    } else {
-        out.write_all(render::text(&report, args.top).as_bytes())?;
-    }
-    Ok(Tally::default())
 }
 
 /// The report of the lines of one file or standard input.
@@ -176,7 +191,7 @@ fn corpus(
     let checkers = args.targets.checkers(stdin.err)?;
     let checkers = checkers.into_iter().map(|c| c.reading(reading)).collect();
     let reporter = Reporter::new(checkers)?
-        .linting(args.lint)
+        .linting(args.lint.on)
         .reading_whatwg(!args.no_whatwg);
     if let Some(warning) = args.jobs.warning() {
         writeln!(stdin.err, "{warning}")?;
@@ -235,7 +250,7 @@ fn corpus(
             let partial = fold(Lines {
                 reader: &mut stream,
                 size: None,
-                progress: terminal.progress && !args.json,
+                progress: terminal.progress && !args.json.on,
             })?;
             (partial, stream.skipped_bom)
         };

@@ -2,13 +2,15 @@
 
 use std::io::Write;
 
-use super::super::CliError;
-use super::super::input::{
-    Batch, Files, Input, Jobs, Stdin, Tally, Written, each_lines_parallel, line_input,
-};
+use schemars::{Schema, SchemaGenerator};
+
+use super::super::flags::Json;
+use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, line_input};
 use super::super::output::{
     GATHERED, json_line, printable_ascii, visible, write_visible, write_visible_line,
 };
+use super::super::{CliError, Io};
+use super::{Run, in_words};
 use crate::tools::resolve::no_dots::Line;
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules, Target};
 
@@ -75,167 +77,178 @@ pub(crate) struct ResolveArgs {
     #[arg(long, conflicts_with = "rules")]
     compare: bool,
 
-    /// One JSON object per reference, one per line (with its steps)
-    #[arg(long)]
-    pub(crate) json: bool,
-
     #[command(flatten)]
-    jobs: Jobs,
+    json: Json,
 
     /// The base URL (the context)
     #[arg(value_name = "BASE")]
     base: String,
 
     #[command(flatten)]
-    files: Files,
-
-    /// References; `-` reads the lines of standard input after
-    /// them (standard input is the default when none is given)
-    #[arg(value_name = "REFERENCE")]
-    partials: Vec<std::ffi::OsString>,
+    batch: Batch,
 }
 
-pub(crate) fn run(
-    args: ResolveArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-) -> Result<Tally, CliError> {
-    let rules: &[Rules] = if args.compare {
-        Rules::ALL
-    } else {
-        std::slice::from_ref(&args.rules)
-    };
-    let mut resolvers = Vec::with_capacity(rules.len());
-    for &r in rules {
-        let resolver = Resolver::new(r, &args.base)
-            .map_err(|e| CliError::Usage(e.message))?
-            .strict(!args.non_strict)
-            .with_steps(args.json);
-        resolvers.push(resolver);
-    }
-    if !args.json {
-        // What is said of the base is said once, not on every line.
-        for r in &resolvers {
-            for n in r.base_notes() {
-                writeln!(out, "note[{}]: {}", n.code, visible(&n.message))?;
-            }
-        }
-        if args.compare {
-            let mut head = format!("{:<12}", "reference");
-            for r in rules {
-                head.push_str(&format!(" {:<28}", r.id()));
-            }
-            writeln!(out, "{}", head.trim_end())?;
+impl Run for ResolveArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<ResolveJson<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "json",
+            "One JSON object per reference, one per line (with its steps)",
+        ),
+        (
+            "urls",
+            "References; `-` reads the lines of standard input after them (standard input is the default when none is given)",
+        ),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "urls" => arg.value_name("REFERENCE"),
+            _ => arg,
         }
     }
-    let (json, compare, base) = (args.json, args.compare, args.base.as_str());
-    let batch = Batch::new(args.jobs, args.files, args.partials);
-    let one = |input: &Input<'_>, out: &mut dyn Write, tally: &mut Tally| {
-        tally.inputs += 1;
-        let readings: Vec<Resolution> = resolvers.iter().map(|r| reading(r, input)).collect();
-        tally.count(
-            readings
-                .iter()
-                .all(|r| r.failure.is_none() && r.reference_error.is_none()),
-        );
-        match (json, compare) {
-            (true, false) => readings.iter().try_for_each(|r| json_line(out, r)),
-            (true, true) => json_line(
-                out,
-                &ResolveCompare {
-                    context: base,
-                    partial: input.shown(),
-                    agree: parts(&readings).len() < 2,
-                    readings: &readings,
-                },
-            ),
-            (false, compare) => text(out, input, &readings, compare, &resolvers),
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let (mut stdin, out) = io.input(false);
+        let stdin = &mut stdin;
+        let rules: &[Rules] = if self.compare {
+            Rules::ALL
+        } else {
+            std::slice::from_ref(&self.rules)
+        };
+        let mut resolvers = Vec::with_capacity(rules.len());
+        for &r in rules {
+            let resolver = Resolver::new(r, &self.base)
+                .map_err(|e| CliError::Usage(e.message))?
+                .strict(!self.non_strict)
+                .with_steps(self.json.on);
+            resolvers.push(resolver);
         }
-    };
-    // One rule set, in text: the references' verdicts walked side by side,
-    // and each URI-reference's result written as it is made.
-    let single = match resolvers.as_slice() {
-        [r] if !json => Some(r),
-        _ => None,
-    };
-    // A URI-reference is printable ASCII: its grammar derives nothing else.
-    let printable = single.is_some_and(Resolver::valid_are_printable);
-    each_lines_parallel(
-        &batch,
-        stdin,
-        out,
-        Written::EachLine,
-        |piece, out, tally| {
-            // The references as text (one UTF-8 check for the piece) and
-            // their verdicts: the piece walked whole, its lines cut where the
-            // walk found their ends, where it can be; else split, and eight
-            // lines walked side by side.
-            let walked = single.and_then(|r| piece.text_lines_walked(|t| r.line_ends(t)));
-            let (texts, lines, walked) = match walked {
-                Some((texts, walked)) => {
-                    let lines: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
-                    (texts, lines, walked)
+        if !self.json.on {
+            // What is said of the base is said once, not on every line.
+            for r in &resolvers {
+                for n in r.base_notes() {
+                    writeln!(out, "note[{}]: {}", n.code, visible(&n.message))?;
                 }
-                None => {
-                    let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
-                    let lines = match texts.is_empty() {
-                        true => piece.lines().into_owned(),
-                        false => texts.iter().map(|t| t.as_bytes()).collect(),
-                    };
-                    let valid = single
-                        .and_then(|r| r.valid_each(&lines))
-                        .unwrap_or_default();
-                    (
-                        texts,
-                        lines,
-                        valid.into_iter().map(Line::verdict_only).collect(),
-                    )
+            }
+            if self.compare {
+                let mut head = format!("{:<12}", "reference");
+                for r in rules {
+                    head.push_str(&format!(" {:<28}", r.id()));
                 }
-            };
-            // The output, gathered and written a few pages at a time.
-            let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
-            for (k, line) in lines.iter().enumerate() {
-                result.clear();
-                notes.clear();
-                if let (Some(r), Some(reference), Some(&walked)) =
-                    (single, texts.get(k), walked.get(k))
-                    && walked.valid
-                    && (printable || printable_ascii(line))
-                    && let Some(target) =
-                        r.resolve_valid(walked, reference, &mut result, &mut notes)
-                {
-                    tally.inputs += 1;
-                    tally.count(true);
-                    // Printable ASCII: shown as it is, a column a byte.
-                    text.extend_from_slice(line);
-                    text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
-                    text.push(b' ');
-                    // Made of the base's bytes and the reference's, both
-                    // printable ASCII: checked without a branch a byte.
-                    match target {
-                        Target::Reference => text.extend_from_slice(line),
-                        Target::Written if printable_ascii(result.as_bytes()) => {
-                            text.extend_from_slice(result.as_bytes())
+                writeln!(out, "{}", head.trim_end())?;
+            }
+        }
+        let (json, compare, base) = (self.json.on, self.compare, self.base.as_str());
+        let one = |input: &Input<'_>, out: &mut dyn Write, tally: &mut Tally| {
+            tally.inputs += 1;
+            let readings: Vec<Resolution> = resolvers.iter().map(|r| reading(r, input)).collect();
+            tally.count(
+                readings
+                    .iter()
+                    .all(|r| r.failure.is_none() && r.reference_error.is_none()),
+            );
+            match (json, compare) {
+                (true, false) => readings.iter().try_for_each(|r| json_line(out, r)),
+                (true, true) => json_line(
+                    out,
+                    &ResolveCompare {
+                        context: base,
+                        partial: input.shown(),
+                        agree: parts(&readings).len() < 2,
+                        readings: &readings,
+                    },
+                ),
+                (false, compare) => text(out, input, &readings, compare, &resolvers),
+            }
+        };
+        // One rule set, in text: the references' verdicts walked side by side,
+        // and each URI-reference's result written as it is made.
+        let single = match resolvers.as_slice() {
+            [r] if !json => Some(r),
+            _ => None,
+        };
+        // A URI-reference is printable ASCII: its grammar derives nothing else.
+        let printable = single.is_some_and(Resolver::valid_are_printable);
+        each_lines_parallel(
+            &self.batch,
+            stdin,
+            out,
+            Written::EachLine,
+            |piece, out, tally| {
+                // The references as text (one UTF-8 check for the piece) and
+                // their verdicts: the piece walked whole, its lines cut where the
+                // walk found their ends, where it can be; else split, and eight
+                // lines walked side by side.
+                let walked = single.and_then(|r| piece.text_lines_walked(|t| r.line_ends(t)));
+                let (texts, lines, walked) = match walked {
+                    Some((texts, walked)) => {
+                        let lines: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+                        (texts, lines, walked)
+                    }
+                    None => {
+                        let texts = single.and_then(|_| piece.text_lines()).unwrap_or_default();
+                        let lines = match texts.is_empty() {
+                            true => piece.lines().into_owned(),
+                            false => texts.iter().map(|t| t.as_bytes()).collect(),
+                        };
+                        let valid = single
+                            .and_then(|r| r.valid_each(&lines))
+                            .unwrap_or_default();
+                        (
+                            texts,
+                            lines,
+                            valid.into_iter().map(Line::verdict_only).collect(),
+                        )
+                    }
+                };
+                // The output, gathered and written a few pages at a time.
+                let (mut text, mut result, mut notes) = (Vec::new(), String::new(), Vec::new());
+                for (k, line) in lines.iter().enumerate() {
+                    result.clear();
+                    notes.clear();
+                    if let (Some(r), Some(reference), Some(&walked)) =
+                        (single, texts.get(k), walked.get(k))
+                        && walked.valid
+                        && (printable || printable_ascii(line))
+                        && let Some(target) =
+                            r.resolve_valid(walked, reference, &mut result, &mut notes)
+                    {
+                        tally.inputs += 1;
+                        tally.count(true);
+                        // Printable ASCII: shown as it is, a column a byte.
+                        text.extend_from_slice(line);
+                        text.resize(text.len() + 12usize.saturating_sub(line.len()), b' ');
+                        text.push(b' ');
+                        // Made of the base's bytes and the reference's, both
+                        // printable ASCII: checked without a branch a byte.
+                        match target {
+                            Target::Reference => text.extend_from_slice(line),
+                            Target::Written if printable_ascii(result.as_bytes()) => {
+                                text.extend_from_slice(result.as_bytes())
+                            }
+                            Target::Written => write_visible(&mut text, &result)?,
                         }
-                        Target::Written => write_visible(&mut text, &result)?,
+                        text.push(b'\n');
+                        for n in notes.iter().filter(|n| !said(&resolvers, n)) {
+                            write!(text, "  note[{}]: ", n.code)?;
+                            write_visible_line(&mut text, &n.message)?;
+                        }
+                    } else {
+                        one(&line_input(line), &mut text, tally)?;
                     }
-                    text.push(b'\n');
-                    for n in notes.iter().filter(|n| !said(&resolvers, n)) {
-                        write!(text, "  note[{}]: ", n.code)?;
-                        write_visible_line(&mut text, &n.message)?;
+                    if text.len() >= GATHERED {
+                        out.write_all(&text)?;
+                        text.clear();
                     }
-                } else {
-                    one(&line_input(line), &mut text, tally)?;
                 }
-                if text.len() >= GATHERED {
-                    out.write_all(&text)?;
-                    text.clear();
-                }
-            }
-            out.write_all(&text)?;
-            Ok(())
-        },
-    )
+                out.write_all(&text)?;
+                Ok(())
+            },
+        )
+    }
 }
 
 fn row_of<'r>(row: &mut String, reference: &str, results: impl IntoIterator<Item = &'r str>) {

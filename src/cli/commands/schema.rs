@@ -1,14 +1,13 @@
 //! `urlbnf schema`: the JSON Schema of a command's `--json` output, generated
 //! from the types the command writes.
 
-use std::io::Write;
-
 use schemars::generate::SchemaSettings;
 use serde_json::{Map, Value};
 
-use super::super::CliError;
-use super::super::output::{ParseJson, Tally};
-use super::{check, compare, conform, encode, extract, normalize, regex, resolve, tree};
+use super::super::output::Tally;
+use super::super::{CliError, Io};
+use super::Run;
+use super::with_schema;
 
 pub(crate) const LONG: &str = "\
 Print the JSON Schema (draft 2020-12) of a command's --json output: each line
@@ -24,38 +23,16 @@ Examples:
   urlbnf schema check
   urlbnf schema report > report.schema.json";
 
-/// The commands that write JSON.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub(crate) enum Of {
-    Check,
-    Parse,
-    Tree,
-    Diff,
-    Compare,
-    Resolve,
-    Equiv,
-    Normalize,
-    Encode,
-    Extract,
-    Explain,
-    Regex,
-    Report,
-    Conform,
-}
-
-impl Of {
-    fn name(self) -> String {
-        clap::ValueEnum::to_possible_value(&self)
-            .map(|v| v.get_name().to_string())
-            .unwrap_or_default()
-    }
-}
-
 #[derive(Debug, clap::Args)]
 pub(crate) struct SchemaArgs {
     /// The command whose output is described
-    #[arg(value_enum, value_name = "COMMAND")]
-    command: Of,
+    #[arg(value_name = "COMMAND", value_parser = described())]
+    command: String,
+}
+
+/// The commands that write JSON, as `COMMAND` takes them.
+fn described() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(with_schema().iter().map(|(name, _)| name.as_str()))
 }
 
 /// A variant of an internally tagged enum (the AST's `body`, `kind`-tagged)
@@ -154,8 +131,17 @@ fn close(node: &mut Value) {
 }
 
 /// The schema of `command`'s JSON lines.
-pub(crate) fn schema(command: Of) -> Value {
-    let mut schema = generated(command).to_value();
+/// The schema of `command`'s JSON lines: each command says what it writes
+/// ([`Run::SCHEMA`]), and no more than it writes (a field it leaves out when
+/// empty is optional).
+pub(crate) fn schema(command: &str) -> Value {
+    let generator = SchemaSettings::draft2020_12()
+        .for_serialize()
+        .into_generator();
+    let mut schema = with_schema()
+        .iter()
+        .find(|(name, _)| name == command)
+        .map_or(Value::Null, |(_, schema)| schema(generator).to_value());
     let defs = schema
         .get("$defs")
         .and_then(Value::as_object)
@@ -170,10 +156,7 @@ pub(crate) fn schema(command: Of) -> Value {
         "$schema".into(),
         "https://json-schema.org/draft/2020-12/schema".into(),
     );
-    ordered.insert(
-        "title".into(),
-        format!("urlbnf {} --json", command.name()).into(),
-    );
+    ordered.insert("title".into(), format!("urlbnf {command} --json").into());
     if let Value::Object(mut rest) = schema {
         if let Some(d) = rest.remove("description") {
             ordered.insert("description".into(), d);
@@ -250,31 +233,12 @@ fn describe_in_values(node: &mut Value) {
     }
 }
 
-fn generated(command: Of) -> schemars::Schema {
-    // The names a command writes: a field it leaves out when empty is optional.
-    let generator = SchemaSettings::draft2020_12()
-        .for_serialize()
-        .into_generator();
-    match command {
-        Of::Check => generator.into_root_schema_for::<check::CheckOutput<'_>>(),
-        Of::Parse => generator.into_root_schema_for::<ParseJson<'_>>(),
-        Of::Tree => generator.into_root_schema_for::<tree::TreeJson<'_>>(),
-        Of::Diff => generator.into_root_schema_for::<crate::comparisons::diff::Diff>(),
-        Of::Compare => generator.into_root_schema_for::<compare::CompareJson<'_>>(),
-        Of::Resolve => generator.into_root_schema_for::<resolve::ResolveJson<'_>>(),
-        Of::Equiv => generator.into_root_schema_for::<crate::tools::equivalence::Equivalence>(),
-        Of::Normalize => generator.into_root_schema_for::<normalize::NormalizeJson<'_>>(),
-        Of::Encode => generator.into_root_schema_for::<encode::EncodeJson<'_>>(),
-        Of::Extract => generator.into_root_schema_for::<extract::ExtractJson<'_>>(),
-        Of::Explain => generator.into_root_schema_for::<crate::comparisons::explain::Explanation>(),
-        Of::Regex => generator.into_root_schema_for::<regex::RegexJson>(),
-        Of::Report => generator.into_root_schema_for::<crate::tools::report::Report>(),
-        Of::Conform => generator.into_root_schema_for::<conform::ConformJson>(),
+impl Run for SchemaArgs {
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let out = &mut *io.out;
+        let text =
+            serde_json::to_string_pretty(&schema(&self.command)).map_err(std::io::Error::from)?;
+        writeln!(out, "{text}")?;
+        Ok(Tally::default())
     }
-}
-
-pub(crate) fn run(args: SchemaArgs, out: &mut dyn Write) -> Result<Tally, CliError> {
-    let text = serde_json::to_string_pretty(&schema(args.command)).map_err(std::io::Error::from)?;
-    writeln!(out, "{text}")?;
-    Ok(Tally::default())
 }

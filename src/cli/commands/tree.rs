@@ -1,14 +1,14 @@
 //! `urlbnf tree`: the raw derivation pest finds (a teaching view).
 
-use std::io::Write;
+use schemars::{Schema, SchemaGenerator};
 
-use super::super::grammar_files::no_transcription;
-use super::super::input::{Files, Input, Stdin, each_input};
+use super::super::flags::{Json, NoGrammarFile, OneEdition, ReadingArgs, Rule};
+use super::super::input::{Input, Inputs, each_input};
 use super::super::output::{
     Tally, caret, json_line, parse_bounded, prose_notes, reading_text, summary, write_prose_notes,
 };
-use super::super::{CliError, has_rule, rule_name, unknown_rule};
-use super::check::ReadingArgs;
+use super::super::{CliError, Io, has_rule, rule_name, unknown_rule};
+use super::{Run, in_words};
 use crate::edition::Edition;
 use crate::engine::derive;
 use crate::error::Error;
@@ -44,27 +44,20 @@ Examples:
 
 #[derive(Debug, clap::Args)]
 pub(crate) struct TreeArgs {
-    /// Edition whose grammar derives the input
-    #[arg(
-        long = "grammar",
-        value_name = "ID",
-        required_unless_present = "grammar_file"
-    )]
-    grammar: Option<Edition>,
+    #[command(flatten)]
+    grammar: OneEdition,
 
-    /// A grammar file has no transcription: refused, saying what reads one
-    /// (`tree --printed` derives by the printed grammar, but it shows pest's
-    /// tree too)
-    #[arg(long = "grammar-file", value_name = "FILE", hide = true)]
-    grammar_file: Option<std::path::PathBuf>,
+    // A grammar file has no transcription: refused, saying what reads one
+    // (`tree --printed` derives by the printed grammar, but it shows pest's
+    // tree too).
+    #[command(flatten)]
+    grammar_file: NoGrammarFile,
 
-    /// Rule, by its printed name; default: the edition's whole-URL rule
-    #[arg(long, value_name = "NAME")]
-    rule: Option<String>,
+    #[command(flatten)]
+    rule: Rule,
 
-    /// The tree as JSON, one object per input
-    #[arg(long)]
-    pub(crate) json: bool,
+    #[command(flatten)]
+    json: Json,
 
     /// Derive by the printed grammar itself (as the playground does) rather
     /// than pest's PEG
@@ -75,123 +68,144 @@ pub(crate) struct TreeArgs {
     reading: ReadingArgs,
 
     #[command(flatten)]
-    files: Files,
-
-    /// Inputs; `-` reads the lines of standard input after
-    /// them (standard input is the default when none is given)
-    #[arg(value_name = "URL")]
-    urls: Vec<std::ffi::OsString>,
+    inputs: Inputs,
 }
 
-pub(crate) fn run(
-    args: TreeArgs,
-    stdin: &mut Stdin<'_>,
-    out: &mut dyn Write,
-) -> Result<Tally, CliError> {
-    let edition = match (args.grammar, &args.grammar_file) {
-        (_, Some(f)) => return Err(no_transcription("tree", &f.display().to_string())),
-        (Some(e), None) => e,
-        (None, None) => return Err(CliError::Usage("name the edition: --grammar ID".into())),
-    };
-    let rule = args.rule.map_or_else(
-        || edition.default_rule().to_string(),
-        |r| rule_name(edition, &r),
-    );
-    if !has_rule(edition, &rule) {
-        return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
+impl Run for TreeArgs {
+    const SCHEMA: Option<fn(SchemaGenerator) -> Schema> =
+        Some(|g| g.into_root_schema_for::<TreeJson<'_>>());
+    const HELP: &'static [(&'static str, &'static str)] = &[
+        (
+            "rule",
+            "Rule, by its printed name; default: the edition's whole-URL rule",
+        ),
+        ("json", "The tree as JSON, one object per input"),
+    ];
+
+    fn arg(arg: clap::Arg) -> clap::Arg {
+        let arg = in_words(Self::HELP, arg);
+        match arg.get_id().as_str() {
+            "grammar" => arg.required_unless_present("grammar_file"),
+            _ => arg,
+        }
     }
-    let reading = args.reading.reading();
-    // The verdict in the reading asked for: with known schemes, the rule
-    // without its catch-all decides first.
-    let reader = crate::Checker::new(edition, &rule, crate::Engine::Dfa)
-        .map_err(|e| CliError::Usage(e.to_string()))?
-        .reading(reading);
-    let mut tally = Tally::default();
-    // Inputs --printed could not derive, said after the trees.
-    let mut refused = Vec::new();
-    each_input(&args.urls, &args.files, stdin, out, |input, out| {
-        tally.inputs += 1;
-        let shown = match input {
-            Input::Text(text) => *text,
-            Input::NotUtf8 { .. } => "",
+
+    fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
+        let (mut stdin, out) = io.input(false);
+        let stdin = &mut stdin;
+        if let Some(refused) = self.grammar_file.refused("tree") {
+            return Err(refused);
+        }
+        let Some(edition) = self.grammar.edition else {
+            return Err(CliError::Usage("name the edition: --grammar ID".into()));
         };
-        let text = &*reading_text(shown, edition, reading);
-        let outcome = match input {
-            Input::Text(_) if reading.known_schemes && !reader.is_valid(text) => {
-                PestOutcome::Prefix { end: 0 }
-            }
-            Input::Text(_) => {
-                peg::run(edition, &rule, text).map_err(|e| CliError::Usage(e.to_string()))?
-            }
-            Input::NotUtf8 { .. } => PestOutcome::Prefix { end: 0 },
-        };
-        let result: Result<Node, CheckError> = match (outcome, input) {
-            (PestOutcome::Whole(node), _) if args.printed => {
-                match derive::derive(edition, &rule, text) {
-                    Ok(printed) => Ok(printed),
-                    Err(why) => {
-                        refused.push(format!(
-                            "warning: input {}: {why}; pest's tree shown",
-                            tally.inputs
-                        ));
-                        Ok(expanded(edition, text, node))
+        let rule = self.rule.name.map_or_else(
+            || edition.default_rule().to_string(),
+            |r| rule_name(edition, &r),
+        );
+        if !has_rule(edition, &rule) {
+            return Err(CliError::Usage(unknown_rule(&rule, &[edition])));
+        }
+        let reading = self.reading.reading();
+        // The verdict in the reading asked for: with known schemes, the rule
+        // without its catch-all decides first.
+        let reader = crate::Checker::new(edition, &rule, crate::Engine::Dfa)
+            .map_err(|e| CliError::Usage(e.to_string()))?
+            .reading(reading);
+        let mut tally = Tally::default();
+        // Inputs --printed could not derive, said after the trees.
+        let mut refused = Vec::new();
+        each_input(
+            &self.inputs.urls,
+            &self.inputs.files,
+            stdin,
+            out,
+            |input, out| {
+                tally.inputs += 1;
+                let shown = match input {
+                    Input::Text(text) => *text,
+                    Input::NotUtf8 { .. } => "",
+                };
+                let text = &*reading_text(shown, edition, reading);
+                let outcome = match input {
+                    Input::Text(_) if reading.known_schemes && !reader.is_valid(text) => {
+                        PestOutcome::Prefix { end: 0 }
+                    }
+                    Input::Text(_) => peg::run(edition, &rule, text)
+                        .map_err(|e| CliError::Usage(e.to_string()))?,
+                    Input::NotUtf8 { .. } => PestOutcome::Prefix { end: 0 },
+                };
+                let result: Result<Node, CheckError> = match (outcome, input) {
+                    (PestOutcome::Whole(node), _) if self.printed => {
+                        match derive::derive(edition, &rule, text) {
+                            Ok(printed) => Ok(printed),
+                            Err(why) => {
+                                refused.push(format!(
+                                    "warning: input {}: {why}; pest's tree shown",
+                                    tally.inputs
+                                ));
+                                Ok(expanded(edition, text, node))
+                            }
+                        }
+                    }
+                    (PestOutcome::Whole(node), _) => Ok(expanded(edition, text, node)),
+                    (_, Input::NotUtf8 { .. }) => {
+                        Err(input.not_utf8_error(edition, &rule).ok_or_else(|| {
+                            CliError::Usage(format!("{edition} has no rule '{rule}'"))
+                        })?)
+                    }
+                    // In the checker's reading: folded, and with known schemes by
+                    // the scheme's own rule.
+                    (_, Input::Text(_)) => Err(reader.diagnose(shown)),
+                };
+                tally.count(result.is_ok());
+                // Under a URL rule, what the prose says, as `parse` gives it.
+                let notes = if ast::is_url_rule(edition, &rule) {
+                    // An input the tree rejects is not parsed again.
+                    let parsed = match &result {
+                        Ok(_) => parse_bounded(edition, &rule, text),
+                        Err(e) => Err(Error::Invalid(e.clone())),
+                    };
+                    prose_notes(edition, &rule, shown, &parsed, reading)
+                } else {
+                    Vec::new()
+                };
+                if self.json.on {
+                    let line = TreeJson {
+                        input: input.shown(),
+                        grammar: edition,
+                        rule: &rule,
+                        valid: result.is_ok(),
+                        tree: result.as_ref().ok(),
+                        error: result.as_ref().err(),
+                        notes: &notes,
+                    };
+                    json_line(out, &line)?;
+                    return Ok(());
+                }
+                if tally.inputs > 1 {
+                    writeln!(out)?;
+                }
+                match &result {
+                    Ok(node) => out.write_all(text::node_tree(text, node).as_bytes())?,
+                    Err(e) => {
+                        writeln!(out, "{edition} {rule}: invalid at offset {}", e.offset)?;
+                        caret(out, input.shown(), e)?;
                     }
                 }
-            }
-            (PestOutcome::Whole(node), _) => Ok(expanded(edition, text, node)),
-            (_, Input::NotUtf8 { .. }) => Err(input
-                .not_utf8_error(edition, &rule)
-                .ok_or_else(|| CliError::Usage(format!("{edition} has no rule '{rule}'")))?),
-            // In the checker's reading: folded, and with known schemes by
-            // the scheme's own rule.
-            (_, Input::Text(_)) => Err(reader.diagnose(shown)),
-        };
-        tally.count(result.is_ok());
-        // Under a URL rule, what the prose says, as `parse` gives it.
-        let notes = if ast::is_url_rule(edition, &rule) {
-            // An input the tree rejects is not parsed again.
-            let parsed = match &result {
-                Ok(_) => parse_bounded(edition, &rule, text),
-                Err(e) => Err(Error::Invalid(e.clone())),
-            };
-            prose_notes(edition, &rule, shown, &parsed, reading)
-        } else {
-            Vec::new()
-        };
-        if args.json {
-            let line = TreeJson {
-                input: input.shown(),
-                grammar: edition,
-                rule: &rule,
-                valid: result.is_ok(),
-                tree: result.as_ref().ok(),
-                error: result.as_ref().err(),
-                notes: &notes,
-            };
-            json_line(out, &line)?;
-            return Ok(());
+                write_prose_notes(out, &notes, "")?;
+                Ok(())
+            },
+        )?;
+        for warning in &refused {
+            writeln!(stdin.err, "{warning}")?;
         }
-        if tally.inputs > 1 {
+        if !self.json.on && tally.inputs > 1 {
             writeln!(out)?;
+            summary(out, &tally, 1, "derived", "not derived")?;
         }
-        match &result {
-            Ok(node) => out.write_all(text::node_tree(text, node).as_bytes())?,
-            Err(e) => {
-                writeln!(out, "{edition} {rule}: invalid at offset {}", e.offset)?;
-                caret(out, input.shown(), e)?;
-            }
-        }
-        write_prose_notes(out, &notes, "")?;
-        Ok(())
-    })?;
-    for warning in &refused {
-        writeln!(stdin.err, "{warning}")?;
+        Ok(tally)
     }
-    if !args.json && tally.inputs > 1 {
-        writeln!(out)?;
-        summary(out, &tally, 1, "derived", "not derived")?;
-    }
-    Ok(tally)
 }
 
 /// Pest's tree with the printed rules inside its one-piece nodes.

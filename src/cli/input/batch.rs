@@ -107,7 +107,7 @@ pub(crate) fn each_lines_parallel<F>(
 where
     F: Fn(&Piece<'_>, &mut dyn Write, &mut Tally) -> Result<(), CliError> + Sync,
 {
-    let (urls, files) = dash_is_stdin(&batch.urls, &batch.files.files);
+    let (urls, files) = dash_is_stdin(&batch.inputs.urls, &batch.inputs.files.files);
     let (urls, files) = (urls.as_slice(), files.as_slice());
     hint_file_argument(urls, files, stdin.err)?;
     if let Some(warning) = batch.jobs.warning() {

@@ -179,20 +179,19 @@ pub(crate) struct Batch {
     jobs: Jobs,
 
     #[command(flatten)]
-    files: Files,
+    inputs: Inputs,
+}
+
+/// The inputs: the arguments, then the lines of each `--file`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct Inputs {
+    #[command(flatten)]
+    pub(crate) files: Files,
 
     /// Inputs; `-` reads the lines of standard input after
     /// them (standard input is the default when none is given)
-    #[arg(value_name = "URL")]
-    urls: Vec<std::ffi::OsString>,
-}
-
-impl Batch {
-    /// The inputs of a command whose first argument is something else (the
-    /// base of `resolve`).
-    pub(crate) fn new(jobs: Jobs, files: Files, urls: Vec<std::ffi::OsString>) -> Batch {
-        Batch { jobs, files, urls }
-    }
+    #[arg(id = "urls", value_name = "URL")]
+    pub(crate) urls: Vec<std::ffi::OsString>,
 }
 
 /// `--file`: inputs read from files, one per line.
