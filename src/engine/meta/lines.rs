@@ -46,6 +46,7 @@ pub fn before_newline(line: &[u8]) -> &[u8] {
 
 /// A line as read, with its line end (a `\n`) if it has one: the line
 /// without it.
+#[cfg_attr(not(any(feature = "cli", feature = "internals")), allow(dead_code))]
 pub fn without_end(line: &[u8]) -> &[u8] {
     match line.strip_suffix(b"\n") {
         Some(line) => before_newline(line),
