@@ -17,6 +17,7 @@ use super::super::output::{Tally, json_line};
 use super::super::{CliError, Io, rule_name, unknown_rule};
 use super::{Run, in_words};
 use crate::edition::Edition;
+use crate::engine::meta::lines;
 use crate::render::conform as render;
 use crate::render::write::{self, Output};
 use crate::tools::conform::{self, Answer, Component, Components, Conformance, Coverage, Suite};
@@ -274,11 +275,8 @@ impl Run for ConformArgs {
         let mut corpus = Vec::new();
         for path in &self.files.files {
             let text = std::fs::read(path).map_err(|e| crate::Error::io(path, &e))?;
-            corpus.extend(
-                String::from_utf8_lossy(&text)
-                    .lines()
-                    .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()),
-            );
+            let line = |l| String::from_utf8_lossy(text.get(l).unwrap_or_default()).into_owned();
+            corpus.extend(lines::each(&text).map(line));
         }
         let suite =
             Suite::with_size(edition, &rule, self.seed, self.derived)?.with_corpus(corpus)?;

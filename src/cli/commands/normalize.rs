@@ -10,10 +10,11 @@ use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_
 use super::super::{CliError, Io};
 use super::Run;
 use crate::edition::Edition;
+use crate::engine::meta::lines;
 use crate::knowledge::meaning::Level;
 use crate::tools::normalize::{InPlace, Normalized, Normalizer};
 use crate::tools::resolve::Note;
-use crate::tools::resolve::no_dots::Line;
+use crate::tools::resolve::no_dots::LineFound;
 
 pub(crate) const LONG: &str = "\
 Bring URLs to a level of their edition's comparison, one result a line on
@@ -115,9 +116,9 @@ impl Run for NormalizeArgs {
                 };
                 let Some((source, ends)) = ends else {
                     let lines = piece.lines();
-                    let valid = n.valid_each(&lines);
+                    let valid = n.valid_inputs(&lines);
                     for (line, valid) in lines.iter().zip(valid) {
-                        w.line(line, Line::verdict_only(valid), out, tally)?;
+                        w.line(line, LineFound::verdict_only(valid), out, tally)?;
                     }
                     return w.flush(out);
                 };
@@ -128,7 +129,7 @@ impl Run for NormalizeArgs {
                 let (mut start, mut run, mut lowered) = (0, None, Vec::new());
                 for &(end, walked) in &ends {
                     let ended = source.get(end) == Some(&b'\n');
-                    let cr = ended && end > start && source.get(end - 1) == Some(&b'\r');
+                    let cr = lines::ending_at(source, start, end).end < end;
                     let in_place = n
                         .in_place(walked)
                         .filter(|_| ended && !cr && !json && printable);
@@ -181,7 +182,7 @@ impl Writer<'_> {
     fn line(
         &mut self,
         line: &[u8],
-        walked: Line,
+        walked: LineFound,
         out: &mut dyn Write,
         tally: &mut Tally,
     ) -> Result<(), CliError> {

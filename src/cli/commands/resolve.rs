@@ -11,7 +11,7 @@ use super::super::output::{
 };
 use super::super::{CliError, Io};
 use super::{Run, in_words};
-use crate::tools::resolve::no_dots::Line;
+use crate::tools::resolve::no_dots::LineFound;
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules, Target};
 
 pub(crate) const LONG: &str = "\
@@ -195,12 +195,12 @@ impl Run for ResolveArgs {
                             false => texts.iter().map(|t| t.as_bytes()).collect(),
                         };
                         let valid = single
-                            .and_then(|r| r.valid_each(&lines))
+                            .and_then(|r| r.valid_references(&lines))
                             .unwrap_or_default();
                         (
                             texts,
                             lines,
-                            valid.into_iter().map(Line::verdict_only).collect(),
+                            valid.into_iter().map(LineFound::verdict_only).collect(),
                         )
                     }
                 };
