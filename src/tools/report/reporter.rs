@@ -1,11 +1,29 @@
 //! The reporter: each input walked by its targets' automata and counted, and
 //! the counts finished into a report.
 
-use super::causes::*;
-use super::tally::*;
-use super::target::*;
-use super::*;
+use std::collections::HashMap;
+use std::sync::{Arc, OnceLock};
+
+use regex_automata::util::primitives::StateID;
+
+use super::cause::Cause;
+use super::describe::{expected_at, innermost_rule_cached, innermost_rules};
+use super::finished::{EditionReport, LintCount, Part, Pattern, Report, SchemeCount, hex};
+use super::found::{FOUND_CODES, Found};
+use super::partial::Partial;
+use super::scheme_name::packed_scheme;
+use super::target::{Derived, NO_SCHEME_RULE, Point, Target};
+use super::target_tally::TargetTally;
+use super::walker::Walker;
+use super::{FORMAT, MAX_TARGETS};
+use crate::edition::Edition;
+use crate::engine::automaton;
 use crate::engine::lanes::product::Walks;
+use crate::error::Error;
+use crate::knowledge::known;
+use crate::verdicts::check::{Checker, Engine, Reading};
+use crate::verdicts::prose;
+use crate::verdicts::{ast, lint};
 
 /// Counts a corpus against one rule of each of several editions.
 #[derive(Clone, Debug)]
@@ -131,15 +149,7 @@ impl Reporter {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn partial(&self) -> Partial {
-        Partial {
-            inputs: 0,
-            digest: 0,
-            targets: vec![TargetTally::default(); self.targets.len()],
-            schemes: SchemeTally::new(self.targets.len()),
-            whatwg: self.whatwg.then(WhatwgCounts::default),
-            product: LazyProduct::default(),
-            steps: Default::default(),
-        }
+        Partial::empty(self.targets.len(), self.whatwg)
     }
 
     /// Count one input.
@@ -168,7 +178,7 @@ impl Reporter {
         self.count_input(partial, input);
         let (mut pattern, mut parted) = (0usize, 0usize);
         let folded = if self.reading.fold_scheme_case {
-            crate::verdicts::prose::fold_scheme_case(input)
+            prose::fold_scheme_case(input)
         } else {
             std::borrow::Cow::Borrowed(input)
         };
@@ -265,7 +275,7 @@ impl Reporter {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn finish(&self, partial: Partial) -> Report {
-        let rules = self.innermost_rules(&partial);
+        let rules = innermost_rules(&self.targets, &partial);
         let editions = self
             .targets
             .iter()
@@ -383,18 +393,15 @@ impl Reporter {
 }
 
 /// Count the lints of a valid input (each code once), where the rule names a URL.
-pub(super) fn count_lints(tally: &mut TargetTally, checker: &Checker, text: &str) {
+fn count_lints(tally: &mut TargetTally, checker: &Checker, text: &str) {
     let (edition, rule) = (checker.edition(), checker.rule());
-    if !crate::verdicts::ast::is_url_rule(edition, rule) {
+    if !ast::is_url_rule(edition, rule) {
         return;
     }
-    let Ok(url) = crate::verdicts::ast::parse_rule(edition, rule, text) else {
+    let Ok(url) = ast::parse_rule(edition, rule, text) else {
         return;
     };
-    let mut codes: Vec<&'static str> = crate::verdicts::lint::lints(&url)
-        .iter()
-        .map(|l| l.code)
-        .collect();
+    let mut codes: Vec<&'static str> = lint::lints(&url).iter().map(|l| l.code).collect();
     codes.sort_unstable();
     codes.dedup();
     for code in codes {

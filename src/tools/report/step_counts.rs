@@ -19,21 +19,27 @@
 //! where the report reads the rules as printed, with no lints, and every
 //! target's verdict is its automaton's.
 
-use super::kept::*;
-use super::schemes::packed_scheme;
-use super::tally::*;
-use super::target::*;
-use super::*;
+use regex_automata::util::primitives::StateID;
+
+use super::EXAMPLE_BYTES;
+use super::cause_tally::CauseTally;
+use super::found::{FOUND_CODES, Found};
+use super::partial::Partial;
+use super::reporter::Reporter;
+use super::scheme_name::packed_scheme;
+use super::step_tables::{CODES, NONE, SchemeBits, StepEntry, StepTables, UNREAD};
+use super::target::Target;
 use crate::engine::lazy::{LazyProduct, Line, Tuple, ones};
 use crate::engine::{Head, first_word};
+use crate::verdicts::check::{Engine, Reading};
 
 /// One list's counts by step, for the reporter's targets.
-pub(super) struct Steps<'r> {
+pub(super) struct StepCounts<'r> {
     reporter: &'r Reporter,
     tables: StepTables,
 }
 
-impl<'r> Steps<'r> {
+impl<'r> StepCounts<'r> {
     /// Counts by step for `automata` (by target, the places of its printed
     /// rule's automaton and of its rule's without the catch-all) walked in
     /// the partial's product, with the tables `kept` from the partial's last
@@ -43,7 +49,7 @@ impl<'r> Steps<'r> {
         reporter: &'r Reporter,
         places: &[(usize, Option<usize>)],
         kept: StepTables,
-    ) -> Option<Steps<'r>> {
+    ) -> Option<StepCounts<'r>> {
         let automata = places
             .iter()
             .map(|(_, own)| 1 + usize::from(own.is_some()))
@@ -58,7 +64,7 @@ impl<'r> Steps<'r> {
             return None;
         }
         if kept.made_for.0 == places {
-            return Some(Steps {
+            return Some(StepCounts {
                 reporter,
                 tables: kept,
             });
@@ -98,7 +104,7 @@ impl<'r> Steps<'r> {
             patterns: vec![0; 1 << places.len()],
             last: None,
         };
-        Some(Steps { reporter, tables })
+        Some(StepCounts { reporter, tables })
     }
 
     /// Count `input`, which the walk left as `line`; `false`, with nothing
@@ -208,14 +214,14 @@ impl<'r> Steps<'r> {
 
     /// What the scheme of `input` says of it, read once for a run of one
     /// scheme where it is in the first 16 bytes.
-    fn scheme(&mut self, input: &str) -> Scheme {
+    fn scheme(&mut self, input: &str) -> SchemeBits {
         let bytes = input.as_bytes();
         if let Some((head, scheme)) = self.tables.last
             && head.starts(first_word(bytes))
         {
             return scheme;
         }
-        let mut scheme = Scheme {
+        let mut scheme = SchemeBits {
             packed: packed_scheme(input),
             known: 0,
             unlisted: 0,
@@ -262,7 +268,7 @@ impl<'r> Steps<'r> {
         let block = self.tables.blocks.get_mut(row)?;
         if *block == NONE {
             *block = u32::try_from(self.tables.entries.len()).ok()?;
-            let fresh = Entry {
+            let fresh = StepEntry {
                 inputs: 0,
                 died: 0,
                 bar: UNREAD,
