@@ -159,8 +159,8 @@ fn joint_walks_agree(what: &str, rules: &[(std::sync::Arc<Automaton>, Vec<String
         piece.len() * 2 / 3,
     ] {
         let part = piece.get(..end).unwrap();
-        let alone: Vec<(usize, usize)> = tables.iter().map(|t| t.count_lines(part)).collect();
-        let (lines, each) = walks.count_lines(part);
+        let alone: Vec<(usize, usize)> = tables.iter().map(|t| t.lines_derived(part)).collect();
+        let (lines, each) = walks.lines_derived(part);
         let together: Vec<(usize, usize)> = each.into_iter().map(|d| (lines, d)).collect();
         assert_eq!(
             together, alone,
@@ -286,7 +286,7 @@ fn walks_agree(edition: Edition, rule: &str, dfa: &Automaton, inputs: &[String])
         }
         let valid = lines.iter().filter(|(_, v)| *v).count();
         assert_eq!(
-            a.table().count_lines(&piece),
+            a.table().lines_derived(&piece),
             (lines.len(), valid),
             "{edition} {rule}: the {name} walked over the lines as one piece"
         );
@@ -295,7 +295,7 @@ fn walks_agree(edition: Edition, rule: &str, dfa: &Automaton, inputs: &[String])
             let cut = piece.len() - if lines.len().is_multiple_of(3) { 2 } else { 1 };
             let valid = valid - usize::from(want) + usize::from(a.matches(last));
             assert_eq!(
-                a.table().count_lines(piece.get(..cut).unwrap()),
+                a.table().lines_derived(piece.get(..cut).unwrap()),
                 (lines.len(), valid),
                 "{edition} {rule}: the {name} over the lines, the last without its end"
             );
@@ -347,7 +347,7 @@ fn pest_agrees_with_the_printed_bnf_on_a_sample_of_generated_strings() {
     exactness(50, 2005);
 }
 
-/// `check::Joint` counts and decides as its checkers one by one, on a short
+/// `check::Checkers` counts and decides as its checkers one by one, on a short
 /// piece and list (walked checker by checker) and a long one (the product);
 /// each checker decides the lines of a piece as it decides them one by one.
 #[test]
@@ -356,7 +356,7 @@ fn checkers_walked_jointly_count_and_decide_as_each_alone() {
         .iter()
         .map(|&e| urlbnf::Checker::for_edition(e).unwrap())
         .collect();
-    let joint = urlbnf::check::Joint::new(&checkers).unwrap();
+    let joint = urlbnf::check::Checkers::new(&checkers);
     let mut lines: Vec<String> = Vec::new();
     for (i, e) in Edition::ALL.iter().enumerate() {
         for s in common::samples(*e, e.default_rule(), 400, 1738 + i as u64) {
@@ -372,7 +372,7 @@ fn checkers_walked_jointly_count_and_decide_as_each_alone() {
     let inputs: Vec<&[u8]> = lines.iter().map(|l| l.as_bytes()).collect();
     // Short first, so that they are walked before the products are made.
     for (piece, inputs) in [(&piece[..4096], &inputs[..100]), (&piece[..], &inputs[..])] {
-        let (count, each) = joint.count_lines(piece);
+        let (count, each) = joint.line_counts(piece);
         let alone: Vec<(usize, usize)> = checkers
             .iter()
             .map(|c| c.count_valid_lines(piece).unwrap())
@@ -396,9 +396,9 @@ fn checkers_walked_jointly_count_and_decide_as_each_alone() {
                 assert_eq!(each, c.valid_each(&lines), "{}", c.edition());
             }
         }
-        let bits = joint.valid_each(inputs).unwrap();
+        let verdicts = joint.verdicts(inputs);
         for (i, c) in checkers.iter().enumerate() {
-            let together: Vec<bool> = bits.iter().map(|b| (b >> i) & 1 != 0).collect();
+            let together: Vec<bool> = verdicts.of_target(i).collect();
             assert_eq!(
                 together,
                 c.valid_each(inputs),

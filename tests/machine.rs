@@ -12,7 +12,7 @@ use crate::common;
 use common::Seeded;
 use urlbnf::engine::Generator;
 use urlbnf::engine::machine::interpret::Interpreter;
-use urlbnf::engine::machine::{Machine, Stop};
+use urlbnf::engine::machine::{Failed, Machine};
 use urlbnf::grammar::peg::{self, Derivation, PestOutcome};
 use urlbnf::grammar::printed::PrintedGrammar;
 use urlbnf::{Edition, ast};
@@ -56,7 +56,7 @@ fn same_derivations(edition: Edition, per_edition: usize) {
                 }
                 _ => {
                     other += 1;
-                    assert_eq!(by_machine, Err(Stop::NoMatch), "{edition} {rule}: {s:?}");
+                    assert_eq!(by_machine, Err(Failed::NoMatch), "{edition} {rule}: {s:?}");
                 }
             }
             if url_rule {
@@ -121,7 +121,7 @@ fn a_derivation_past_its_token_allowance_is_too_large_not_invalid() {
         .unwrap();
     assert!(least >= tokens, "{least}");
     for cap in 0..least {
-        assert_eq!(machine.derive("url", url, cap), Some(Err(Stop::TooLarge)));
+        assert_eq!(machine.derive("url", url, cap), Some(Err(Failed::TooLarge)));
     }
     assert_eq!(
         machine.derive("url", url, least),

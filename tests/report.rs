@@ -622,11 +622,11 @@ fn the_fast_stop_is_the_exact_stop() {
             let a = urlbnf::engine::automaton::automaton(e, rule).unwrap();
             let mut kept = urlbnf::engine::automaton::Kept::default();
             for input in &inputs {
-                let exact = a.stop_point(input);
-                assert_eq!(a.stop_point_fast(input), exact, "{e} {rule}: {input:?}");
+                let exact = a.stop(input);
+                assert_eq!(a.stop_fast(input), exact, "{e} {rule}: {input:?}");
                 // Resumed from the last input's first bytes where they agree.
                 assert_eq!(
-                    a.stop_point_kept(input, &mut kept),
+                    a.stop_resumed(input, &mut kept),
                     exact,
                     "{e} {rule}, kept: {input:?}"
                 );
@@ -688,7 +688,7 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
                 let outcome = line.outcome();
                 let input = inputs.get(from + i).unwrap();
                 for (k, a) in automata.iter().enumerate() {
-                    let exact = a.stop_point(input);
+                    let exact = a.stop(input).map(|s| (s.state, s.offset, s.byte_offset));
                     let derived = (outcome.accepted >> k) & 1 != 0;
                     assert_eq!(derived, exact.is_none(), "{what} #{k}: {input:?}");
                     let located = outcome.stop(k).map(|(s, at)| (s, at, at));
@@ -715,7 +715,7 @@ fn the_joint_walk_finds_each_automatons_exact_stop() {
                 let input = text.get(start..end).unwrap();
                 given.push(input);
                 for (k, a) in automata.iter().enumerate() {
-                    let exact = a.stop_point(input);
+                    let exact = a.stop(input).map(|s| (s.state, s.offset, s.byte_offset));
                     let located = outcome.stop(k).map(|(s, at)| (s, at, at));
                     assert_eq!(
                         located, exact,

@@ -13,7 +13,7 @@ use std::collections::{HashMap, VecDeque};
 use serde::Serialize;
 
 use crate::edition::Edition;
-use crate::engine::automaton::{self, Stop};
+use crate::engine::automaton::{self, Frontier};
 use crate::error::Expected;
 use crate::grammar::{Expr, Node, PestOutcome, PrintedGrammar, peg};
 use crate::knowledge::correspond;
@@ -131,12 +131,13 @@ pub fn reason(
         Err(_) if !accepted_by.has_transcription() => printed_derivation(accepted_by, rule, input)?,
         _ => return None,
     };
-    let (_, _, stop) = automaton::automaton(rejected_by, counterpart)
+    let stop = automaton::automaton(rejected_by, counterpart)
         .ok()?
-        .stop_point(input)?;
+        .stop(input)?
+        .byte_offset;
     let gb = PrintedGrammar::of(rejected_by);
     // A part of the derivation whose counterpart does not derive its text.
-    let rejected = |node: &Node| -> Option<(String, String, Stop)> {
+    let rejected = |node: &Node| -> Option<(String, String, Frontier)> {
         if node.pest_rule.is_some() {
             // A PEG helper covers part of its rule only.
             return None;

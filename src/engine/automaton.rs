@@ -28,10 +28,11 @@ use super::ahead;
 pub(crate) use super::chars::is_continuation;
 use super::chars::ranges;
 pub use super::dense::Kept;
+pub use super::dense::Stop;
 use super::dense::{Dense, MEMORY_LIMIT};
 pub use super::hir::{CompileError, HirGrammar};
 use super::lanes::{Dfa, Table};
-pub use super::stop::Stop;
+pub use super::stop::Frontier;
 pub use super::threads::on_threads;
 
 /// A minimal DFA for one rule of one edition.
@@ -176,33 +177,33 @@ impl Automaton {
 
     /// `Ok` when the rule derives the input; otherwise the longest prefix of the
     /// input that some derivable string starts with, and what may follow it.
-    pub fn diagnose(&self, input: &str) -> Result<(), Stop> {
-        match self.stop_point(input) {
+    pub fn diagnose(&self, input: &str) -> Result<(), Frontier> {
+        match self.stop(input) {
             None => Ok(()),
-            Some((s, offset, byte_offset)) => Err(self.stop_at(s, offset, byte_offset)),
+            Some(stop) => Err(self.frontier(stop)),
         }
     }
 
-    /// [`Automaton::stop_point`] in the walk of [`Automaton::matches`]: the dead
+    /// [`Automaton::stop`] in the walk of [`Automaton::matches`]: the dead
     /// state is tested per byte, and only at the end is the state before checked.
     /// A state that is neither live nor dead only records a match one byte late;
     /// every byte leads from it to the dead state, so it can only be the last
     /// state of a walk, and the live state before it is where the input stops.
-    pub fn stop_point_fast(&self, input: &str) -> Option<(StateID, usize, usize)> {
+    pub fn stop_fast(&self, input: &str) -> Option<Stop> {
         if self.wide {
-            return self.stop_point(input);
+            return self.stop(input);
         }
         let start = self.dense.start;
         self.stop_after(input.as_bytes(), 0, (start, start))
     }
 
-    /// [`Automaton::stop_point_fast`], resumed where `kept` holds the walk
+    /// [`Automaton::stop_fast`], resumed where `kept` holds the walk
     /// of the input's first bytes (its scheme and `:`, and a `//` after
     /// it), and keeping this input's there: the inputs of a corpus mostly
     /// share their first bytes, and walks are of a byte after another.
-    pub fn stop_point_kept(&self, input: &str, kept: &mut Kept) -> Option<(StateID, usize, usize)> {
+    pub fn stop_resumed(&self, input: &str, kept: &mut Kept) -> Option<Stop> {
         if self.wide {
-            return self.stop_point(input);
+            return self.stop(input);
         }
         let bytes = input.as_bytes();
         let (len, walk) = match kept.after(bytes) {
@@ -210,7 +211,7 @@ impl Automaton {
             Some((len, Ok(states))) => (len, states),
             None => {
                 let Some(head) = Kept::prefix(bytes) else {
-                    return self.stop_point_fast(input);
+                    return self.stop_fast(input);
                 };
                 let (start, len) = (self.dense.start, head.len());
                 let walk =
@@ -226,14 +227,17 @@ impl Automaton {
         self.stop_after(bytes, len, walk)
     }
 
+    /// [`Automaton::stop_resumed`] as (state, offset in characters, in
+    /// bytes): the form the report's walks read until they ask the front
+    /// door ([`meta`](super::meta)) instead.
+    pub fn stop_point_kept(&self, input: &str, kept: &mut Kept) -> Option<(StateID, usize, usize)> {
+        self.stop_resumed(input, kept)
+            .map(|s| (s.state, s.offset, s.byte_offset))
+    }
+
     /// Where the walk of `bytes` from offset `from` in `states` stops.
     #[inline]
-    fn stop_after(
-        &self,
-        bytes: &[u8],
-        from: usize,
-        states: (StateID, StateID),
-    ) -> Option<(StateID, usize, usize)> {
+    fn stop_after(&self, bytes: &[u8], from: usize, states: (StateID, StateID)) -> Option<Stop> {
         match self.dense.walk_on(bytes, from, states) {
             Err(stop) => Some(stop),
             Ok((before, s)) => {
@@ -242,18 +246,17 @@ impl Automaton {
         }
     }
 
-    /// Where [`Automaton::diagnose`] stops, without describing what may follow:
-    /// the state, the offset in characters and in bytes; `None` when the rule
-    /// derives the input.
-    pub fn stop_point(&self, input: &str) -> Option<(StateID, usize, usize)> {
+    /// Where [`Automaton::diagnose`] stops, without describing what may
+    /// follow; `None` when the rule derives the input.
+    pub fn stop(&self, input: &str) -> Option<Stop> {
         let mut s = self.dense.start;
-        // The state, offset in characters and in bytes where the current
-        // character starts: a walk that dies inside a character stops there.
-        let mut at = (s, 0, 0);
+        // Where the current character starts: a walk that dies inside a
+        // character stops there.
+        let mut at = Stop::at(s, 0, 0);
         let mut offset = 0;
         for (byte_offset, &b) in input.as_bytes().iter().enumerate() {
             if !is_continuation(b) {
-                at = (s, offset, byte_offset);
+                at = Stop::at(s, offset, byte_offset);
                 offset += 1;
             }
             let next = self.dense.dfa.next_state(s, b);
@@ -262,19 +265,19 @@ impl Automaton {
             }
             s = next;
         }
-        (!self.accepts_at_end(s)).then_some((s, offset, input.len()))
+        (!self.accepts_at_end(s)).then_some(Stop::at(s, offset, input.len()))
     }
 
     /// Where the input stops being a prefix of any derivable string, or, if
     /// it never does, its end (derivable or not), with what may follow there.
-    pub fn stop_or_end(&self, input: &str) -> Stop {
-        match self.stop_point(input) {
-            Some((s, offset, byte_offset)) => self.stop_at(s, offset, byte_offset),
+    pub fn stop_or_end(&self, input: &str) -> Frontier {
+        match self.stop(input) {
+            Some(stop) => self.frontier(stop),
             None => {
                 let s = self
                     .state_after(input.as_bytes())
                     .unwrap_or(self.dense.start);
-                self.stop_at(s, input.chars().count(), input.len())
+                self.frontier(Stop::at(s, input.chars().count(), input.len()))
             }
         }
     }
@@ -303,8 +306,14 @@ impl Automaton {
         super::chars::live_ranges(self, state)
     }
 
-    fn stop_at(&self, state: StateID, offset: usize, byte_offset: usize) -> Stop {
-        Stop {
+    /// What could come where the input stops.
+    pub fn frontier(&self, stop: Stop) -> Frontier {
+        let Stop {
+            state,
+            offset,
+            byte_offset,
+        } = stop;
+        Frontier {
             offset,
             byte_offset,
             wide: self.live_wide(state),
@@ -315,8 +324,8 @@ impl Automaton {
     }
 
     /// The stop of an input whose longest valid prefix ends in `state`, at offset 0.
-    pub fn stop_in(&self, state: StateID) -> Stop {
-        self.stop_at(state, 0, 0)
+    pub fn stop_in(&self, state: StateID) -> Frontier {
+        self.frontier(Stop::at(state, 0, 0))
     }
 
     /// The state after `input` from the start, if every byte keeps it live.

@@ -16,6 +16,31 @@ use regex_syntax::hir::Hir;
 use super::hir::CompileError;
 use super::lanes::Dfa;
 
+/// Where an input stops being a prefix of any string a rule derives: the
+/// automaton's state after the longest such prefix, and the prefix's length
+/// in characters and in bytes (the same in an ASCII input).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Stop {
+    /// The state after the prefix: inputs that stop in the same state have
+    /// the same continuations.
+    pub state: StateID,
+    /// Offset in Unicode scalar values.
+    pub offset: usize,
+    /// Offset in bytes (UTF-8).
+    pub byte_offset: usize,
+}
+
+impl Stop {
+    /// The stop in `state` at `offset` characters, `byte_offset` bytes.
+    pub fn at(state: StateID, offset: usize, byte_offset: usize) -> Stop {
+        Stop {
+            state,
+            offset,
+            byte_offset,
+        }
+    }
+}
+
 /// The most memory one rule's NFA, or its DFA while built or when done, may
 /// take (bytes).
 pub const MEMORY_LIMIT: usize = 32 << 20;
@@ -76,7 +101,7 @@ impl Dense {
         bytes: &[u8],
         from: usize,
         (mut before, mut s): (StateID, StateID),
-    ) -> Result<(StateID, StateID), (StateID, usize, usize)> {
+    ) -> Result<(StateID, StateID), Stop> {
         let rest = bytes.get(from..).unwrap_or_default();
         for (i, &b) in (from..).zip(rest) {
             let next = self.dfa.next_state(s, b);
@@ -91,16 +116,11 @@ impl Dense {
 
     /// Where a walk that reached `s` after `at` bytes (`before` one byte
     /// earlier) stops: at `s`, or one byte back if `s` is not live.
-    pub(super) fn last_live(
-        &self,
-        before: StateID,
-        s: StateID,
-        at: usize,
-    ) -> (StateID, usize, usize) {
+    pub(super) fn last_live(&self, before: StateID, s: StateID, at: usize) -> Stop {
         if self.is_live(s) || at == 0 {
-            (s, at, at)
+            Stop::at(s, at, at)
         } else {
-            (before, at - 1, at - 1)
+            Stop::at(before, at - 1, at - 1)
         }
     }
 }
@@ -216,7 +236,7 @@ fn live_states(dfa: &dense::DFA<Vec<u32>>, start: StateID) -> HashSet<StateID> {
 }
 
 /// A walk's first bytes, kept for the next input that starts with them
-/// (see [`stop_point_kept`](super::automaton::Automaton::stop_point_kept)):
+/// (see [`stop_resumed`](super::automaton::Automaton::stop_resumed)):
 /// the states there, or its stop.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Kept {
@@ -288,7 +308,7 @@ impl Head {
 }
 
 /// A walk so far: the states a byte back and now, or where it stopped.
-pub(super) type Walked = Result<(StateID, StateID), (StateID, usize, usize)>;
+pub(super) type Walked = Result<(StateID, StateID), Stop>;
 
 impl Kept {
     /// The head of `bytes`' scheme and its `:`, and a `//` after it, if

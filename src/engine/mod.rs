@@ -17,6 +17,7 @@ pub mod hir;
 pub mod lanes;
 pub mod lazy;
 pub mod machine;
+pub mod meta;
 mod shortest;
 mod stop;
 mod threads;

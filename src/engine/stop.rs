@@ -1,13 +1,14 @@
-//! Where a walk of an automaton stops: the offset, what could come there,
-//! and the state, which diagnoses and reports read.
+//! Where a walk of an automaton stops and what could come there, which
+//! diagnoses and reports read.
 
 use regex_automata::util::primitives::StateID;
 
 use crate::grammar::CharSet;
 
-/// Where an input stops being a prefix of any string the rule derives.
+/// Where an input stops being a prefix of any string the rule derives (its
+/// [`Stop`](super::dense::Stop)), and what could come there.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Stop {
+pub struct Frontier {
     /// Offset in Unicode scalar values.
     pub offset: usize,
     /// Offset in bytes (UTF-8).

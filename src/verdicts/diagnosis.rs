@@ -5,12 +5,12 @@
 //! does. Below `check` and `ast`, which both report it.
 
 use crate::edition::Edition;
-use crate::engine::automaton::{self, Stop};
+use crate::engine::automaton::{self, Frontier};
 use crate::error::{CheckError, Error, Expected, found_at};
 use crate::grammar::printed::{count, minus};
 use crate::grammar::{PestOutcome, PrintedGrammar, peg};
 
-pub(crate) fn error_at(edition: Edition, input: &str, stop: &Stop) -> CheckError {
+pub(crate) fn error_at(edition: Edition, input: &str, stop: &Frontier) -> CheckError {
     let expected = describe(edition, stop);
     let message = message(edition, input, stop, &expected);
     CheckError {
@@ -67,7 +67,7 @@ internal! {
     /// Name a set of next characters by the edition's character-class rules where a
     /// whole class fits, and by single characters otherwise (a run of
     /// non-ASCII characters no class names, by its range in ABNF).
-    fn describe(edition: Edition, stop: &Stop) -> Vec<Expected> {
+    fn describe(edition: Edition, stop: &Frontier) -> Vec<Expected> {
         let classes = PrintedGrammar::of(edition).wide_classes();
         let mut left = stop.next;
         let mut left_wide = stop.wide.clone();
@@ -119,7 +119,7 @@ pub(crate) fn found_char(c: char) -> String {
     }
 }
 
-fn message(edition: Edition, input: &str, stop: &Stop, expected: &[Expected]) -> String {
+fn message(edition: Edition, input: &str, stop: &Frontier, expected: &[Expected]) -> String {
     let c = input.get(stop.byte_offset..).and_then(|s| s.chars().next());
     let found = match c {
         Some(c) => format!("found {}", found_char(c)),

@@ -241,9 +241,7 @@ pub(crate) fn run(
         checkers: &checkers,
         valid_lines: &valid_lines,
         mode,
-        joint: (checkers.len() > 1)
-            .then(|| check::Joint::new(&checkers))
-            .flatten(),
+        all: check::Checkers::new(&checkers),
     };
     // --quiet writes a summary only (--only writes the lines it shows).
     let written = match (mode.quiet, mode.only) {
@@ -281,15 +279,15 @@ struct Plan<'p> {
     /// What a valid verdict prints, per target.
     valid_lines: &'p [String],
     mode: Mode,
-    /// Every target's automaton walked as one (where each reads as printed).
-    joint: Option<check::Joint>,
+    /// Every target, asked about each piece at once.
+    all: check::Checkers,
 }
 
 impl Plan<'_> {
     /// The inputs of a piece against every target, written to `out` in order.
-    /// Counted only (`--quiet`, `--only`), the automata walk them side by side;
-    /// with `--quiet`, a piece of the input as read is walked whole, line ends
-    /// and all, by each target that reads it as printed.
+    /// Counted only (`--quiet`, `--only`), every target is asked at once
+    /// (the engine chooses the walk); with `--quiet`, a piece of the input
+    /// as read is asked whole, line ends and all.
     fn check_piece(
         &self,
         piece: &Piece<'_>,
@@ -298,29 +296,13 @@ impl Plan<'_> {
     ) -> Result<(), CliError> {
         let mode = self.mode;
         if let (true, None, Piece::Text(text)) = (mode.quiet, mode.only, piece) {
-            let joint = self.joint.as_ref();
-            let counts: Option<Vec<(usize, usize)>> = match joint {
-                Some(joint) => {
-                    let (lines, valid) = joint.count_lines(text);
-                    Some(valid.into_iter().map(|v| (lines, v)).collect())
-                }
-                None => self
-                    .checkers
-                    .iter()
-                    .map(|c| c.count_valid_lines(text))
-                    .collect(),
-            };
-            if let Some(counts) = counts {
-                tally.inputs += match counts.first() {
-                    Some(&(lines, _)) => lines,
-                    None => piece.lines().len(),
-                };
-                for (lines, valid) in counts {
-                    tally.good += valid;
-                    tally.bad += lines.saturating_sub(valid);
-                }
-                return Ok(());
+            let (lines, valid) = self.all.line_counts(text);
+            tally.inputs += lines;
+            for valid in valid {
+                tally.good += valid;
+                tally.bad += lines.saturating_sub(valid);
             }
+            return Ok(());
         }
         let lines = &*piece.lines();
         if !mode.quiet && mode.only.is_none() {
@@ -336,34 +318,16 @@ impl Plan<'_> {
             return Ok(());
         }
         tally.inputs += lines.len();
-        let mut all_valid = vec![true; lines.len()];
-        // A few thousand lines at a time, walked by every target while they
-        // are in the cache.
-        let joint = self.joint.as_ref();
-        for (lines, all_valid) in lines.chunks(2048).zip(all_valid.chunks_mut(2048)) {
-            if let Some(bits) = joint.and_then(|j| j.valid_each(lines)) {
-                let every = ((1u64 << self.checkers.len()) - 1) as u32;
-                for (all, bits) in all_valid.iter_mut().zip(bits) {
-                    for i in 0..self.checkers.len() {
-                        tally.count((bits >> i) & 1 != 0);
-                    }
-                    *all = bits == every;
-                }
-                continue;
-            }
-            for checker in self.checkers {
-                for (all, valid) in all_valid.iter_mut().zip(checker.valid_each(lines)) {
-                    tally.count(valid);
-                    *all &= valid;
-                }
-            }
-        }
+        let verdicts = self.all.verdicts(lines);
+        let valid = verdicts.valid_count();
+        tally.good += valid;
+        tally.bad += (lines.len() * self.all.len()).saturating_sub(valid);
         // --only shows the inputs of its kind; --quiet nothing.
         let Some(only) = mode.only else {
             return Ok(());
         };
-        for (line, all) in lines.iter().zip(all_valid) {
-            if (only == Only::Valid) != all {
+        for (i, line) in lines.iter().enumerate() {
+            if (only == Only::Valid) != verdicts.all_valid(i) {
                 continue;
             }
             let input = line_input(line);

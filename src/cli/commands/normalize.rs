@@ -108,7 +108,7 @@ pub(crate) fn run(
             };
             let Some((source, ends)) = ends else {
                 let lines = piece.lines();
-                let valid = n.valid_each(&lines);
+                let valid = n.valid_inputs(&lines);
                 for (line, valid) in lines.iter().zip(valid) {
                     w.line(line, Line::verdict_only(valid), out, tally)?;
                 }

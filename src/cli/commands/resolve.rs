@@ -183,7 +183,7 @@ pub(crate) fn run(
                         false => texts.iter().map(|t| t.as_bytes()).collect(),
                     };
                     let valid = single
-                        .and_then(|r| r.valid_each(&lines))
+                        .and_then(|r| r.valid_references(&lines))
                         .unwrap_or_default();
                     (
                         texts,

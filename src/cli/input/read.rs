@@ -4,6 +4,7 @@
 use std::io::BufRead;
 
 use super::{BATCH_BYTES, READ_BYTES};
+use crate::engine::meta::lines;
 
 /// Text cut into lines: bytes, or text already known to be UTF-8 (a line end
 /// is ASCII, so every cut is a character boundary).
@@ -187,52 +188,29 @@ impl Counted {
     }
 }
 
-/// The lines of a batch, each without its line end; a final newline adds no
-/// input, and a last line with no line end keeps its "\r", as a line does.
+/// The lines of a batch, each without its line end, split by the engine's
+/// one rule ([`lines`]).
 pub(super) fn split_lines<T: LineText + ?Sized>(batch: &T) -> Vec<&T> {
-    let bytes = batch.bytes();
-    let mut lines = Vec::new();
-    if bytes.is_empty() {
-        return lines;
-    }
-    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
-    let mut start = 0;
-    for end in memchr::memchr_iter(b'\n', body).chain([body.len()]) {
-        // A line's "\r" before the "\n" the split removed goes too.
-        let cr = usize::from(end > start && body.get(end - 1) == Some(&b'\r'));
-        lines.push(batch.part(start, end - cr));
-        start = end + 1;
-    }
-    if !bytes.ends_with(b"\n")
-        && let Some(last) = lines.last_mut()
-    {
-        *last = batch.part(body.len() - last_len(body), body.len());
-    }
-    lines
+    let each = lines::each(batch.bytes());
+    each.map(|line| batch.part(line.start, line.end)).collect()
 }
 
 /// The lines of a batch whose line ends are known (`ends`, in order: the
 /// offset of each line's "\n", or the batch's length for a last line with
-/// none), as [`split_lines`] splits it: a "\r" before a "\n" goes with it.
+/// none), as [`split_lines`] splits it.
 pub(super) fn lines_at<'t, T: LineText + ?Sized, M>(
     batch: &'t T,
     ends: &[(usize, M)],
 ) -> Vec<&'t T> {
     let bytes = batch.bytes();
     let mut start = 0;
-    let mut lines = Vec::with_capacity(ends.len());
+    let mut each = Vec::with_capacity(ends.len());
     for &(end, _) in ends {
-        let ended = bytes.get(end) == Some(&b'\n');
-        let cr = usize::from(ended && end > start && bytes.get(end - 1) == Some(&b'\r'));
-        lines.push(batch.part(start, end - cr));
+        let line = lines::ending_at(bytes, start, end);
+        each.push(batch.part(line.start, line.end));
         start = end + 1;
     }
-    lines
-}
-
-/// The length of the text after the last line end.
-fn last_len(body: &[u8]) -> usize {
-    memchr::memrchr(b'\n', body).map_or(body.len(), |i| body.len() - i - 1)
+    each
 }
 
 #[cfg(test)]

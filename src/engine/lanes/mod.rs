@@ -125,7 +125,7 @@ impl Table {
     /// `\n` adds no line, a `\r` before a `\n` is not part of the line) and
     /// how many of them the rule derives. [`LANES`] parts of the piece, each
     /// of whole lines, are walked side by side, line ends and all.
-    pub fn count_lines(&self, piece: &[u8]) -> (usize, usize) {
+    pub fn lines_derived(&self, piece: &[u8]) -> (usize, usize) {
         let lines = &self.lines;
         let walk = Walk::new(&lines.next, &self.class);
         let parts = cut(piece, LANES);
@@ -156,18 +156,11 @@ impl Table {
         (count, derived)
     }
 
-    /// Whether the rule derives each line of `piece`, in order, the lines
-    /// split as [`Table::count_lines`] splits them: its walk, with each line
-    /// end's mark kept and read in line order.
-    pub fn lines_derived(&self, piece: &[u8]) -> Vec<bool> {
-        let mut derived = Vec::with_capacity(piece.len() / 16);
-        self.each_line_derived(piece, |_, d| derived.push(d));
-        derived
-    }
-
-    /// [`Table::lines_derived`] as `line(end, derived)` for each line in
-    /// order, `end` the offset of its `\n` (of the piece's end for a last
-    /// line with none).
+    /// Whether the rule derives each line of `piece`, as `line(end,
+    /// derived)` for each line in order, `end` the offset of its `\n` (of
+    /// the piece's end for a last line with none), the lines split as
+    /// [`Table::lines_derived`] splits them: its walk, with each line end's
+    /// mark kept and read in line order.
     pub fn each_line_derived(&self, piece: &[u8], mut line: impl FnMut(usize, bool)) {
         let walk = Walk::new(&self.lines.next, &self.class);
         let last = |s: u32| {

@@ -187,7 +187,7 @@ impl Product {
     /// Which of the tables derive each line of `piece`, as `line(end, bits)`
     /// for each line in order (bit `i`: table `i`), `end` the offset of its
     /// `\n` (of the piece's end for a last line with none), the lines split
-    /// as [`Table::count_lines`] splits them. For a product of line walks
+    /// as [`Table::lines_derived`] splits them. For a product of line walks
     /// ([`Product::new`]).
     #[cfg(any(feature = "cli", feature = "internals"))]
     pub fn each_line_derived(&self, piece: &[u8], mut line: impl FnMut(usize, u32)) {
@@ -207,9 +207,9 @@ impl Product {
         }
     }
 
-    /// The lines of `piece`, as [`Table::count_lines`] splits them, and how
+    /// The lines of `piece`, as [`Table::lines_derived`] splits them, and how
     /// many of them each table derives (by the tables' order).
-    pub fn count_lines(&self, piece: &[u8]) -> (usize, [usize; MOST]) {
+    pub fn lines_derived(&self, piece: &[u8]) -> (usize, [usize; MOST]) {
         let walk = Walk::new(&self.next, &self.class);
         let parts = cut(piece, LANES);
         let k = parts.iter().map(|p| p.len()).min().unwrap_or(0);
@@ -311,16 +311,16 @@ impl Walks {
 
     /// The lines of `piece` and how many of them each table derives (walks
     /// made by [`Walks::new`]).
-    pub fn count_lines(&self, piece: &[u8]) -> (usize, Vec<usize>) {
+    pub fn lines_derived(&self, piece: &[u8]) -> (usize, Vec<usize>) {
         let mut derived = vec![0; self.tables];
         let mut lines = 0;
         for (places, group) in &self.groups {
             let counts = match group {
                 Group::One(table) => {
-                    let (n, d) = table.count_lines(piece);
+                    let (n, d) = table.lines_derived(piece);
                     (n, [d, 0, 0, 0, 0, 0, 0])
                 }
-                Group::Many(product) => product.count_lines(piece),
+                Group::Many(product) => product.lines_derived(piece),
             };
             lines = counts.0;
             for (&place, d) in places.iter().zip(counts.1) {

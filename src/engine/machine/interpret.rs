@@ -6,7 +6,7 @@
 use rustc_hash::FxHashMap;
 
 use super::program::{Compiled, Op, Program};
-use super::{Stop, entry_names, leak_printed};
+use super::{Failed, entry_names, leak_printed};
 use crate::edition::Edition;
 use crate::grammar::peg::{Derivation, Token};
 
@@ -40,11 +40,16 @@ impl Interpreter {
 
     /// The derivation of the whole input from the rule, with at most `cap`
     /// tokens. `None` when the grammar has no such rule.
-    pub fn derive(&self, rule: &str, input: &str, cap: usize) -> Option<Result<Derivation, Stop>> {
+    pub fn derive(
+        &self,
+        rule: &str,
+        input: &str,
+        cap: usize,
+    ) -> Option<Result<Derivation, Failed>> {
         let id = *self.entries.get(rule)?;
         let entry = self.program.rules.get(id)?;
         if u32::try_from(input.len()).is_err() {
-            return Some(Err(Stop::TooLarge));
+            return Some(Err(Failed::TooLarge));
         }
         let mut run = Run {
             rules: &self.program.rules,
@@ -56,9 +61,9 @@ impl Interpreter {
         };
         let end = run.node(self.names.get(id)?, &entry.body, 0);
         Some(match end {
-            _ if run.over => Err(Stop::TooLarge),
+            _ if run.over => Err(Failed::TooLarge),
             Some(end) if end == input.len() => Ok(Derivation { tokens: run.out }),
-            _ => Err(Stop::NoMatch),
+            _ => Err(Failed::NoMatch),
         })
     }
 }

@@ -22,7 +22,7 @@ pub mod program;
 
 /// Why a derivation could not be made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stop {
+pub enum Failed {
     /// The rule does not derive the whole input.
     NoMatch,
     /// The derivation would have more tokens than allowed (or the input is
@@ -203,7 +203,12 @@ impl Machine {
     /// tokens. `None` when the machine has no such rule. (The AST reuses a
     /// buffer through [`Machine::derive_in`]; tests ask this.)
     #[cfg(feature = "internals")]
-    pub fn derive(&self, rule: &str, input: &str, cap: usize) -> Option<Result<Derivation, Stop>> {
+    pub fn derive(
+        &self,
+        rule: &str,
+        input: &str,
+        cap: usize,
+    ) -> Option<Result<Derivation, Failed>> {
         // Room for a typical URL's nodes without growing.
         self.derive_in(rule, input, cap, Vec::with_capacity(32.min(cap)))
     }
@@ -216,10 +221,10 @@ impl Machine {
         input: &str,
         cap: usize,
         mut tokens: Vec<Token>,
-    ) -> Option<Result<Derivation, Stop>> {
+    ) -> Option<Result<Derivation, Failed>> {
         let &entry = self.entries.get(rule)?;
         if u32::try_from(input.len()).is_err() {
-            return Some(Err(Stop::TooLarge));
+            return Some(Err(Failed::TooLarge));
         }
         tokens.clear();
         let mut run = Run {
@@ -231,9 +236,9 @@ impl Machine {
         };
         let end = entry(&mut run, 0);
         Some(match end {
-            _ if run.over => Err(Stop::TooLarge),
+            _ if run.over => Err(Failed::TooLarge),
             Some(end) if end == input.len() => Ok(Derivation { tokens: run.out }),
-            _ => Err(Stop::NoMatch),
+            _ => Err(Failed::NoMatch),
         })
     }
 }

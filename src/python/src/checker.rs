@@ -84,7 +84,7 @@ pub fn valid_many<'py>(
             let array = arrow::import(urls)?;
             let values = py.detach(|| -> PyResult<Vec<Option<bool>>> {
                 let strings = arrow::strings(&array)?;
-                Ok(valid_each(checker, &strings))
+                Ok(verdicts(checker, &strings))
             })?;
             arrow::booleans(py, &values)
         }
@@ -99,7 +99,7 @@ pub fn valid_many<'py>(
         arrow::Kind::Other => {
             let items = texts(urls)?;
             let strings: Vec<Option<&str>> = items.iter().map(|s| s.as_deref()).collect();
-            let values = py.detach(|| valid_each(checker, &strings));
+            let values = py.detach(|| verdicts(checker, &strings));
             Ok(PyList::new(py, values)?.into_any())
         }
     }
@@ -120,34 +120,17 @@ pub fn texts(urls: &Bound<'_, PyAny>) -> PyResult<Vec<Option<PyBackedStr>>> {
         .collect()
 }
 
-/// Each string's verdict, `None` kept. The strings are walked as the
-/// command walks a file: joined one a line, the automaton over the whole
-/// piece (`valid_lines`, eight parts side by side). Where a string holds a
-/// line break (`\n`, or a final `\r` the line would lose), or the checker
-/// reads each input apart, each is walked on its own (`valid_each`).
-fn valid_each(checker: &urlbnf::Checker, strings: &[Option<&str>]) -> Vec<Option<bool>> {
-    let size: usize = strings.iter().flatten().map(|s| s.len()).sum();
-    let mut piece = Vec::with_capacity(size + strings.len());
-    for s in strings {
-        piece.extend_from_slice(s.unwrap_or("").as_bytes());
-        piece.push(b'\n');
-    }
-    let lines = memchr::memchr_iter(b'\n', &piece).count() == strings.len()
-        && memchr::memmem::find(&piece, b"\r\n").is_none();
-    let valid = match lines {
-        true => checker.valid_lines(&piece),
-        false => None,
-    };
-    let valid = valid.unwrap_or_else(|| {
-        let inputs: Vec<&[u8]> = strings
-            .iter()
-            .map(|s| s.map_or(&b""[..], str::as_bytes))
-            .collect();
-        checker.valid_each(&inputs)
-    });
+/// Each string's verdict, `None` kept: `Checker::valid_each`, the
+/// library's walk of a list (eight inputs side by side, or each apart
+/// where the checker reads each input apart).
+fn verdicts(checker: &urlbnf::Checker, strings: &[Option<&str>]) -> Vec<Option<bool>> {
+    let inputs: Vec<&[u8]> = strings
+        .iter()
+        .map(|s| s.map_or(&b""[..], str::as_bytes))
+        .collect();
     strings
         .iter()
-        .zip(valid)
+        .zip(checker.valid_each(&inputs))
         .map(|(s, v)| s.map(|_| v))
         .collect()
 }
@@ -161,7 +144,7 @@ fn check_table<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     type Row = (Option<bool>, Option<usize>, Option<String>, Option<String>);
     let rows: Vec<Row> = py.detach(|| {
-        let valid = valid_each(checker, strings);
+        let valid = verdicts(checker, strings);
         strings
             .iter()
             .zip(valid)

@@ -47,7 +47,7 @@ pub(super) fn name_all(
         .iter()
         .map(|(w, goal)| match goal {
             Goal::Accepts(.., found) if *found != Found::End => {
-                let (_, _, at) = oracle.graph.automaton.stop_point(w)?;
+                let at = oracle.graph.automaton.stop(w)?.byte_offset;
                 let cut = w.get(..at)?.to_string();
                 (!oracle.graph.automaton.matches(&cut)).then_some(cut)
             }
@@ -224,8 +224,8 @@ fn accepted(oracle: &Oracle<'_>, w: &str) -> Named {
         positions: true,
     };
     let places = automaton::automaton_of(edition, rule, &form).ok();
-    let stop = places.as_ref().and_then(|a| Some((a, a.stop_point(w)?)));
-    let Some((places, (state, _, at))) = stop else {
+    let stop = places.as_ref().and_then(|a| Some((a, a.stop(w)?)));
+    let Some((places, stop)) = stop else {
         let c = cause(
             oracle,
             Side::PeerAccepts,
@@ -235,6 +235,7 @@ fn accepted(oracle: &Oracle<'_>, w: &str) -> Named {
         );
         return (format!("A|{rule}"), c);
     };
+    let (state, at) = (stop.state, stop.byte_offset);
     let inner = innermost_rule(edition, rule, places, state);
     let expected = describe(edition, &places.stop_in(state));
     let found = found_at(w, at);

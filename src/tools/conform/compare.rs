@@ -313,7 +313,7 @@ fn repair(oracle: &Oracle<'_>, input: &str, goal: &Goal) -> Option<String> {
     if !matches!(goal, Goal::Accepts(..)) {
         return None;
     }
-    let (_, _, at) = oracle.graph.automaton.stop_point(input)?;
+    let at = oracle.graph.automaton.stop(input)?.byte_offset;
     let c = input.get(at..)?.chars().next()?;
     let out = format!("{}{}", input.get(..at)?, input.get(at + c.len_utf8()..)?);
     (!oracle.graph.automaton.matches(&out)).then_some(out)

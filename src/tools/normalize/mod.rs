@@ -21,7 +21,7 @@ use ladder::ladder;
 use std::sync::{Arc, OnceLock};
 
 #[cfg(feature = "cli")]
-use crate::engine::lanes::{Table, product::Product};
+use crate::engine::meta::{Door, Target};
 #[cfg(feature = "cli")]
 use crate::tools::resolve::no_dots::{self, Line, Shapes};
 
@@ -82,7 +82,7 @@ pub struct Normalizer {
     /// The checker's table and the shapes' of [`Normalizer::line_ends`]
     /// walked as one, made for the first piece of lines.
     #[cfg(feature = "cli")]
-    lines: Arc<OnceLock<Option<Product>>>,
+    lines: Arc<OnceLock<Door>>,
 }
 
 impl Normalizer {
@@ -204,7 +204,7 @@ impl Normalizer {
     /// [`Normalizer::normalize`] checks first), eight walked side by side;
     /// one that is not UTF-8 is not.
     #[cfg(feature = "cli")]
-    pub(crate) fn valid_each(&self, inputs: &[&[u8]]) -> Vec<bool> {
+    pub(crate) fn valid_inputs(&self, inputs: &[&[u8]]) -> Vec<bool> {
         match &self.checker {
             Some(checker) => checker.valid_each(inputs),
             None => inputs
@@ -214,7 +214,7 @@ impl Normalizer {
         }
     }
 
-    /// [`Normalizer::valid_each`] of the lines of a piece of text, in
+    /// [`Normalizer::valid_inputs`] of the lines of a piece of text, in
     /// order, with where each ends (see `Checker::valid_line_ends`), where
     /// the checker reads lines as printed: the piece walked whole, line ends
     /// and all. At the syntax level of the ladder, the walk also says which
@@ -225,15 +225,15 @@ impl Normalizer {
     /// product with the checker's.
     #[cfg(feature = "cli")]
     pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
-        let tables = || {
+        let shapes = || {
             vec![
-                Table::new(&one_pass::NO_DOTS),
-                Table::new(&one_pass::KeptEscapes),
-                Table::new(&one_pass::NO_ESCAPES),
-                Table::new(&one_pass::AS_THEY_ARE),
+                Target::dfa(&one_pass::NO_DOTS),
+                Target::dfa(&one_pass::KeptEscapes),
+                Target::dfa(&one_pass::NO_ESCAPES),
+                Target::dfa(&one_pass::AS_THEY_ARE),
             ]
         };
-        let shapes = self.one_pass().then_some::<Shapes>((&tables, &*self.lines));
+        let shapes = self.one_pass().then_some::<Shapes>((&shapes, &*self.lines));
         no_dots::line_ends(self.checker.as_ref()?, shapes, piece)
     }
 
@@ -283,7 +283,7 @@ impl Normalizer {
         Ok(())
     }
 
-    /// Whether every input [`Normalizer::valid_each`] finds valid is
+    /// Whether every input [`Normalizer::valid_inputs`] finds valid is
     /// printable ASCII, as the edition's grammar proves (RFC 3986's does):
     /// no such input is then looked at for characters a terminal must not get.
     #[cfg(feature = "cli")]
@@ -293,7 +293,7 @@ impl Normalizer {
             .is_some_and(Checker::derives_only_printable)
     }
 
-    /// [`Normalizer::normalize`] of an input [`Normalizer::valid_each`]
+    /// [`Normalizer::normalize`] of an input [`Normalizer::valid_inputs`]
     /// found valid: the normalized URL added to `to`, its notes to `notes`,
     /// or (RFC 1630, Example 3) its malformed escapes.
     fn normalize_valid(

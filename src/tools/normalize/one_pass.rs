@@ -3,7 +3,7 @@
 //! edition's rule (see `no_dots::line_ends`), and what each is written as.
 
 use super::ladder::{hex, unreserved, upper_hex};
-use crate::engine::lanes::Dfa;
+use crate::engine::meta::Dfa;
 use crate::tools::resolve::components::first;
 use crate::tools::resolve::no_dots::NoDots;
 
@@ -159,7 +159,7 @@ fn run_end(uri: &[u8]) -> usize {
 mod tests {
     use super::super::ladder::{each_component, ladder};
     use super::*;
-    use crate::engine::lanes::Table;
+    use crate::engine::meta::Table;
     use crate::testing::every_string;
     use crate::tools::resolve::components::cut;
 

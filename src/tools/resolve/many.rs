@@ -7,14 +7,14 @@ use super::no_dots::{self, Line, NoDots, Shapes};
 use super::{Base, components, rfc3986};
 use super::{Note, Resolver, early};
 #[cfg(feature = "cli")]
-use crate::engine::lanes::Table;
+use crate::engine::meta;
 
 impl Resolver {
     /// Whether each reference is an RFC 3986 URI-reference, eight walked
     /// side by side (one that is not UTF-8 is not); `None` under the other
     /// rules, which read every reference.
     #[cfg(feature = "cli")]
-    pub(crate) fn valid_each(&self, references: &[&[u8]]) -> Option<Vec<bool>> {
+    pub(crate) fn valid_references(&self, references: &[&[u8]]) -> Option<Vec<bool>> {
         match &self.base {
             Base::Rfc3986 { references: r, .. } => Some(r.valid_each(references)),
             _ => None,
@@ -22,7 +22,7 @@ impl Resolver {
     }
 
     /// What the walk of a piece of text finds of each line, in order, with
-    /// where it ends: whether it is a URI-reference ([`Resolver::valid_each`])
+    /// where it ends: whether it is a URI-reference ([`Resolver::valid_references`])
     /// and, read strictly, whether it is its own target ([`OWN_TARGET`]'s
     /// table walked in one product with URI-reference's). `None` under the
     /// other rules.
@@ -34,12 +34,12 @@ impl Resolver {
         else {
             return None;
         };
-        let tables = || vec![Table::new(&OWN_TARGET)];
-        let own = self.strict.then_some::<Shapes>((&tables, &**lines));
+        let shapes = || vec![meta::Target::dfa(&OWN_TARGET)];
+        let own = self.strict.then_some::<Shapes>((&shapes, &**lines));
         no_dots::line_ends(references, own, piece)
     }
 
-    /// Whether every reference [`Resolver::valid_each`] finds a
+    /// Whether every reference [`Resolver::valid_references`] finds a
     /// URI-reference is printable ASCII, as RFC 3986's grammar proves: no
     /// such reference is then looked at for characters a terminal must not
     /// get. `false` under the other rules.
@@ -138,7 +138,7 @@ fn is_own_target(reference: &str) -> bool {
 #[cfg(all(test, feature = "cli"))]
 mod tests {
     use super::*;
-    use crate::engine::lanes::Table;
+    use crate::engine::meta::Table;
     use crate::testing::every_string;
 
     #[test]

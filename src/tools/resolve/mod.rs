@@ -27,7 +27,7 @@ use serde::Serialize;
 
 use crate::edition::Edition;
 #[cfg(feature = "cli")]
-use crate::engine::lanes::product::Product;
+use crate::engine::meta::Door;
 use crate::verdicts::check::{CheckError, Checker, Engine};
 
 pub(crate) mod components;
@@ -204,7 +204,7 @@ enum Base {
         /// The references' table and [`many::OWN_TARGET`]'s walked as one,
         /// made for the first piece of lines.
         #[cfg(feature = "cli")]
-        lines: Arc<OnceLock<Option<Product>>>,
+        lines: Arc<OnceLock<Door>>,
     },
     #[cfg(feature = "whatwg")]
     Whatwg(url::Url),

@@ -6,7 +6,7 @@
 
 use std::sync::OnceLock;
 
-use crate::engine::lanes::{Dfa, Table, product::Product};
+use crate::engine::meta::{Dfa, Door, Target};
 use crate::verdicts::check::Checker;
 
 /// A scheme and an authority as Appendix B cuts them (the authority
@@ -161,45 +161,38 @@ impl Line {
     }
 }
 
-/// Shapes walked with a rule: what makes their tables, and the cell their
-/// product with the rule's table is kept in.
-pub(crate) type Shapes<'a> = (&'a dyn Fn() -> Vec<Table>, &'a OnceLock<Option<Product>>);
+/// Shapes walked with a rule: what makes them, and the cell the door of the
+/// rule and them is kept in.
+pub(crate) type Shapes<'a> = (&'a dyn Fn() -> Vec<Target>, &'a OnceLock<Door>);
 
 /// The lines of `piece`, in order, each with where it ends and what the walk
-/// found of it (see `Checker::valid_line_ends`): with `shapes` (the shapes'
-/// tables, made at the first piece, and the cell the product is kept in),
-/// the piece is walked once by the product of the checker's table and the
-/// shapes', each line end marked with a code: 0 not derived, else one more
-/// than how many shapes hold the line, counted from the first up to the
-/// first that does not (two bits a line for one shape or two, four for up
-/// to six).
+/// found of it (see `Checker::valid_line_ends`): with `shapes` (the shapes,
+/// made at the first piece, and the cell their door is kept in), the door of
+/// the checker's rule and the shapes says of each line how many of them, from
+/// the rule on, hold it up to the first that does not (the rule's verdict,
+/// and how many shapes hold the line).
 /// `None` where the checker does not read its inputs as printed.
 pub(crate) fn line_ends(
     checker: &Checker,
     shapes: Option<Shapes<'_>>,
     piece: &[u8],
 ) -> Option<Vec<(usize, Line)>> {
-    let product = shapes.and_then(|(tables, cell)| {
-        cell.get_or_init(|| {
-            checker.line_product(&tables(), |bits| match bits & 1 {
-                0 => 0,
-                _ => 1 + (!(bits >> 1)).trailing_zeros(),
-            })
-        })
-        .as_ref()
-    });
-    let Some(product) = product else {
+    let rule = checker.plain_dfa()?;
+    let Some((shapes, cell)) = shapes else {
         let ends = checker.valid_line_ends(piece)?;
         let line = |(end, valid)| (end, Line::verdict_only(valid));
         return Some(ends.into_iter().map(line).collect());
     };
-    let mut ends = Vec::with_capacity(piece.len() / 16);
-    product.each_line_derived(piece, |end, code| {
-        let line = Line {
-            valid: code != 0,
-            shapes: Some(u8::try_from(code).unwrap_or(u8::MAX).saturating_sub(1)),
-        };
-        ends.push((end, line));
+    let door = cell.get_or_init(|| {
+        let rule = std::iter::once(Target::automaton(rule));
+        Door::new(rule.chain(shapes()).collect())
     });
-    Some(ends)
+    let line = |(end, run): (usize, u32)| {
+        let line = Line {
+            valid: run != 0,
+            shapes: Some(u8::try_from(run).unwrap_or(u8::MAX).saturating_sub(1)),
+        };
+        (end, line)
+    };
+    Some(door.line_runs(piece).into_iter().map(line).collect())
 }

@@ -68,7 +68,7 @@ pub fn parse_rule_within<'a>(
     input: &'a str,
     tokens: usize,
 ) -> Result<Url<'a>, Error> {
-    use crate::engine::machine::{Machine, Stop};
+    use crate::engine::machine::{Failed, Machine};
     if !is_url_rule(edition, rule) {
         return url_rule(edition, rule).and(Err(Error::unknown_rule(edition, rule)));
     }
@@ -78,8 +78,10 @@ pub fn parse_rule_within<'a>(
             let kept = Buffer(derivation);
             built(edition, rule, input, &kept.0)
         }
-        Some(Err(Stop::NoMatch)) => Err(Error::Invalid(diagnosis::diagnose(edition, rule, input)?)),
-        Some(Err(Stop::TooLarge)) => Err(Error::TooLarge {
+        Some(Err(Failed::NoMatch)) => {
+            Err(Error::Invalid(diagnosis::diagnose(edition, rule, input)?))
+        }
+        Some(Err(Failed::TooLarge)) => Err(Error::TooLarge {
             needed: input.len().saturating_mul(std::mem::size_of::<Token>()),
             allowed: tokens.saturating_mul(std::mem::size_of::<Token>()),
             what: "its derivation",

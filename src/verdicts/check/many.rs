@@ -1,16 +1,13 @@
-//! Verdicts on many inputs at once: the automata walk them side by side.
+//! Verdicts on many inputs at once, through the engine's front door
+//! ([`Door`]): it chooses the walk (eight inputs side by side, a piece of
+//! text line ends and all, several checkers' automata as one).
 
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use super::{Checker, Engine};
 use crate::engine::automaton::{self, Automaton};
-#[cfg(feature = "cli")]
-use crate::engine::lanes::product::Product;
-use crate::engine::lanes::{
-    self, Table,
-    product::{MOST_INPUTS, Walks},
-};
+pub use crate::engine::meta::Verdicts;
+use crate::engine::meta::{Door, Pick, Target};
 
 impl Checker {
     /// [`Checker::is_valid`] of each input, given as bytes: one that is not
@@ -25,34 +22,8 @@ impl Checker {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn valid_each(&self, inputs: &[&[u8]]) -> Vec<bool> {
-        let mut valid = vec![false; inputs.len()];
-        let dfa = match self.engine {
-            // Folding rewrites the text: each input is read on its own.
-            Engine::Dfa if !self.reading.fold_scheme_case => self.dfa(),
-            _ => None,
-        };
-        let Some(dfa) = dfa else {
-            for (slot, input) in valid.iter_mut().zip(inputs) {
-                *slot = std::str::from_utf8(input).is_ok_and(|text| self.is_valid(text));
-            }
-            return valid;
-        };
-        let known = self.reading.known_schemes;
-        let jobs = inputs.iter().map(|&input| {
-            // In the known-scheme reading, a known scheme's own rule decides.
-            let own = known
-                .then(|| std::str::from_utf8(input).ok())
-                .flatten()
-                .and_then(|text| self.known_scheme(text));
-            let automaton = own.map_or(dfa, |(_, _, own)| own);
-            (automaton.table(), input)
-        });
-        lanes::matches_each(jobs, |i, v| {
-            if let Some(slot) = valid.get_mut(i) {
-                *slot = v;
-            }
-        });
-        valid
+        let door = Door::new(vec![self.target()]);
+        door.verdicts(inputs).of_target(0).collect()
     }
 
     /// The lines of `piece` (a `\n` ends a line, and a `\r` before it is
@@ -70,7 +41,8 @@ impl Checker {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn count_valid_lines(&self, piece: &[u8]) -> Option<(usize, usize)> {
-        Some(self.plain_dfa()?.table().count_lines(piece))
+        let counts = self.printed_door()?.line_counts(piece);
+        Some((counts.lines, counts.valid.first().copied().unwrap_or(0)))
     }
 
     /// Whether each line of `piece` is valid, in order, the lines split as
@@ -86,32 +58,21 @@ impl Checker {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn valid_lines(&self, piece: &[u8]) -> Option<Vec<bool>> {
-        Some(self.plain_dfa()?.table().lines_derived(piece))
+        let verdicts = self.printed_door()?.line_verdicts(piece);
+        Some(verdicts.of_target(0).collect())
     }
 
     /// [`Checker::valid_lines`] with where each line ends: the offset of its
     /// `\n`, or of the piece's end for a last line with none.
     #[cfg(feature = "cli")]
     pub(crate) fn valid_line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, bool)>> {
-        let dfa = self.plain_dfa()?;
-        let mut ends = Vec::with_capacity(piece.len() / 16);
-        dfa.table()
-            .each_line_derived(piece, |end, valid| ends.push((end, valid)));
-        Some(ends)
-    }
-
-    /// The product of the rule's line walk and `others'`, its line ends
-    /// marked with `code` of the bits (bit 0: the rule; see
-    /// [`Product::coded`]), where the rule reads its inputs as printed.
-    #[cfg(feature = "cli")]
-    pub(crate) fn line_product(
-        &self,
-        others: &[Table],
-        code: impl Fn(u32) -> u32,
-    ) -> Option<Product> {
-        let rule = self.plain_dfa()?;
-        let tables: Vec<&Table> = std::iter::once(rule.table()).chain(others).collect();
-        Product::coded(&tables, code)
+        let ends = self.printed_door()?.line_ends(piece);
+        Some(
+            ends.ends
+                .into_iter()
+                .zip(ends.verdicts.of_target(0))
+                .collect(),
+        )
     }
 
     /// Whether every string the rule derives is printable ASCII (U+0020 to
@@ -126,130 +87,132 @@ impl Checker {
             .is_some_and(|dfa| !dfa.table().derives_any_of(unprintable))
     }
 
+    /// What the front door answers for this checker: its automaton, where
+    /// it reads its inputs as printed; in the known-scheme reading, the
+    /// automaton of each input's reading (a known scheme's own rule's, or
+    /// the printed rule's); else its verdict on each input apart (folding
+    /// rewrites the text; pest).
+    pub(crate) fn target(&self) -> Target {
+        if let Some(dfa) = self.plain_dfa() {
+            return Target::automaton(dfa);
+        }
+        let dfa = match self.engine {
+            Engine::Dfa if !self.reading.fold_scheme_case => self.shared_dfa(),
+            _ => None,
+        };
+        let Some(dfa) = dfa else {
+            let checker = self.clone();
+            return Target::apart(move |input| {
+                std::str::from_utf8(input).is_ok_and(|text| checker.is_valid(text))
+            });
+        };
+        // In the known-scheme reading, a known scheme's own rule decides.
+        let own = self.known.as_ref().and_then(|(c, own)| {
+            let own = own
+                .get_or_init(|| automaton::automaton_of(self.edition, &self.rule, &c.form()).ok());
+            Some((*c, own.clone()?))
+        });
+        match own {
+            Some((c, own)) => Target::choosing(vec![dfa, own], move |input| {
+                let known = std::str::from_utf8(input).ok().and_then(|t| c.scheme_of(t));
+                Pick::By(usize::from(known.is_some()))
+            }),
+            None => Target::automaton(dfa),
+        }
+    }
+
+    /// The door of this checker alone, where it reads its inputs as printed.
+    fn printed_door(&self) -> Option<Door> {
+        Some(Door::new(vec![Target::automaton(self.plain_dfa()?)]))
+    }
+
     /// The automaton, where it reads its inputs as printed.
-    fn plain_dfa(&self) -> Option<Arc<Automaton>> {
+    pub(crate) fn plain_dfa(&self) -> Option<Arc<Automaton>> {
         let plain = self.engine == Engine::Dfa
             && !self.reading.fold_scheme_case
             && !self.reading.known_schemes;
-        let dfa = || {
-            self.dfa
-                .get_or_init(|| automaton::automaton(self.edition, &self.rule).ok())
-                .clone()
-        };
-        if plain { dfa() } else { None }
+        if plain { self.shared_dfa() } else { None }
+    }
+
+    /// The automaton, compiled at the first call.
+    fn shared_dfa(&self) -> Option<Arc<Automaton>> {
+        self.dfa
+            .get_or_init(|| automaton::automaton(self.edition, &self.rule).ok())
+            .clone()
     }
 }
 
-/// Until this many bytes of pieces, or this many inputs of lists, were
-/// walked, they are walked checker by checker: making a joint walk costs a
-/// few milliseconds, more than it saves on less.
-const SHORT_PIECE: usize = 1 << 16;
-const SHORT_LIST: usize = 1024;
-
-/// Add `n` to `walked`: whether it has reached `short`.
-fn more_than(walked: &AtomicUsize, n: usize, short: usize) -> bool {
-    walked.fetch_add(n, Ordering::Relaxed).saturating_add(n) >= short
-}
-
-/// Several checkers deciding together: their automata walked as one (the
-/// product of their automata, whose state is the tuple of theirs), so that a
-/// piece of input is read once, not once a checker. Verdicts and counts are
-/// those of the checkers one by one. Each walk is made when first used.
+/// Several checkers deciding together, through one door: the automata of
+/// those that read their inputs as printed walked as one (the product of
+/// their automata, whose state is the tuple of theirs) once enough was
+/// walked to pay for it, so that a piece of input is read once, not once a
+/// checker. Verdicts and counts are those of the checkers one by one.
 #[derive(Debug)]
-pub struct Joint {
-    automata: Vec<Arc<Automaton>>,
-    lines: OnceLock<Walks>,
-    inputs: OnceLock<Option<Walks>>,
-    /// The bytes of pieces and the inputs of lists walked so far.
-    walked: (AtomicUsize, AtomicUsize),
+pub struct Checkers {
+    door: Door,
 }
 
-impl Joint {
-    /// The joint walk of `checkers`, or `None` where one of them reads each
-    /// input apart (folding, the known-scheme reading, pest).
+impl Checkers {
+    /// `checkers` deciding together.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, check::Joint};
+    /// use urlbnf::{Checker, Edition, check::Checkers};
     /// let rfc1738 = Checker::for_edition(Edition::Rfc1738)?;
-    /// assert!(Joint::new(&[rfc1738.clone()]).is_some());
-    /// let folding = rfc1738.folding_scheme_case(true);
-    /// assert!(Joint::new(&[folding]).is_none());
+    /// let folding = rfc1738.clone().folding_scheme_case(true);
+    /// let both = Checkers::new(&[rfc1738, folding]);
+    /// assert_eq!(both.len(), 2);
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn new(checkers: &[Checker]) -> Option<Joint> {
-        let automata = checkers
-            .iter()
-            .map(Checker::plain_dfa)
-            .collect::<Option<_>>()?;
-        Some(Joint {
-            automata,
-            lines: OnceLock::new(),
-            inputs: OnceLock::new(),
-            walked: Default::default(),
-        })
+    pub fn new(checkers: &[Checker]) -> Checkers {
+        let targets = checkers.iter().map(Checker::target).collect();
+        Checkers {
+            door: Door::new(targets),
+        }
     }
 
-    fn tables(&self) -> Vec<&Table> {
-        self.automata.iter().map(|a| a.table()).collect()
+    /// How many checkers.
+    pub fn len(&self) -> usize {
+        self.door.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.door.is_empty()
     }
 
     /// The lines of `piece` (split as [`Checker::count_valid_lines`] splits
-    /// them) and how many of them each checker derives, in the checkers' order.
+    /// them) and how many of them each checker finds valid, in the
+    /// checkers' order.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, check::Joint};
+    /// use urlbnf::{Checker, Edition, check::Checkers};
     /// let checkers = [Checker::for_edition(Edition::Rfc1738)?, Checker::for_edition(Edition::Rfc3986)?];
-    /// let joint = Joint::new(&checkers).expect("both read lines as printed");
+    /// let both = Checkers::new(&checkers);
     /// let piece = b"http://info.cern.ch/\r\nhttp://h/~x\n\nftp://h/f\n";
     /// // RFC 3986's URI takes the `~` but not the empty line.
-    /// assert_eq!(joint.count_lines(piece), (4, vec![2, 3]));
+    /// assert_eq!(both.line_counts(piece), (4, vec![2, 3]));
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn count_lines(&self, piece: &[u8]) -> (usize, Vec<usize>) {
-        if self.lines.get().is_none() && !more_than(&self.walked.0, piece.len(), SHORT_PIECE) {
-            let tables = self.tables();
-            let counts: Vec<(usize, usize)> = tables.iter().map(|t| t.count_lines(piece)).collect();
-            let lines = counts.first().map_or(0, |&(lines, _)| lines);
-            return (lines, counts.into_iter().map(|(_, valid)| valid).collect());
-        }
-        self.lines
-            .get_or_init(|| Walks::new(&self.tables()))
-            .count_lines(piece)
+    pub fn line_counts(&self, piece: &[u8]) -> (usize, Vec<usize>) {
+        let counts = self.door.line_counts(piece);
+        (counts.lines, counts.valid)
     }
 
-    /// Which checkers find each input valid, a bit each (bit `i`: checker
-    /// `i`), as [`Checker::valid_each`] decides; `None` for more than 32
-    /// checkers.
+    /// Which checkers find each input valid, as [`Checker::valid_each`]
+    /// decides.
     ///
     /// ```
-    /// use urlbnf::{Checker, Edition, check::Joint};
+    /// use urlbnf::{Checker, Edition, check::Checkers};
     /// let checkers = [Checker::for_edition(Edition::Rfc1738)?, Checker::for_edition(Edition::Rfc3986)?];
-    /// let joint = Joint::new(&checkers).expect("both read as printed");
+    /// let both = Checkers::new(&checkers);
     /// let inputs: [&[u8]; 3] = [b"http://info.cern.ch/", b"http://h/~x", b"http://h/\xff"];
-    /// assert_eq!(joint.valid_each(&inputs), Some(vec![0b11, 0b10, 0b00]));
+    /// let verdicts = both.verdicts(&inputs);
+    /// assert_eq!((0..3).map(|i| verdicts.bits(i)).collect::<Vec<_>>(), [0b11, 0b10, 0b00]);
+    /// assert!(verdicts.all_valid(0) && !verdicts.all_valid(1));
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
-    pub fn valid_each(&self, inputs: &[&[u8]]) -> Option<Vec<u32>> {
-        if self.inputs.get().is_none() && !more_than(&self.walked.1, inputs.len(), SHORT_LIST) {
-            let tables = self.tables();
-            if tables.len() > MOST_INPUTS {
-                return None;
-            }
-            let mut bits = vec![0u32; inputs.len()];
-            for (i, table) in tables.iter().enumerate() {
-                table.matches_each(inputs.iter().copied().enumerate(), |k, valid| {
-                    if let (true, Some(b)) = (valid, bits.get_mut(k)) {
-                        *b |= 1 << i;
-                    }
-                });
-            }
-            return Some(bits);
-        }
-        let walks = self
-            .inputs
-            .get_or_init(|| Walks::of_inputs(&self.tables()))
-            .as_ref()?;
-        Some(walks.matches_each(inputs))
+    pub fn verdicts(&self, inputs: &[&[u8]]) -> Verdicts {
+        self.door.verdicts(inputs)
     }
 }
 

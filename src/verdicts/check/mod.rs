@@ -23,7 +23,7 @@ mod many;
 mod notes;
 mod reading;
 
-pub use many::Joint;
+pub use many::{Checkers, Verdicts};
 pub use reading::Reading;
 
 /// What decides the verdict.
