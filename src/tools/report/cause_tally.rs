@@ -28,7 +28,8 @@ impl CauseTally {
         if input.len() > self.bar() {
             return true;
         }
-        // Kept in order: the last is the one a new example would replace.
+        // The examples are in order: the last is the one a new example would
+        // replace.
         self.examples.len() >= EXAMPLES
             && self
                 .examples

@@ -22,7 +22,7 @@ impl LastAsked {
             return lacks;
         }
         let lacks = list.unlisted(text, rule).is_some();
-        // Kept with its `:` (a scheme of at most 15 bytes): a text that
+        // Held with its `:` (a scheme of at most 15 bytes): a text that
         // starts with those bytes has its first `:` there, and this scheme.
         if let Some(scheme) = Head::scheme(bytes) {
             self.0 = Some((scheme, lacks));

@@ -1,91 +1,83 @@
-//! Counting a list of inputs, or a text's lines, choosing the walk: one walk
-//! of every target's automata as one (their product, made as the inputs
-//! meet it, counted by step; or their minimized tables' product), each
-//! target's table over the inputs side by side, or one input at a time.
+//! Counting a list of inputs, or a text's lines, through the engine's front
+//! door: a long list read as printed is walked once for every target (for
+//! records, which give the stops with the verdicts, where the door says they
+//! pay; else for the verdicts alone), any other target by target, each
+//! target's door given the inputs as the target reads them.
 
 use std::borrow::Cow;
 
-use super::joint::Joint;
 use super::partial::Partial;
 use super::reporter::Reporter;
 use super::step_counts::StepCounts;
 use super::target::Derived;
 use super::walk_counter::WalkCounter;
-use crate::engine::lanes::{self, Table};
-use crate::engine::lazy::LazyProduct;
+use crate::engine::meta::Memo;
 use crate::verdicts::prose;
 
 /// Inputs of a piece walked one by one to see whether most are derived.
 const SAMPLE: usize = 64;
 
-/// Automata from which a long list is walked in their product made as the
-/// inputs meet it, which finds the stops too. With fewer, the verdicts come
-/// from the product of their minimized tables, a tighter walk, and each stop
-/// from a walk of its own: with few automata stops are few. Every edition
-/// (nine automata) on a million http URLs took 0.38 s that way, 0.32 s in
-/// the product (now 0.16 s, counted by step). One edition, counted by step,
-/// takes 0.09 s there against 0.10 s, but 0.07 s against 0.05 s on 100,000
-/// random lines, where most inputs stop at once and few are counted by step.
-const LAZY: usize = 4;
-
-/// Lists shorter than this are walked target by target: starting the joint
-/// walk's product (its byte classes, its first rows) costs more than a
-/// short list saves.
+/// Lists shorter than this are walked target by target: a list read as
+/// printed is walked for every target at once from this length on (the
+/// door's walks of several automata cost more to start than a short list
+/// saves).
 const JOINT: usize = 1024;
 
+/// Bytes a line, about, in a text: a text is worth a walk for records
+/// where the list of its lines would be.
+#[cfg(feature = "cli")]
+const LINE_BYTES: usize = 16;
+
 // A pass of its own beside the reporter's type (`reporter.rs`): how a batch
-// is walked, apart from how one input is counted.
+// is asked of the door, apart from how one input is counted.
 impl Reporter {
     /// [`Reporter::add`] of each line of `text` (split at each "\n", a
     /// "\r" before it going with it; a last "\n" adds no line, and a last
     /// line with none is one), all the targets' automata walking the text
     /// itself as one; `false`, with nothing counted, where they do not
-    /// (too few automata for the product made as met, a reading that folds,
-    /// a product that gave up, or a text so short, about [`JOINT`] lines of
-    /// 16 bytes, that starting the product costs more than it saves): the
-    /// caller then splits the lines.
+    /// (a reading that folds, a walk for records the door says does not pay
+    /// for so few automata or a text so short, about [`JOINT`] lines of
+    /// [`LINE_BYTES`] bytes, or one that gave up): the caller then splits
+    /// the lines.
     #[cfg(feature = "cli")]
     pub(crate) fn add_lines(&self, partial: &mut Partial, text: &str) -> bool {
-        if self.reading.fold_scheme_case || text.len() < JOINT * 16 {
+        if self.reading.fold_scheme_case || !self.door.records_pay(text.len() / LINE_BYTES) {
             return false;
         }
-        let joint = Joint::new(&self.targets);
-        if joint.automata.len() < LAZY {
-            return false;
-        }
-        self.add_walked(partial, &joint, |product, counter| {
-            product.each_line(&joint.automata, text, |start, end, line| {
+        let door = &self.door;
+        self.add_walked(partial, |memo, counter| {
+            door.walk_lines(memo, text, |start, end, walked| {
                 if let Some(input) = text.get(start..end) {
-                    counter.count(input, line);
+                    counter.count(input, walked);
                 }
             })
         })
     }
 
-    /// Count the inputs `walk` gives with their lines walked in the
-    /// partial's product (`walk` gives each to [`WalkCounter::count`], and says
-    /// whether the product walked them all): most by the steps where they
-    /// stopped, the rest one by one from their outcome.
+    /// Count the inputs `walk` gives with the records the door's walk left
+    /// of them, the walk's memo the partial's (`walk` gives each to
+    /// [`WalkCounter::count`], and says whether the door walked them all):
+    /// most by the steps where they stopped, the rest one by one from their
+    /// stops.
     pub(super) fn add_walked(
         &self,
         partial: &mut Partial,
-        joint: &Joint,
-        walk: impl FnOnce(&mut LazyProduct, &mut WalkCounter<'_>) -> bool,
+        walk: impl FnOnce(&mut Memo, &mut WalkCounter<'_>) -> bool,
     ) -> bool {
-        let mut product = std::mem::take(&mut partial.product);
+        let mut memo = std::mem::take(&mut partial.memo);
         let kept = std::mem::take(&mut partial.steps);
+        let places: Vec<(usize, Option<usize>)> = self.targets.iter().map(|t| t.places).collect();
         let mut counter = WalkCounter {
             reporter: self,
-            joint,
-            steps: StepCounts::new(self, &joint.places, kept),
+            steps: StepCounts::new(self, &places, kept),
             partial,
         };
-        let walked = walk(&mut product, &mut counter);
+        let walked = walk(&mut memo, &mut counter);
         let WalkCounter { steps, partial, .. } = counter;
         if let (true, Some(steps)) = (walked, steps) {
-            partial.steps = steps.finish(partial, &product);
+            partial.steps = steps.finish(partial, &memo);
         }
-        partial.product = product;
+        partial.memo = memo;
         walked
     }
 
@@ -112,27 +104,32 @@ impl Reporter {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn add_each(&self, partial: &mut Partial, inputs: &[&str]) {
-        let n = inputs.len();
         // Read as printed (no folding), a long list is walked once for all
-        // the targets, in the product the partial keeps.
-        if !self.reading.fold_scheme_case && n >= JOINT {
-            let joint = Joint::new(&self.targets);
-            if joint.automata.len() >= LAZY {
-                let walked = self.add_walked(partial, &joint, |product, counter| {
-                    product.each(&joint.automata, inputs, |k, line| {
+        // the targets: for records where they pay (the partial keeps the
+        // memo), else for the verdicts.
+        if !self.reading.fold_scheme_case && inputs.len() >= JOINT {
+            let door = &self.door;
+            if door.records_pay(inputs.len()) {
+                let walked = self.add_walked(partial, |memo, counter| {
+                    door.walk_each(memo, inputs, |k, walked| {
                         if let Some(input) = inputs.get(k) {
-                            counter.count(input, line);
+                            counter.count(input, walked);
                         }
                     })
                 });
                 if walked {
                     return;
                 }
-            } else if let Some(walks) = self.tables.get_or_init(|| joint.tables()).as_ref() {
+            } else {
                 let bytes: Vec<&[u8]> = inputs.iter().map(|i| i.as_bytes()).collect();
-                let bits = walks.matches_each(&bytes);
-                for (input, bits) in inputs.iter().zip(bits) {
-                    self.add_judged(partial, input, |t| joint.derived(t, bits, None));
+                let verdicts = door.verdicts(&bytes);
+                for (k, input) in inputs.iter().enumerate() {
+                    let bits = verdicts.bits(k);
+                    self.add_judged(partial, input, |t| {
+                        self.targets
+                            .get(t)
+                            .map_or_else(Derived::default, |target| target.derived(bits, None))
+                    });
                 }
                 return;
             }
@@ -141,9 +138,9 @@ impl Reporter {
     }
 
     /// [`Reporter::add_each`] target by target: where most inputs are
-    /// derived, each target's automaton walks them side by side first, and
-    /// only those it does not derive are walked again, one by one.
-    fn add_each_by_target<'a>(&self, partial: &mut Partial, inputs: &[&'a str]) {
+    /// derived, each target's door walks them side by side first, and only
+    /// those it does not derive are walked again, one by one.
+    fn add_each_by_target(&self, partial: &mut Partial, inputs: &[&str]) {
         let n = inputs.len();
         // Folding is RFC 1738's alone: the folded texts, when any target folds.
         let folded: Vec<Cow<'_, str>> = if self.reading.fold_scheme_case {
@@ -154,18 +151,15 @@ impl Reporter {
         let mut known = vec![Derived::default(); n * self.targets.len()];
         for (t, target) in self.targets.iter().enumerate() {
             let folds = target.checker.current_reading().fold_scheme_case;
-            let text = |k: usize, input: &'a str| match folded.get(k) {
-                Some(f) if folds => &**f,
-                _ => input,
+            let texts: Vec<&str> = match folds {
+                true if folded.len() == n => folded.iter().map(|f| &**f).collect(),
+                _ => inputs.to_vec(),
             };
-            // Which table each input is walked by: its verdict is that table's.
-            let chosen: Vec<(&Table, bool)> = inputs
-                .iter()
-                .enumerate()
-                .map(|(k, &input)| target.table_for(text(k, input)))
-                .collect();
+            let bytes: Vec<&[u8]> = texts.iter().map(|t| t.as_bytes()).collect();
+            // Which automaton each input is walked by: its verdict is that
+            // automaton's.
             let mut record = |k: usize, valid: bool| {
-                let own = chosen.get(k).is_some_and(|&(_, own)| own);
+                let own = texts.get(k).is_some_and(|text| target.reads_own(text));
                 if let Some(slot) = known.get_mut(t * n + k) {
                     *slot = match own {
                         true => Derived {
@@ -181,19 +175,20 @@ impl Reporter {
             };
             // The first inputs say whether the walk side by side pays: an
             // input it does not derive is walked again to find its stop.
+            let (first, rest) = bytes.split_at(SAMPLE.min(n));
+            let sampled = target.alone.verdicts(first);
             let mut derived = 0;
-            for (k, &input) in inputs.iter().enumerate().take(SAMPLE) {
-                let table = chosen.get(k).map(|&(table, _)| table);
-                let valid = table.is_some_and(|t| t.matches(text(k, input).as_bytes()));
+            for (k, valid) in sampled.of_target(0).enumerate() {
                 derived += usize::from(valid);
                 record(k, valid);
             }
-            if derived * 2 < SAMPLE.min(n) {
+            if derived * 2 < first.len() || rest.is_empty() {
                 continue;
             }
-            let rest = inputs.iter().zip(&chosen).enumerate().skip(SAMPLE);
-            let jobs = rest.map(|(k, (&input, &(table, _)))| (table, text(k, input).as_bytes()));
-            lanes::matches_each(jobs, |i, valid| record(SAMPLE + i, valid));
+            let verdicts = target.alone.verdicts(rest);
+            for (k, valid) in verdicts.of_target(0).enumerate() {
+                record(SAMPLE + k, valid);
+            }
         }
         for (k, input) in inputs.iter().enumerate() {
             self.add_judged(partial, input, |t| {

@@ -23,7 +23,6 @@ mod cause_tally;
 mod describe;
 mod finished;
 mod found;
-mod joint;
 #[cfg(feature = "json")]
 mod json;
 mod last_asked;

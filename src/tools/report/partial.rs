@@ -5,7 +5,7 @@ use super::scheme_tally::SchemeTally;
 use super::step_tables::StepTables;
 use super::target_tally::TargetTally;
 use super::whatwg::WhatwgCounts;
-use crate::engine::lazy::LazyProduct;
+use crate::engine::meta::Memo;
 
 /// Counts over part of a corpus, before causes are described.
 #[derive(Clone, Debug)]
@@ -17,10 +17,11 @@ pub struct Partial {
     pub(super) schemes: SchemeTally,
     /// The WHATWG reading, where counted.
     pub(super) whatwg: Option<WhatwgCounts>,
-    /// The product of the targets' automata as far as the inputs counted
-    /// here made it: kept for the next inputs, never merged.
-    pub(super) product: LazyProduct,
-    /// What counting by step made for that product: kept so, too.
+    /// What the door's walks for records made of the targets' automata as
+    /// far as the inputs counted here made it: kept for the next inputs,
+    /// never merged.
+    pub(super) memo: Memo,
+    /// What counting by step made for that memo: kept so, too.
     pub(super) steps: StepTables,
 }
 
@@ -34,7 +35,7 @@ impl Partial {
             targets: vec![TargetTally::default(); targets],
             schemes: SchemeTally::new(targets),
             whatwg: whatwg.then(WhatwgCounts::default),
-            product: LazyProduct::default(),
+            memo: Memo::default(),
             steps: StepTables::default(),
         }
     }

@@ -2,7 +2,7 @@
 //! the counts finished into a report.
 
 use std::collections::HashMap;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 
 use regex_automata::util::primitives::StateID;
 
@@ -18,7 +18,7 @@ use super::walker::Walker;
 use super::{FORMAT, MAX_TARGETS};
 use crate::edition::Edition;
 use crate::engine::automaton;
-use crate::engine::lanes::product::Walks;
+use crate::engine::meta::{self, Door, Stop};
 use crate::error::Error;
 use crate::knowledge::known;
 use crate::verdicts::check::{Checker, Engine, Reading};
@@ -32,10 +32,10 @@ pub struct Reporter {
     pub(super) reading: Reading,
     pub(super) lint: bool,
     pub(super) whatwg: bool,
-    /// Every target's minimized tables walked as one, made for the first
-    /// long list (where the automata are too few for the product made as
-    /// the inputs meet it).
-    pub(super) tables: Arc<OnceLock<Option<Walks>>>,
+    /// Every target's automata (its printed rule's, then its rule's without
+    /// the catch-all, at the target's places): what the door walks of a
+    /// list read as printed, and the stops it is asked of an input.
+    pub(super) door: Arc<Door>,
 }
 
 impl Reporter {
@@ -85,23 +85,30 @@ impl Reporter {
                 None => None,
             };
             let list = known::scheme_list(edition).filter(|l| l.applies_to(rule));
-            Ok(Target {
-                checker,
-                printed,
-                own,
-                list,
-            })
+            Ok((checker, printed, own, list))
         };
-        let targets = automaton::on_threads(checkers, build)
+        let built = automaton::on_threads(checkers, build)
             .into_iter()
             .map(|t| t.unwrap_or_else(|| Err(Error::Report("a compiling thread failed".into()))))
-            .collect::<Result<Vec<Target>, Error>>()?;
+            .collect::<Result<Vec<_>, Error>>()?;
+        // The door's targets: each target's automata, in turn.
+        let mut automata = Vec::new();
+        let mut targets = Vec::new();
+        for (checker, printed, own, list) in built {
+            let at = automata.len();
+            automata.push(meta::Target::automaton(printed.places.clone()));
+            let own_at = own.as_ref().map(|(_, own): &(_, Walker)| {
+                automata.push(meta::Target::automaton(own.places.clone()));
+                at + 1
+            });
+            targets.push(Target::new(checker, printed, own, list, (at, own_at)));
+        }
         Ok(Reporter {
             whatwg: false,
             targets,
             reading,
             lint: false,
-            tables: Arc::default(),
+            door: Arc::new(Door::new(automata)),
         })
     }
 
@@ -191,7 +198,7 @@ impl Reporter {
                 input
             };
             // One walk decides and locates, unless pest decides.
-            let (stop, which, parts) = target.walk(text, derived(i), &mut tally.kept);
+            let (stop, which, parts) = target.walk(&self.door, text, derived(i), &mut tally.heads);
             if parts {
                 parted |= 1 << i;
             }
@@ -202,10 +209,15 @@ impl Reporter {
                 // rejects is counted at its end.
                 Engine::Pest => stop.or_else(|| {
                     let a = target.automaton(which);
-                    Some((a.start(), text.chars().count(), text.len()))
+                    Some(Stop::at(a.start(), text.chars().count(), text.len()))
                 }),
             };
-            let Some((state, offset, byte_offset)) = stop else {
+            let Some(Stop {
+                state,
+                offset,
+                byte_offset,
+            }) = stop
+            else {
                 tally.valid += 1;
                 pattern |= 1 << i;
                 if self.lint {

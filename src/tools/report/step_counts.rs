@@ -29,7 +29,7 @@ use super::reporter::Reporter;
 use super::scheme_name::packed_scheme;
 use super::step_tables::{CODES, NONE, SchemeBits, StepEntry, StepTables, UNREAD};
 use super::target::Target;
-use crate::engine::lazy::{LazyProduct, Line, Tuple, ones};
+use crate::engine::meta::{Memo, States, Walked, each_bit};
 use crate::engine::{Head, first_word};
 use crate::verdicts::check::{Engine, Reading};
 
@@ -107,30 +107,35 @@ impl<'r> StepCounts<'r> {
         Some(StepCounts { reporter, tables })
     }
 
-    /// Count `input`, which the walk left as `line`; `false`, with nothing
+    /// Count `input`, as the walk left it (`walked`); `false`, with nothing
     /// counted, where it is the caller's to count.
-    pub(super) fn count(&mut self, partial: &mut Partial, input: &str, line: &Line<'_>) -> bool {
+    pub(super) fn count(
+        &mut self,
+        partial: &mut Partial,
+        input: &str,
+        walked: &Walked<'_>,
+    ) -> bool {
         // Entries are by the product's tuples: another product's (the
         // product is started before a list's first input, when every entry
         // has been handed on) are let go.
-        if line.made() != self.tables.made_for.1 {
+        if walked.made() != self.tables.made_for.1 {
             if !self.tables.touched.is_empty() {
                 return false;
             }
             let t = &mut self.tables;
             (t.blocks, t.entries, t.rows) = (Vec::new(), Vec::new(), Vec::new());
-            t.made_for.1 = line.made();
+            t.made_for.1 = walked.made();
         }
         let scheme = self.scheme(input);
         let (printed, own) = self
             .tables
             .by_bits
-            .get(line.accepted() as usize)
+            .get(walked.accepted() as usize)
             .copied()
             .unwrap_or_default();
         // Only a known scheme's own rule derives it: the letter's verdict is
         // the catch-all's, and no cause is the printed rule's alone.
-        if scheme.known & own & !printed != 0 || line.dead_at_start() & self.tables.printed != 0 {
+        if scheme.known & own & !printed != 0 || walked.dead_at_start() & self.tables.printed != 0 {
             return false;
         }
         let invalid = !printed & (self.tables.patterns.len() as u32 - 1);
@@ -142,8 +147,8 @@ impl<'r> StepCounts<'r> {
         let mut at = [0u32; 32];
         let mut causes = 0;
         let bytes = input.as_bytes();
-        let (end, ended) = line.ended();
-        let stops = line
+        let (end, ended) = walked.ended();
+        let stops = walked
             .deaths()
             .map(|(offset, tuple, died)| (bytes.get(offset).copied(), tuple, died))
             .chain(std::iter::once((None, end, ended)));
@@ -157,14 +162,14 @@ impl<'r> StepCounts<'r> {
                 Some(_) => Found::NonAscii.code(),
                 None => Found::End.code(),
             };
-            let Some(entry) = self.entry(partial, line, tuple, code, died) else {
+            let Some(entry) = self.entry(partial, walked, tuple, code, died) else {
                 return false;
             };
             let bar = self.tables.entries.get(entry).map_or(0, |e| e.bar as usize);
             // As long as the longest example kept: most such inputs come
             // after it, and are refused as `offer` would refuse them.
             let kept_out = input.len() > bar
-                || input.len() == bar && self.refused(partial, line, (tuple, code, died), input);
+                || input.len() == bar && self.refused(partial, walked, (tuple, code, died), input);
             match at.get_mut(causes) {
                 Some(slot) if kept_out => *slot = entry as u32,
                 _ => return false,
@@ -192,9 +197,9 @@ impl<'r> StepCounts<'r> {
 
     /// An input the caller counted: the bars of its causes are read again
     /// (it may have become an example).
-    pub(super) fn counted_elsewhere(&mut self, line: &Line<'_>) {
-        let (end, _) = line.ended();
-        let tuples = line.deaths().map(|(_, tuple, _)| tuple);
+    pub(super) fn counted_elsewhere(&mut self, walked: &Walked<'_>) {
+        let (end, _) = walked.ended();
+        let tuples = walked.deaths().map(|(_, tuple, _)| tuple);
         for tuple in tuples.chain(std::iter::once(end)) {
             let base = self
                 .tables
@@ -256,8 +261,8 @@ impl<'r> StepCounts<'r> {
     fn entry(
         &mut self,
         partial: &Partial,
-        line: &Line<'_>,
-        tuple: Tuple,
+        walked: &Walked<'_>,
+        tuple: States,
         code: usize,
         died: u32,
     ) -> Option<usize> {
@@ -281,8 +286,8 @@ impl<'r> StepCounts<'r> {
         let at = *block as usize + code;
         if self.tables.entries.get(at)?.bar == UNREAD {
             let mut bar = 0;
-            for k in ones(died) {
-                let (t, slot) = self.slot_at(line, (tuple, code), k)?;
+            for k in each_bit(died) {
+                let (t, slot) = self.slot_at(walked, (tuple, code), k)?;
                 let cause = partial.targets.get(t)?.seen(slot);
                 bar = bar.max(cause.map_or(EXAMPLE_BYTES as u32, |s| s.bar));
             }
@@ -299,15 +304,17 @@ impl<'r> StepCounts<'r> {
     fn refused(
         &self,
         partial: &Partial,
-        line: &Line<'_>,
-        (tuple, code, died): (Tuple, usize, u32),
+        walked: &Walked<'_>,
+        (tuple, code, died): (States, usize, u32),
         input: &str,
     ) -> bool {
-        ones(died).all(|k| {
-            let cause = self.slot_at(line, (tuple, code), k).and_then(|(t, slot)| {
-                let tally = partial.targets.get(t)?;
-                tally.causes.get(tally.place(slot)?)
-            });
+        each_bit(died).all(|k| {
+            let cause = self
+                .slot_at(walked, (tuple, code), k)
+                .and_then(|(t, slot)| {
+                    let tally = partial.targets.get(t)?;
+                    tally.causes.get(tally.place(slot)?)
+                });
             cause.is_some_and(|(.., cause)| cause.refuses(input))
         })
     }
@@ -316,18 +323,18 @@ impl<'r> StepCounts<'r> {
     /// at the step from `tuple` with `code` found; `None` where it has none.
     fn slot_at(
         &self,
-        line: &Line<'_>,
-        (tuple, code): (Tuple, usize),
+        walked: &Walked<'_>,
+        (tuple, code): (States, usize),
         k: usize,
     ) -> Option<(usize, usize)> {
         let (t, _) = *self.tables.automata.get(k)?;
         let target = self.reporter.targets.get(t)?;
-        Some((t, slot_of(target, line.state(tuple, k)?, code)?))
+        Some((t, slot_of(target, walked.state(tuple, k)?, code)?))
     }
 
     /// Hand the counts to the targets: each step's inputs to the causes of
     /// the automata that stopped on it, the patterns to the verdicts.
-    pub(super) fn finish(mut self, partial: &mut Partial, product: &LazyProduct) -> StepTables {
+    pub(super) fn finish(mut self, partial: &mut Partial, memo: &Memo) -> StepTables {
         let targets = &self.reporter.targets;
         let t = &mut self.tables;
         for (pattern, n) in t.patterns.iter_mut().enumerate() {
@@ -345,15 +352,15 @@ impl<'r> StepCounts<'r> {
                 continue;
             };
             let (inputs, died) = (u64::from(std::mem::take(&mut e.inputs)), e.died);
-            let tuple = Tuple(row);
-            for k in ones(u32::from(died)) {
+            let tuple = States(row);
+            for k in each_bit(u32::from(died)) {
                 let Some(&(i, _)) = t.automata.get(k) else {
                     continue;
                 };
                 let (Some(target), Some(tally), Some(state)) = (
                     targets.get(i),
                     partial.targets.get_mut(i),
-                    product.state(tuple, k),
+                    memo.state(tuple, k),
                 ) else {
                     continue;
                 };

@@ -44,7 +44,7 @@ pub(super) struct SchemeBits {
 #[derive(Clone, Debug, Default)]
 pub(super) struct StepTables {
     /// What it was made for: the places of the targets' automata, and the
-    /// product's number (`Line::made`).
+    /// product's number (`Walked::made`).
     pub(super) made_for: (Vec<(usize, Option<usize>)>, u64),
     /// By automaton, its target, and whether it is the printed rule's.
     pub(super) automata: Vec<(usize, bool)>,

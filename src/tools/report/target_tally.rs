@@ -7,7 +7,7 @@ use super::cause_tally::CauseTally;
 use super::found::{FOUND_CODES, Found};
 use super::last_asked::LastAsked;
 use super::target::{Point, Target};
-use crate::engine::automaton::Kept;
+use crate::engine::meta::Heads;
 use crate::verdicts::check::Reading;
 
 /// One target's counts while counting.
@@ -34,7 +34,7 @@ pub(super) struct TargetTally {
     pub(super) last_asked: LastAsked,
     /// The walks to stops of the last inputs' first bytes: by the printed
     /// rule's automaton, and by the rule's without the catch-all.
-    pub(super) kept: [Kept; 2],
+    pub(super) heads: [Heads; 2],
 }
 
 /// A cause's counts where every invalid verdict with a slot finds them.

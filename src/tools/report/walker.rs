@@ -3,10 +3,8 @@
 
 use std::sync::Arc;
 
-use regex_automata::util::primitives::StateID;
-
 use crate::edition::Edition;
-use crate::engine::automaton::{self, Automaton, Form, Kept};
+use crate::engine::automaton::{self, Automaton, Form};
 use crate::error::Error;
 
 /// A rule's unminimized automaton, whose states are sets of places in the
@@ -42,11 +40,5 @@ impl Walker {
     /// Whether the rule derives `text`.
     pub(super) fn matches(&self, text: &str) -> bool {
         self.places.matches(text)
-    }
-
-    /// Where `text` stops, as (the unminimized state there, offset in
-    /// characters, in bytes); `None` if the rule derives it.
-    pub(super) fn stop(&self, text: &str, kept: &mut Kept) -> Option<(StateID, usize, usize)> {
-        self.places.stop_point_kept(text, kept)
     }
 }
