@@ -35,7 +35,7 @@
 //!
 //! | feature | adds | crates |
 //! |---|---|---|
-//! | `cli` (default) | the `urlbnf` command; turns on `book`, `schema`, `idna` and `whatwg` | clap, indicatif, memchr, rayon, serde_json, strsim |
+//! | `cli` (default) | the `urlbnf` command; turns on `book`, `schema`, `idna` and `whatwg` | clap, indicatif, rayon, serde_json, strsim |
 //! | `book` (default) | `write_book`, the HTML book with railroad diagrams and the manual | railroad, pulldown-cmark |
 //! | `schema` | each result type's JSON Schema | schemars |
 //! | `idna` | a non-ASCII host's IDNA form in `check`'s fixes (RFC 3986 §3.2.2); without it the fix says the form needs this feature | idna |
@@ -43,8 +43,8 @@
 //! | `internals` | the readers, engines and renderers as public modules, for the tests and benchmarks: no part of the API | pest_meta |
 //!
 //! With `default-features = false` the library needs pest, pest_derive,
-//! regex-automata, regex-syntax, rustc-hash, xxhash-rust, serde and arbitrary
-//! only. The modules here are the API.
+//! regex-automata, regex-syntax, memchr, rustc-hash, xxhash-rust, serde and
+//! arbitrary only. The modules here are the API.
 
 #![deny(missing_docs)]
 

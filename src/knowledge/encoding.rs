@@ -176,7 +176,7 @@ pub fn canonical(edition: Edition, url: &str) -> Result<String, Vec<CheckError>>
 
 /// Encode text for use in a URL of the edition: every octet outside what is
 /// kept becomes `%XX` (non-ASCII text as its UTF-8 octets, RFC 3986 §2.5), `%`
-/// always. Kept: from RFC 2396 on, the edition's unreserved and reserved
+/// always. Left as they are: from RFC 2396 on, the edition's unreserved and reserved
 /// characters (never an escape of an unreserved one: RFC 3986 §2.3 "should
 /// not be created by URI producers"); before it, the characters the edition
 /// allows unencoded and its reserved ones, less RFC 1738 §2.2's unsafe

@@ -116,7 +116,7 @@ fn starts_like_url(s: &str) -> bool {
         && chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
 }
 
-/// Line breaks right after a hyphen in the wrapper's `content`: for the first
+/// The line breaks right after a hyphen in the wrapper's `content`: for the first
 /// [`HYPHEN_READINGS`], the URL read without that hyphen (it may have been
 /// added by the line break); and how many there are.
 fn hyphen_readings(content: &str, url: &str) -> (Vec<String>, usize) {

@@ -13,6 +13,7 @@ use super::super::grammar_files::GrammarFiles;
 use super::super::output::{Tally, json_line};
 use super::super::{CliError, rule_name, unknown_rule};
 use crate::edition::Edition;
+use crate::engine::meta::lines;
 use crate::render::conform as render;
 use crate::render::write::{self, Output};
 use crate::tools::conform::{self, Answer, Component, Components, Conformance, Coverage, Suite};
@@ -262,11 +263,8 @@ pub(crate) fn run(
     let mut corpus = Vec::new();
     for path in &args.files {
         let text = std::fs::read(path).map_err(|e| crate::Error::io(path, &e))?;
-        corpus.extend(
-            String::from_utf8_lossy(&text)
-                .lines()
-                .map(|l| l.strip_suffix('\r').unwrap_or(l).to_string()),
-        );
+        let line = |l| String::from_utf8_lossy(text.get(l).unwrap_or_default()).into_owned();
+        corpus.extend(lines::each(&text).map(line));
     }
     let suite = Suite::with_size(edition, &rule, args.seed, args.derived)?.with_corpus(corpus)?;
     if args.export.is_some() {

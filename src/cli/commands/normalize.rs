@@ -6,10 +6,11 @@ use super::super::CliError;
 use super::super::input::{Batch, Input, Tally, Written, each_lines_parallel, line_input};
 use super::super::output::{GATHERED, json_line, printable_ascii, visible, write_visible_line};
 use crate::edition::Edition;
+use crate::engine::meta::lines;
 use crate::knowledge::meaning::{Level, meaning};
 use crate::tools::normalize::{InPlace, Normalized, Normalizer};
 use crate::tools::resolve::Note;
-use crate::tools::resolve::no_dots::Line;
+use crate::tools::resolve::no_dots::LineFound;
 
 pub(crate) const LONG: &str = "\
 Bring URLs to a level of their edition's comparison, one result a line on
@@ -110,7 +111,7 @@ pub(crate) fn run(
                 let lines = piece.lines();
                 let valid = n.valid_inputs(&lines);
                 for (line, valid) in lines.iter().zip(valid) {
-                    w.line(line, Line::verdict_only(valid), out, tally)?;
+                    w.line(line, LineFound::verdict_only(valid), out, tally)?;
                 }
                 return w.flush(out);
             };
@@ -121,7 +122,7 @@ pub(crate) fn run(
             let (mut start, mut run, mut lowered) = (0, None, Vec::new());
             for &(end, walked) in &ends {
                 let ended = source.get(end) == Some(&b'\n');
-                let cr = ended && end > start && source.get(end - 1) == Some(&b'\r');
+                let cr = lines::ending_at(source, start, end).end < end;
                 let in_place = n
                     .in_place(walked)
                     .filter(|_| ended && !cr && !json && printable);
@@ -173,7 +174,7 @@ impl Writer<'_> {
     fn line(
         &mut self,
         line: &[u8],
-        walked: Line,
+        walked: LineFound,
         out: &mut dyn Write,
         tally: &mut Tally,
     ) -> Result<(), CliError> {

@@ -9,7 +9,7 @@ use super::super::input::{
 use super::super::output::{
     GATHERED, json_line, printable_ascii, visible, write_visible, write_visible_line,
 };
-use crate::tools::resolve::no_dots::Line;
+use crate::tools::resolve::no_dots::LineFound;
 use crate::tools::resolve::{Note, Resolution, Resolver, Rules, Target};
 
 pub(crate) const LONG: &str = "\
@@ -188,7 +188,7 @@ pub(crate) fn run(
                     (
                         texts,
                         lines,
-                        valid.into_iter().map(Line::verdict_only).collect(),
+                        valid.into_iter().map(LineFound::verdict_only).collect(),
                     )
                 }
             };

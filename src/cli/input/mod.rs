@@ -116,12 +116,9 @@ pub(crate) fn line_input(line: &[u8]) -> Input<'_> {
     }
 }
 
-/// Strip the line end: `\n`, and a `\r` before it.
-fn trim_line_end(mut line: &[u8]) -> &[u8] {
-    if let Some(l) = line.strip_suffix(b"\n") {
-        line = l.strip_suffix(b"\r").unwrap_or(l);
-    }
-    line
+/// Strip the line end, as the engine's one rule has it ([`lines`]).
+fn trim_line_end(line: &[u8]) -> &[u8] {
+    crate::engine::meta::lines::without_end(line)
 }
 
 /// `--jobs`, shared by the commands that read many inputs.

@@ -33,9 +33,24 @@ pub fn each_ended(text: &[u8]) -> impl Iterator<Item = (Range<usize>, usize)> + 
 /// of its `\n`, whose `\r` before it (if any) is not part of the line, or
 /// the text's end for a last line with none.
 pub fn ending_at(text: &[u8], start: usize, end: usize) -> Range<usize> {
-    let ended = text.get(end) == Some(&b'\n');
-    let cr = ended && end > start && text.get(end - 1) == Some(&b'\r');
-    start..end - usize::from(cr)
+    match (text.get(end), text.get(start..end)) {
+        (Some(b'\n'), Some(line)) => start..start + before_newline(line).len(),
+        _ => start..end,
+    }
+}
+
+/// A line that a `\n` ends (the line before it): without its `\r`, if any.
+pub fn before_newline(line: &[u8]) -> &[u8] {
+    line.strip_suffix(b"\r").unwrap_or(line)
+}
+
+/// A line as read, with its line end (a `\n`) if it has one: the line
+/// without it.
+pub fn without_end(line: &[u8]) -> &[u8] {
+    match line.strip_suffix(b"\n") {
+        Some(line) => before_newline(line),
+        None => line,
+    }
 }
 
 /// How many lines `text` has.

@@ -149,6 +149,29 @@ fn records_and_stops_are_the_automata_s_own() {
     });
     assert!(walked);
     assert_eq!(seen, inputs.len());
+    // A text's lines walked where they lie are the lines of the one rule,
+    // each with the verdicts of its automata.
+    #[cfg(any(feature = "cli", feature = "internals"))]
+    for text in [
+        batch(300).1,
+        [batch(300).1, b"http://h/\r".to_vec()].concat(),
+    ] {
+        let text = String::from_utf8_lossy(&text).into_owned();
+        let mut given = Vec::new();
+        let walked = door.walk_lines(&mut memo, &text, |start, end, walked| {
+            given.push(start..end);
+            let line = &text[start..end];
+            for (t, a) in automata.iter().enumerate() {
+                assert_eq!(
+                    (walked.accepted() >> t) & 1 != 0,
+                    a.matches(line),
+                    "{line:?}"
+                );
+            }
+        });
+        assert!(walked);
+        assert_eq!(given, lines::each(text.as_bytes()).collect::<Vec<_>>());
+    }
 }
 
 #[test]

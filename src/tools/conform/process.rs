@@ -13,6 +13,7 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use super::{Answer, Peer};
+use crate::engine::meta::lines;
 use crate::error::Error;
 
 /// The longest line read from a peer, in bytes.
@@ -460,9 +461,9 @@ fn read_lines(mut reader: impl BufRead, most: usize, tx: &mpsc::Sender<Result<St
             return;
         }
         if done {
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
+            // The engine's one line-end rule: a "\r" before the "\n" goes.
+            let kept = lines::before_newline(&line).len();
+            line.truncate(kept);
             count += 1;
             if count > most {
                 let _ = tx.send(Err("printed too many lines".to_string()));

@@ -23,7 +23,7 @@ use std::sync::{Arc, OnceLock};
 #[cfg(feature = "cli")]
 use crate::engine::meta::{Door, Target};
 #[cfg(feature = "cli")]
-use crate::tools::resolve::no_dots::{self, Line, Shapes};
+use crate::tools::resolve::no_dots::{self, LineFound, Shapes};
 
 /// A line whose normal form is its own length, written where it lies in a
 /// copy of the input ([`Normalizer::in_place`]).
@@ -224,7 +224,7 @@ impl Normalizer {
     /// normal form ([`one_pass::AS_THEY_ARE`]): their tables walked in one
     /// product with the checker's.
     #[cfg(feature = "cli")]
-    pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
+    pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, LineFound)>> {
         let shapes = || {
             vec![
                 Target::dfa(&one_pass::NO_DOTS),
@@ -249,7 +249,7 @@ impl Normalizer {
     /// in lower case where it lies, or that and its escapes' digits in upper
     /// case; `None` for any other line.
     #[cfg(feature = "cli")]
-    pub(crate) fn in_place(&self, walked: Line) -> Option<InPlace> {
+    pub(crate) fn in_place(&self, walked: LineFound) -> Option<InPlace> {
         match walked.shapes.filter(|_| walked.valid && self.one_pass())? {
             4.. => Some(InPlace::AsItIs),
             3 => Some(InPlace::Lowered),
@@ -264,12 +264,12 @@ impl Normalizer {
     pub(crate) fn normalize_line(
         &self,
         line: &[u8],
-        walked: Line,
+        walked: LineFound,
         to: &mut Vec<u8>,
         notes: &mut Vec<Note>,
     ) -> Result<(), Vec<CheckError>> {
         // Its own normal form, or in the first shape (no dot segment).
-        let valid = Line {
+        let valid = LineFound {
             valid: true,
             ..walked
         };

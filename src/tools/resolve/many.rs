@@ -2,7 +2,7 @@
 //! and the result of each alone, written into buffers the caller reuses.
 
 #[cfg(feature = "cli")]
-use super::no_dots::{self, Line, NoDots, Shapes};
+use super::no_dots::{self, LineFound, NoDots, Shapes};
 #[cfg(feature = "cli")]
 use super::{Base, components, rfc3986};
 use super::{Note, Resolver, early};
@@ -27,7 +27,7 @@ impl Resolver {
     /// table walked in one product with URI-reference's). `None` under the
     /// other rules.
     #[cfg(feature = "cli")]
-    pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, Line)>> {
+    pub(crate) fn line_ends(&self, piece: &[u8]) -> Option<Vec<(usize, LineFound)>> {
         let Base::Rfc3986 {
             references, lines, ..
         } = &self.base
@@ -59,7 +59,7 @@ impl Resolver {
     #[cfg(feature = "cli")]
     pub(crate) fn resolve_valid(
         &self,
-        line: Line,
+        line: LineFound,
         reference: &str,
         result: &mut String,
         notes: &mut Vec<Note>,

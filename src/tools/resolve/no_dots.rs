@@ -140,15 +140,15 @@ impl Dfa for NoDots {
 /// and of the shapes walked with it, how many hold it from the first on, up
 /// to the first that does not (`None`: not walked for that).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Line {
+pub(crate) struct LineFound {
     pub(crate) valid: bool,
     pub(crate) shapes: Option<u8>,
 }
 
-impl Line {
+impl LineFound {
     /// A line whose verdict alone is known.
-    pub(crate) fn verdict_only(valid: bool) -> Line {
-        Line {
+    pub(crate) fn verdict_only(valid: bool) -> LineFound {
+        LineFound {
             valid,
             shapes: None,
         }
@@ -176,11 +176,11 @@ pub(crate) fn line_ends(
     checker: &Checker,
     shapes: Option<Shapes<'_>>,
     piece: &[u8],
-) -> Option<Vec<(usize, Line)>> {
+) -> Option<Vec<(usize, LineFound)>> {
     let rule = checker.plain_dfa()?;
     let Some((shapes, cell)) = shapes else {
         let ends = checker.valid_line_ends(piece)?;
-        let line = |(end, valid)| (end, Line::verdict_only(valid));
+        let line = |(end, valid)| (end, LineFound::verdict_only(valid));
         return Some(ends.into_iter().map(line).collect());
     };
     let door = cell.get_or_init(|| {
@@ -188,7 +188,7 @@ pub(crate) fn line_ends(
         Door::new(rule.chain(shapes()).collect())
     });
     let line = |(end, run): (usize, u32)| {
-        let line = Line {
+        let line = LineFound {
             valid: run != 0,
             shapes: Some(u8::try_from(run).unwrap_or(u8::MAX).saturating_sub(1)),
         };

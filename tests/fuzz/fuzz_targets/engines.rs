@@ -73,7 +73,7 @@ fuzz_target!(|data: &[u8]| {
         }
     }
     // Every edition's automaton walked as one (the product itself, which
-    // `check::Joint` makes only for long pieces) counts as each does alone.
+    // the front door makes only for long pieces) counts as each does alone.
     let (lines_walk, inputs_walk, pairs, triple, alone) = joint();
     let (count, each) = lines_walk.lines_derived(data);
     let apart: Vec<(usize, usize)> = alone
