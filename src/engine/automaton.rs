@@ -227,14 +227,6 @@ impl Automaton {
         self.stop_after(bytes, len, walk)
     }
 
-    /// [`Automaton::stop_resumed`] as (state, offset in characters, in
-    /// bytes): the form the report's walks read until they ask the front
-    /// door ([`meta`](super::meta)) instead.
-    pub fn stop_point_kept(&self, input: &str, kept: &mut Kept) -> Option<(StateID, usize, usize)> {
-        self.stop_resumed(input, kept)
-            .map(|s| (s.state, s.offset, s.byte_offset))
-    }
-
     /// Where the walk of `bytes` from offset `from` in `states` stops.
     #[inline]
     fn stop_after(&self, bytes: &[u8], from: usize, states: (StateID, StateID)) -> Option<Stop> {

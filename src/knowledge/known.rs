@@ -82,9 +82,15 @@ impl CatchAll {
     /// assert!(c.scheme_of("irc://h/").is_none());
     /// ```
     pub fn scheme_of(&self, input: &str) -> Option<&KnownScheme> {
+        self.scheme_of_bytes(input.as_bytes())
+    }
+
+    /// [`CatchAll::scheme_of`] of an input's bytes, as a walk of a list
+    /// reads them.
+    pub(crate) fn scheme_of_bytes(&self, bytes: &[u8]) -> Option<&KnownScheme> {
         // A prefix ends in its `:`: a shorter input, zeros past its end,
         // never matches its head.
-        let (bytes, word) = (input.as_bytes(), first_word(input.as_bytes()));
+        let word = first_word(bytes);
         self.schemes.iter().find(|k| match k.head {
             Some(head) => head.starts(word),
             None => bytes.starts_with(k.prefix.as_bytes()),

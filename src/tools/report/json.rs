@@ -1,8 +1,13 @@
 //! A report as the JSON `report --json` writes and `report --merge` reads
 //! (feature `json`): one object on one line, its format [`FORMAT`].
 
-use super::*;
+#[cfg(doc)]
+use super::FORMAT;
+use super::finished::Report;
+use crate::error::Error;
 
+// A pass of its own beside the report's type (`finished.rs`): the JSON
+// text, present only with feature `json`.
 impl Report {
     /// The report as one line of JSON, exactly as `urlbnf report --json`
     /// writes it (without the line break).

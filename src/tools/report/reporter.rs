@@ -1,11 +1,29 @@
 //! The reporter: each input walked by its targets' automata and counted, and
 //! the counts finished into a report.
 
-use super::causes::*;
-use super::tally::*;
-use super::target::*;
-use super::*;
-use crate::engine::lanes::product::Walks;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use regex_automata::util::primitives::StateID;
+
+use super::cause::Cause;
+use super::describe::{expected_at, innermost_rule_cached, innermost_rules};
+use super::finished::{EditionReport, LintCount, Part, Pattern, Report, SchemeCount, hex};
+use super::found::{FOUND_CODES, Found};
+use super::partial::Partial;
+use super::scheme_name::packed_scheme;
+use super::target::{Derived, NO_SCHEME_RULE, Point, Target};
+use super::target_tally::TargetTally;
+use super::walker::Walker;
+use super::{FORMAT, MAX_TARGETS};
+use crate::edition::Edition;
+use crate::engine::automaton;
+use crate::engine::meta::{self, Door, Stop};
+use crate::error::Error;
+use crate::knowledge::known;
+use crate::verdicts::check::{Checker, Engine, Reading};
+use crate::verdicts::prose;
+use crate::verdicts::{ast, lint};
 
 /// Counts a corpus against one rule of each of several editions.
 #[derive(Clone, Debug)]
@@ -14,10 +32,10 @@ pub struct Reporter {
     pub(super) reading: Reading,
     pub(super) lint: bool,
     pub(super) whatwg: bool,
-    /// Every target's minimized tables walked as one, made for the first
-    /// long list (where the automata are too few for the product made as
-    /// the inputs meet it).
-    pub(super) tables: Arc<OnceLock<Option<Walks>>>,
+    /// Every target's automata (its printed rule's, then its rule's without
+    /// the catch-all, at the target's places): what the door walks of a
+    /// list read as printed, and the stops it is asked of an input.
+    pub(super) door: Arc<Door>,
 }
 
 impl Reporter {
@@ -67,23 +85,30 @@ impl Reporter {
                 None => None,
             };
             let list = known::scheme_list(edition).filter(|l| l.applies_to(rule));
-            Ok(Target {
-                checker,
-                printed,
-                own,
-                list,
-            })
+            Ok((checker, printed, own, list))
         };
-        let targets = automaton::on_threads(checkers, build)
+        let built = automaton::on_threads(checkers, build)
             .into_iter()
             .map(|t| t.unwrap_or_else(|| Err(Error::Report("a compiling thread failed".into()))))
-            .collect::<Result<Vec<Target>, Error>>()?;
+            .collect::<Result<Vec<_>, Error>>()?;
+        // The door's targets: each target's automata, in turn.
+        let mut automata = Vec::new();
+        let mut targets = Vec::new();
+        for (checker, printed, own, list) in built {
+            let at = automata.len();
+            automata.push(meta::Target::automaton(printed.places.clone()));
+            let own_at = own.as_ref().map(|(_, own): &(_, Walker)| {
+                automata.push(meta::Target::automaton(own.places.clone()));
+                at + 1
+            });
+            targets.push(Target::new(checker, printed, own, list, (at, own_at)));
+        }
         Ok(Reporter {
             whatwg: false,
             targets,
             reading,
             lint: false,
-            tables: Arc::default(),
+            door: Arc::new(Door::new(automata)),
         })
     }
 
@@ -131,15 +156,7 @@ impl Reporter {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn partial(&self) -> Partial {
-        Partial {
-            inputs: 0,
-            digest: 0,
-            targets: vec![TargetTally::default(); self.targets.len()],
-            schemes: SchemeTally::new(self.targets.len()),
-            whatwg: self.whatwg.then(WhatwgCounts::default),
-            product: LazyProduct::default(),
-            steps: Default::default(),
-        }
+        Partial::empty(self.targets.len(), self.whatwg)
     }
 
     /// Count one input.
@@ -168,7 +185,7 @@ impl Reporter {
         self.count_input(partial, input);
         let (mut pattern, mut parted) = (0usize, 0usize);
         let folded = if self.reading.fold_scheme_case {
-            crate::verdicts::prose::fold_scheme_case(input)
+            prose::fold_scheme_case(input)
         } else {
             std::borrow::Cow::Borrowed(input)
         };
@@ -181,7 +198,7 @@ impl Reporter {
                 input
             };
             // One walk decides and locates, unless pest decides.
-            let (stop, which, parts) = target.walk(text, derived(i), &mut tally.kept);
+            let (stop, which, parts) = target.walk(&self.door, text, derived(i), &mut tally.heads);
             if parts {
                 parted |= 1 << i;
             }
@@ -192,10 +209,15 @@ impl Reporter {
                 // rejects is counted at its end.
                 Engine::Pest => stop.or_else(|| {
                     let a = target.automaton(which);
-                    Some((a.start(), text.chars().count(), text.len()))
+                    Some(Stop::at(a.start(), text.chars().count(), text.len()))
                 }),
             };
-            let Some((state, offset, byte_offset)) = stop else {
+            let Some(Stop {
+                state,
+                offset,
+                byte_offset,
+            }) = stop
+            else {
                 tally.valid += 1;
                 pattern |= 1 << i;
                 if self.lint {
@@ -265,7 +287,7 @@ impl Reporter {
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
     pub fn finish(&self, partial: Partial) -> Report {
-        let rules = self.innermost_rules(&partial);
+        let rules = innermost_rules(&self.targets, &partial);
         let editions = self
             .targets
             .iter()
@@ -383,18 +405,15 @@ impl Reporter {
 }
 
 /// Count the lints of a valid input (each code once), where the rule names a URL.
-pub(super) fn count_lints(tally: &mut TargetTally, checker: &Checker, text: &str) {
+fn count_lints(tally: &mut TargetTally, checker: &Checker, text: &str) {
     let (edition, rule) = (checker.edition(), checker.rule());
-    if !crate::verdicts::ast::is_url_rule(edition, rule) {
+    if !ast::is_url_rule(edition, rule) {
         return;
     }
-    let Ok(url) = crate::verdicts::ast::parse_rule(edition, rule, text) else {
+    let Ok(url) = ast::parse_rule(edition, rule, text) else {
         return;
     };
-    let mut codes: Vec<&'static str> = crate::verdicts::lint::lints(&url)
-        .iter()
-        .map(|l| l.code)
-        .collect();
+    let mut codes: Vec<&'static str> = lint::lints(&url).iter().map(|l| l.code).collect();
     codes.sort_unstable();
     codes.dedup();
     for code in codes {

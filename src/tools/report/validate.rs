@@ -5,9 +5,12 @@
 
 use std::collections::HashSet;
 
+use super::cause::{Cause, byte_offset};
+use super::finished::{Report, digest_of};
+use super::scheme_name::is_bucket;
 use super::{
     EXAMPLE_BYTES, EXAMPLES, FORMAT, FOUND_END, FOUND_NO_SCHEME_RULE, FOUND_NON_ASCII, MAX_SCHEMES,
-    MAX_TARGETS, Report, SCHEME_BYTES, byte_offset, digest_of, is_bucket,
+    MAX_TARGETS, SCHEME_BYTES,
 };
 use crate::error::Error;
 use crate::grammar::PrintedGrammar;
@@ -34,6 +37,8 @@ fn equal(field: &str, got: u64, want: u64, what: &str) -> Result<(), Error> {
     }
 }
 
+// A pass of its own beside the report's type (`finished.rs`): what a report
+// from another machine must satisfy before a merge counts it.
 impl Report {
     /// Check that the report is one urlbnf could have written: its format, its
     /// editions and rules, every count against the others (each edition's
@@ -188,13 +193,7 @@ impl Report {
                 // A report written before causes carried their fix has none;
                 // a merge names it anew.
                 if c.fix.is_some()
-                    && c.fix
-                        != super::Cause::fix_of(
-                            e.edition,
-                            &c.found,
-                            &c.expected,
-                            c.examples.first(),
-                        )
+                    && c.fix != Cause::fix_of(e.edition, &c.found, &c.expected, c.examples.first())
                 {
                     return Err(wrong(
                         &at("fix"),

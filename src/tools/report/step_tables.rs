@@ -1,6 +1,6 @@
 //! What counting by step keeps from one list to the next: its tables, kept
 //! by a partial beside the product whose tuples they are by (see
-//! [`steps`](super::steps)).
+//! [`step_counts`](super::step_counts)).
 
 use crate::engine::Head;
 
@@ -15,7 +15,7 @@ pub(super) const CODES: usize = 130;
 /// The inputs counted at one step with one byte found: eight bytes, so
 /// that the entries a corpus meets stay in cache.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Entry {
+pub(super) struct StepEntry {
     /// Fewer than 2^32: a list walked whole has fewer bytes.
     pub(super) inputs: u32,
     /// The printed rules' automata that stop on the step, a bit each (at
@@ -29,7 +29,7 @@ pub(super) struct Entry {
 /// What an input's scheme (its text through the first `:`) says of it in
 /// every target.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Scheme {
+pub(super) struct SchemeBits {
     /// The scheme as the scheme table keys it (`None`: not a name).
     pub(super) packed: Option<u128>,
     /// Bit t: target t's catch-all has a rule for the scheme.
@@ -44,7 +44,7 @@ pub(super) struct Scheme {
 #[derive(Clone, Debug, Default)]
 pub(super) struct StepTables {
     /// What it was made for: the places of the targets' automata, and the
-    /// product's number (`Line::made`).
+    /// product's number (`Walked::made`).
     pub(super) made_for: (Vec<(usize, Option<usize>)>, u64),
     /// By automaton, its target, and whether it is the printed rule's.
     pub(super) automata: Vec<(usize, bool)>,
@@ -56,7 +56,7 @@ pub(super) struct StepTables {
     /// By tuple: where its entries start (one per found code), [`NONE`]
     /// before any input stops there.
     pub(super) blocks: Vec<u32>,
-    pub(super) entries: Vec<Entry>,
+    pub(super) entries: Vec<StepEntry>,
     /// By block of entries, its tuple.
     pub(super) rows: Vec<u32>,
     /// The entries counted in since the last list was finished.
@@ -64,5 +64,5 @@ pub(super) struct StepTables {
     /// Inputs counted here by verdict pattern (bit t: target t derives it).
     pub(super) patterns: Vec<u64>,
     /// The last scheme read, by its head.
-    pub(super) last: Option<(Head, Scheme)>,
+    pub(super) last: Option<(Head, SchemeBits)>,
 }

@@ -19,21 +19,27 @@
 //! where the report reads the rules as printed, with no lints, and every
 //! target's verdict is its automaton's.
 
-use super::kept::*;
-use super::schemes::packed_scheme;
-use super::tally::*;
-use super::target::*;
-use super::*;
-use crate::engine::lazy::{LazyProduct, Line, Tuple, ones};
+use regex_automata::util::primitives::StateID;
+
+use super::EXAMPLE_BYTES;
+use super::cause_tally::CauseTally;
+use super::found::{FOUND_CODES, Found};
+use super::partial::Partial;
+use super::reporter::Reporter;
+use super::scheme_name::packed_scheme;
+use super::step_tables::{CODES, NONE, SchemeBits, StepEntry, StepTables, UNREAD};
+use super::target::Target;
+use crate::engine::meta::{Memo, States, Walked, each_bit};
 use crate::engine::{Head, first_word};
+use crate::verdicts::check::{Engine, Reading};
 
 /// One list's counts by step, for the reporter's targets.
-pub(super) struct Steps<'r> {
+pub(super) struct StepCounts<'r> {
     reporter: &'r Reporter,
     tables: StepTables,
 }
 
-impl<'r> Steps<'r> {
+impl<'r> StepCounts<'r> {
     /// Counts by step for `automata` (by target, the places of its printed
     /// rule's automaton and of its rule's without the catch-all) walked in
     /// the partial's product, with the tables `kept` from the partial's last
@@ -43,7 +49,7 @@ impl<'r> Steps<'r> {
         reporter: &'r Reporter,
         places: &[(usize, Option<usize>)],
         kept: StepTables,
-    ) -> Option<Steps<'r>> {
+    ) -> Option<StepCounts<'r>> {
         let automata = places
             .iter()
             .map(|(_, own)| 1 + usize::from(own.is_some()))
@@ -58,7 +64,7 @@ impl<'r> Steps<'r> {
             return None;
         }
         if kept.made_for.0 == places {
-            return Some(Steps {
+            return Some(StepCounts {
                 reporter,
                 tables: kept,
             });
@@ -98,33 +104,38 @@ impl<'r> Steps<'r> {
             patterns: vec![0; 1 << places.len()],
             last: None,
         };
-        Some(Steps { reporter, tables })
+        Some(StepCounts { reporter, tables })
     }
 
-    /// Count `input`, which the walk left as `line`; `false`, with nothing
+    /// Count `input`, as the walk left it (`walked`); `false`, with nothing
     /// counted, where it is the caller's to count.
-    pub(super) fn count(&mut self, partial: &mut Partial, input: &str, line: &Line<'_>) -> bool {
+    pub(super) fn count(
+        &mut self,
+        partial: &mut Partial,
+        input: &str,
+        walked: &Walked<'_>,
+    ) -> bool {
         // Entries are by the product's tuples: another product's (the
         // product is started before a list's first input, when every entry
         // has been handed on) are let go.
-        if line.made() != self.tables.made_for.1 {
+        if walked.made() != self.tables.made_for.1 {
             if !self.tables.touched.is_empty() {
                 return false;
             }
             let t = &mut self.tables;
             (t.blocks, t.entries, t.rows) = (Vec::new(), Vec::new(), Vec::new());
-            t.made_for.1 = line.made();
+            t.made_for.1 = walked.made();
         }
         let scheme = self.scheme(input);
         let (printed, own) = self
             .tables
             .by_bits
-            .get(line.accepted() as usize)
+            .get(walked.accepted() as usize)
             .copied()
             .unwrap_or_default();
         // Only a known scheme's own rule derives it: the letter's verdict is
         // the catch-all's, and no cause is the printed rule's alone.
-        if scheme.known & own & !printed != 0 || line.dead_at_start() & self.tables.printed != 0 {
+        if scheme.known & own & !printed != 0 || walked.dead_at_start() & self.tables.printed != 0 {
             return false;
         }
         let invalid = !printed & (self.tables.patterns.len() as u32 - 1);
@@ -136,8 +147,8 @@ impl<'r> Steps<'r> {
         let mut at = [0u32; 32];
         let mut causes = 0;
         let bytes = input.as_bytes();
-        let (end, ended) = line.ended();
-        let stops = line
+        let (end, ended) = walked.ended();
+        let stops = walked
             .deaths()
             .map(|(offset, tuple, died)| (bytes.get(offset).copied(), tuple, died))
             .chain(std::iter::once((None, end, ended)));
@@ -151,14 +162,14 @@ impl<'r> Steps<'r> {
                 Some(_) => Found::NonAscii.code(),
                 None => Found::End.code(),
             };
-            let Some(entry) = self.entry(partial, line, tuple, code, died) else {
+            let Some(entry) = self.entry(partial, walked, tuple, code, died) else {
                 return false;
             };
             let bar = self.tables.entries.get(entry).map_or(0, |e| e.bar as usize);
             // As long as the longest example kept: most such inputs come
             // after it, and are refused as `offer` would refuse them.
             let kept_out = input.len() > bar
-                || input.len() == bar && self.refused(partial, line, (tuple, code, died), input);
+                || input.len() == bar && self.refused(partial, walked, (tuple, code, died), input);
             match at.get_mut(causes) {
                 Some(slot) if kept_out => *slot = entry as u32,
                 _ => return false,
@@ -186,9 +197,9 @@ impl<'r> Steps<'r> {
 
     /// An input the caller counted: the bars of its causes are read again
     /// (it may have become an example).
-    pub(super) fn counted_elsewhere(&mut self, line: &Line<'_>) {
-        let (end, _) = line.ended();
-        let tuples = line.deaths().map(|(_, tuple, _)| tuple);
+    pub(super) fn counted_elsewhere(&mut self, walked: &Walked<'_>) {
+        let (end, _) = walked.ended();
+        let tuples = walked.deaths().map(|(_, tuple, _)| tuple);
         for tuple in tuples.chain(std::iter::once(end)) {
             let base = self
                 .tables
@@ -208,14 +219,14 @@ impl<'r> Steps<'r> {
 
     /// What the scheme of `input` says of it, read once for a run of one
     /// scheme where it is in the first 16 bytes.
-    fn scheme(&mut self, input: &str) -> Scheme {
+    fn scheme(&mut self, input: &str) -> SchemeBits {
         let bytes = input.as_bytes();
         if let Some((head, scheme)) = self.tables.last
             && head.starts(first_word(bytes))
         {
             return scheme;
         }
-        let mut scheme = Scheme {
+        let mut scheme = SchemeBits {
             packed: packed_scheme(input),
             known: 0,
             unlisted: 0,
@@ -250,8 +261,8 @@ impl<'r> Steps<'r> {
     fn entry(
         &mut self,
         partial: &Partial,
-        line: &Line<'_>,
-        tuple: Tuple,
+        walked: &Walked<'_>,
+        tuple: States,
         code: usize,
         died: u32,
     ) -> Option<usize> {
@@ -262,7 +273,7 @@ impl<'r> Steps<'r> {
         let block = self.tables.blocks.get_mut(row)?;
         if *block == NONE {
             *block = u32::try_from(self.tables.entries.len()).ok()?;
-            let fresh = Entry {
+            let fresh = StepEntry {
                 inputs: 0,
                 died: 0,
                 bar: UNREAD,
@@ -275,8 +286,8 @@ impl<'r> Steps<'r> {
         let at = *block as usize + code;
         if self.tables.entries.get(at)?.bar == UNREAD {
             let mut bar = 0;
-            for k in ones(died) {
-                let (t, slot) = self.slot_at(line, (tuple, code), k)?;
+            for k in each_bit(died) {
+                let (t, slot) = self.slot_at(walked, (tuple, code), k)?;
                 let cause = partial.targets.get(t)?.seen(slot);
                 bar = bar.max(cause.map_or(EXAMPLE_BYTES as u32, |s| s.bar));
             }
@@ -293,15 +304,17 @@ impl<'r> Steps<'r> {
     fn refused(
         &self,
         partial: &Partial,
-        line: &Line<'_>,
-        (tuple, code, died): (Tuple, usize, u32),
+        walked: &Walked<'_>,
+        (tuple, code, died): (States, usize, u32),
         input: &str,
     ) -> bool {
-        ones(died).all(|k| {
-            let cause = self.slot_at(line, (tuple, code), k).and_then(|(t, slot)| {
-                let tally = partial.targets.get(t)?;
-                tally.causes.get(tally.place(slot)?)
-            });
+        each_bit(died).all(|k| {
+            let cause = self
+                .slot_at(walked, (tuple, code), k)
+                .and_then(|(t, slot)| {
+                    let tally = partial.targets.get(t)?;
+                    tally.causes.get(tally.place(slot)?)
+                });
             cause.is_some_and(|(.., cause)| cause.refuses(input))
         })
     }
@@ -310,18 +323,18 @@ impl<'r> Steps<'r> {
     /// at the step from `tuple` with `code` found; `None` where it has none.
     fn slot_at(
         &self,
-        line: &Line<'_>,
-        (tuple, code): (Tuple, usize),
+        walked: &Walked<'_>,
+        (tuple, code): (States, usize),
         k: usize,
     ) -> Option<(usize, usize)> {
         let (t, _) = *self.tables.automata.get(k)?;
         let target = self.reporter.targets.get(t)?;
-        Some((t, slot_of(target, line.state(tuple, k)?, code)?))
+        Some((t, slot_of(target, walked.state(tuple, k)?, code)?))
     }
 
     /// Hand the counts to the targets: each step's inputs to the causes of
     /// the automata that stopped on it, the patterns to the verdicts.
-    pub(super) fn finish(mut self, partial: &mut Partial, product: &LazyProduct) -> StepTables {
+    pub(super) fn finish(mut self, partial: &mut Partial, memo: &Memo) -> StepTables {
         let targets = &self.reporter.targets;
         let t = &mut self.tables;
         for (pattern, n) in t.patterns.iter_mut().enumerate() {
@@ -339,15 +352,15 @@ impl<'r> Steps<'r> {
                 continue;
             };
             let (inputs, died) = (u64::from(std::mem::take(&mut e.inputs)), e.died);
-            let tuple = Tuple(row);
-            for k in ones(u32::from(died)) {
+            let tuple = States(row);
+            for k in each_bit(u32::from(died)) {
                 let Some(&(i, _)) = t.automata.get(k) else {
                     continue;
                 };
                 let (Some(target), Some(tally), Some(state)) = (
                     targets.get(i),
                     partial.targets.get_mut(i),
-                    product.state(tuple, k),
+                    memo.state(tuple, k),
                 ) else {
                     continue;
                 };

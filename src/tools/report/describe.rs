@@ -1,9 +1,17 @@
 //! Describing a cause: the innermost printed rule open where its inputs stop,
 //! and what could come there.
 
-use super::tally::*;
-use super::target::*;
-use super::*;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Mutex, OnceLock};
+
+use regex_automata::util::primitives::StateID;
+
+use super::partial::Partial;
+use super::target::{NO_SCHEME_RULE, Point, Target};
+use crate::edition::Edition;
+use crate::engine::automaton::Automaton;
+use crate::grammar::{PestOutcome, PrintedGrammar, peg};
+use crate::verdicts::diagnosis::describe;
 
 /// What could come where inputs stop at `point`, in words.
 pub(super) fn expected_at(target: &Target, (which, state): Point) -> Vec<String> {
@@ -17,8 +25,8 @@ pub(super) fn expected_at(target: &Target, (which, state): Point) -> Vec<String>
 /// [`innermost_rule`], computed once per process for each (edition, rule,
 /// point): reports of many parts describe the same points.
 pub(super) fn innermost_rule_cached(target: &Target, point: Point) -> String {
-    pub(super) type Cache = Mutex<HashMap<(Edition, String, Point), String>>;
-    pub(super) static CACHE: OnceLock<Cache> = OnceLock::new();
+    type Cache = Mutex<HashMap<(Edition, String, Point), String>>;
+    static CACHE: OnceLock<Cache> = OnceLock::new();
     let cache = CACHE.get_or_init(Default::default);
     let checker = &target.checker;
     let key = (checker.edition(), checker.rule().to_string(), point);
@@ -111,13 +119,8 @@ pub(crate) fn innermost_rule(
 /// `text` (or is empty right there: an `hsegment` just begun), and those
 /// whose text ends just before it, as (depth, start, name); `None` if the
 /// rule does not derive `text`.
-pub(super) type Open = Vec<(usize, usize, &'static str)>;
-pub(super) fn open_rules(
-    edition: Edition,
-    rule: &str,
-    text: &str,
-    point: usize,
-) -> Option<(Open, Open)> {
+type Open = Vec<(usize, usize, &'static str)>;
+fn open_rules(edition: Edition, rule: &str, text: &str, point: usize) -> Option<(Open, Open)> {
     let Ok(PestOutcome::Whole(tree)) = peg::run(edition, rule, text) else {
         return None;
     };
@@ -142,44 +145,45 @@ pub(super) fn open_rules(
     Some((holding, ending))
 }
 
-impl Reporter {
-    /// The innermost rule of every stop point in `partial`, by target and
-    /// point, computed on every core: each takes pest runs (and automata of
-    /// the rules met), the larger part of finishing a report.
-    pub(super) fn innermost_rules(&self, partial: &Partial) -> HashMap<(usize, Point), String> {
-        let mut points: Vec<(usize, Point)> = partial
-            .targets
+/// The innermost rule of every stop point in `partial`, by target and
+/// point, computed on every core: each takes pest runs (and automata of
+/// the rules met), the larger part of finishing a report.
+pub(super) fn innermost_rules(
+    targets: &[Target],
+    partial: &Partial,
+) -> HashMap<(usize, Point), String> {
+    let mut points: Vec<(usize, Point)> = partial
+        .targets
+        .iter()
+        .enumerate()
+        .flat_map(|(i, t)| t.causes.iter().map(move |c| (i, c.0)))
+        .filter(|(_, point)| point.0 != NO_SCHEME_RULE)
+        .collect();
+    points.sort_unstable();
+    points.dedup();
+    let threads = std::thread::available_parallelism().map_or(1, usize::from);
+    // Dealt round the threads: neighbouring points cost alike.
+    let described = |first: usize| -> Vec<((usize, Point), String)> {
+        points
             .iter()
-            .enumerate()
-            .flat_map(|(i, t)| t.causes.iter().map(move |c| (i, c.0)))
-            .filter(|(_, point)| point.0 != NO_SCHEME_RULE)
+            .skip(first)
+            .step_by(threads)
+            .filter_map(|&(i, point)| {
+                let target = targets.get(i)?;
+                Some(((i, point), innermost_rule_cached(target, point)))
+            })
+            .collect()
+    };
+    std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|first| std::thread::Builder::new().spawn_scoped(s, move || described(first)))
             .collect();
-        points.sort_unstable();
-        points.dedup();
-        let threads = std::thread::available_parallelism().map_or(1, usize::from);
-        // Dealt round the threads: neighbouring points cost alike.
-        let describe = |first: usize| -> Vec<((usize, Point), String)> {
-            points
-                .iter()
-                .skip(first)
-                .step_by(threads)
-                .filter_map(|&(i, point)| {
-                    let target = self.targets.get(i)?;
-                    Some(((i, point), innermost_rule_cached(target, point)))
-                })
-                .collect()
-        };
-        std::thread::scope(|s| {
-            let handles: Vec<_> = (0..threads)
-                .map(|first| std::thread::Builder::new().spawn_scoped(s, move || describe(first)))
-                .collect();
-            // A thread that cannot start leaves its points to `finish`.
-            handles
-                .into_iter()
-                .filter_map(Result::ok)
-                .filter_map(|h| h.join().ok())
-                .flatten()
-                .collect()
-        })
-    }
+        // A thread that cannot start leaves its points to `finish`.
+        handles
+            .into_iter()
+            .filter_map(Result::ok)
+            .filter_map(|h| h.join().ok())
+            .flatten()
+            .collect()
+    })
 }

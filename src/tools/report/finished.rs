@@ -1,11 +1,161 @@
-//! Reports of disjoint parts merged into the report of the whole, and every
-//! report put in its one order.
+//! The finished report, as `report --json` writes it, and finished reports
+//! of disjoint parts merged into the report of the whole, everything put in
+//! its one order.
 
-use super::tally::*;
-use super::*;
+use std::cmp::Reverse;
+use std::collections::{BTreeMap, HashSet};
+
+use serde::{Deserialize, Serialize};
+
+use super::cause::Cause;
+use super::cause_tally::CauseTally;
+use super::scheme_name::{KeepKey, is_bucket, keep_order};
+use super::whatwg::WhatwgCounts;
+#[cfg(doc)]
+use super::{FORMAT, NO_SCHEME, NOT_A_SCHEME};
+use super::{MAX_SCHEMES, OTHER_SCHEMES};
+use crate::edition::Edition;
+use crate::error::Error;
+use crate::verdicts::check::Reading;
+
+/// The report on a corpus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Report {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// Inputs read.
+    pub inputs: u64,
+    /// A digest of the inputs read, whatever their order: the sum of each
+    /// input's 128-bit XXH3 modulo 2^128, in hexadecimal. A merge has the
+    /// digest of the whole, so it tells whether two reports count the same
+    /// inputs.
+    pub digest: String,
+    /// The parts this report counts, one for a corpus and one per part for a
+    /// merge, in id order: a merge refuses a part it has counted already (by
+    /// its id: two parts may hold the same lines). A part with no inputs is
+    /// listed too: it was counted.
+    pub parts: Vec<Part>,
+    /// How the grammars were read ([`Reading`], its fields written beside
+    /// these): reports made in different readings do not merge.
+    #[serde(flatten)]
+    pub reading: Reading,
+    /// Whether valid inputs were linted (counts per lint code).
+    pub lint: bool,
+    /// One report per (edition, rule) checked, in the order given.
+    pub editions: Vec<EditionReport>,
+    /// How many inputs each combination of verdicts had: the editions that
+    /// accept the input (the others reject it).
+    pub patterns: Vec<Pattern>,
+    /// For each ordered pair of editions, the inputs the first accepts and the
+    /// second rejects (derived from `patterns`).
+    pub differences: Vec<Difference>,
+    /// What the WHATWG URL Standard makes of the inputs, where the report
+    /// counted it (a reading beside the editions, not an edition).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub whatwg: Option<WhatwgCounts>,
+}
+
+/// One part of a corpus, as counted by one report.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Part {
+    /// The identity the report was given when it was made: 128 random bits
+    /// in hexadecimal. Two reports of the same lines are two parts; one
+    /// report given twice is one.
+    pub id: String,
+    /// Its inputs' digest (see [`Report::digest`]): the checksum of what it
+    /// counted.
+    pub digest: String,
+    /// Its inputs.
+    pub inputs: u64,
+}
+
+/// The verdicts of one edition's rule on the corpus.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct EditionReport {
+    /// The edition.
+    #[serde(rename = "grammar")]
+    pub edition: Edition,
+    /// The rule, by its printed name.
+    pub rule: String,
+    /// Inputs the rule derives.
+    pub valid: u64,
+    /// Inputs it does not.
+    pub invalid: u64,
+    /// The same counts per scheme (the text before the first `:`, lowercased),
+    /// most inputs first.
+    pub schemes: Vec<SchemeCount>,
+    /// The invalid inputs grouped by cause, most inputs first.
+    pub causes: Vec<Cause>,
+    /// With `lint`: valid inputs per lint code (each from the edition's document), most first.
+    pub lints: Vec<LintCount>,
+}
+
+/// Valid inputs with one lint.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct LintCount {
+    /// The lint's code ([`lint::Lint::code`](crate::verdicts::lint::Lint)).
+    pub code: String,
+    /// Valid inputs that have it (an input counts once per code).
+    pub inputs: u64,
+}
+
+/// Verdicts on the inputs of one scheme.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct SchemeCount {
+    /// The scheme, lowercased, or [`NO_SCHEME`], [`NOT_A_SCHEME`], [`OTHER_SCHEMES`].
+    /// `name` in JSON: `scheme` is a URL's scheme as a part of its text.
+    #[serde(rename = "name")]
+    pub scheme: String,
+    /// Inputs the rule derives.
+    pub valid: u64,
+    /// Inputs it does not.
+    pub invalid: u64,
+    /// Inputs of a scheme with a rule of its own that only the catch-all for
+    /// new schemes derives (RFC 1738 `otherurl`, July 1993 `generic`): valid
+    /// by the letter, invalid read with known schemes. Counted in either
+    /// reading, under `valid` in the letter's, under `invalid` in the other.
+    pub catch_all_only: u64,
+}
+
+/// The inputs with one combination of verdicts.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Pattern {
+    /// The editions that accept these inputs (the others reject them).
+    pub valid_in: Vec<Edition>,
+    /// How many inputs.
+    pub inputs: u64,
+}
+
+/// Inputs one edition accepts and another rejects.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Difference {
+    /// The edition that accepts them.
+    pub accepted_by: Edition,
+    /// The edition that rejects them.
+    pub rejected_by: Edition,
+    /// How many inputs.
+    pub inputs: u64,
+}
+
+/// A digest as written in a report: 32 lowercase hexadecimal digits.
+pub(super) fn hex(digest: u128) -> String {
+    format!("{digest:032x}")
+}
+
+/// A digest read from a report ([`Report::validate`] checked its form).
+pub(super) fn digest_of(text: &str) -> u128 {
+    u128::from_str_radix(text, 16).unwrap_or(0)
+}
 
 /// A reading in words: `the letter`, `known schemes, scheme case folded, linted`.
-pub(super) fn reading_words(r: Reading, lint: bool) -> String {
+fn reading_words(r: Reading, lint: bool) -> String {
     let mut words = Vec::new();
     if r.known_schemes {
         words.push("known schemes");

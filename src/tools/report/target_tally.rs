@@ -1,80 +1,14 @@
-//! Counting while reading: per target the verdicts and the causes by point of
-//! failure, bounded by the grammars (per scheme: [`schemes`](super::schemes)).
+//! One target's counts while counting: its verdicts, its lints, and its
+//! causes by point of failure, found by slot (bounded by the grammars).
 
-use super::*;
+use std::collections::BTreeMap;
 
-/// Invalid inputs at one point of failure, while counting.
-#[derive(Clone, Debug, Default)]
-pub(super) struct CauseTally {
-    pub(super) inputs: u64,
-    pub(super) examples: Vec<Example>,
-}
-
-impl CauseTally {
-    /// The longest input [`CauseTally::offer`] may keep.
-    pub(super) fn bar(&self) -> usize {
-        match self.examples.last() {
-            Some(last) if self.examples.len() >= EXAMPLES => last.input.len(),
-            _ => EXAMPLE_BYTES,
-        }
-    }
-
-    /// Whether [`CauseTally::offer`] refuses `input` by its order alone:
-    /// longer than every kept example, or the examples full and it not
-    /// before the last of them.
-    pub(super) fn refuses(&self, input: &str) -> bool {
-        // Most inputs are longer than every kept example: rejected on length.
-        if input.len() > self.bar() {
-            return true;
-        }
-        // Kept in order: the last is the one a new example would replace.
-        self.examples.len() >= EXAMPLES
-            && self
-                .examples
-                .last()
-                .is_some_and(|worst| example_key(input) >= example_key(&worst.input))
-    }
-
-    pub(super) fn offer(&mut self, input: &str, offset: usize) {
-        if self.refuses(input) || self.examples.iter().any(|e| e.input == input) {
-            return;
-        }
-        self.examples.push(Example {
-            input: input.to_string(),
-            offset,
-            byte_offset: byte_offset(input, offset),
-        });
-        keep_examples(&mut self.examples);
-    }
-
-    pub(super) fn merge(&mut self, other: CauseTally) {
-        self.inputs += other.inputs;
-        // Counts alone (most merges of a list counted by step) keep the
-        // examples as they are.
-        if !other.examples.is_empty() {
-            self.examples.extend(other.examples);
-            keep_examples(&mut self.examples);
-        }
-    }
-}
-
-/// Examples are ordered shortest first, then by their bytes.
-pub(super) fn example_key(input: &str) -> (usize, &[u8]) {
-    (input.len(), input.as_bytes())
-}
-
-/// The [`EXAMPLES`] shortest distinct examples, least first.
-pub(super) fn keep_examples(examples: &mut Vec<Example>) {
-    examples.sort_by(|a, b| {
-        (a.input.len(), &a.input, a.offset).cmp(&(b.input.len(), &b.input, b.offset))
-    });
-    examples.dedup_by(|a, b| a.input == b.input);
-    examples.truncate(EXAMPLES);
-}
-
-/// Where an input stops: which of its target's automata walked it (0: the
-/// rule as printed, 1: without its catch-all) and the state there.
-pub(super) type Point = (u8, StateID);
+use super::cause_tally::CauseTally;
+use super::found::{FOUND_CODES, Found};
+use super::last_asked::LastAsked;
+use super::target::{Point, Target};
+use crate::engine::meta::Heads;
+use crate::verdicts::check::Reading;
 
 /// One target's counts while counting.
 #[derive(Clone, Debug, Default)]
@@ -97,10 +31,10 @@ pub(super) struct TargetTally {
     /// Valid inputs per lint code.
     pub(super) lints: BTreeMap<&'static str, u64>,
     /// The last scheme asked of the target's list of schemes.
-    pub(super) last_asked: super::target::LastAsked,
+    pub(super) last_asked: LastAsked,
     /// The walks to stops of the last inputs' first bytes: by the printed
     /// rule's automaton, and by the rule's without the catch-all.
-    pub(super) kept: [crate::engine::automaton::Kept; 2],
+    pub(super) heads: [Heads; 2],
 }
 
 /// A cause's counts where every invalid verdict with a slot finds them.
@@ -170,7 +104,7 @@ impl TargetTally {
     /// Make the slots at the first invalid input: the printed rule's
     /// states, then, with known schemes, those of the rule without its
     /// catch-all, then one block for the schemes with no rule.
-    pub(super) fn make_slots(&mut self, target: &super::target::Target, reading: Reading) {
+    pub(super) fn make_slots(&mut self, target: &Target, reading: Reading) {
         if !self.slots.is_empty() {
             return;
         }
@@ -247,65 +181,5 @@ impl TargetTally {
         for (point, found, slot, tally) in other.into_causes() {
             self.add_cause(slot, (point, found), tally);
         }
-    }
-}
-
-/// Counts over part of a corpus, before causes are described.
-#[derive(Clone, Debug)]
-pub struct Partial {
-    pub(super) inputs: u64,
-    /// The sum of the inputs' XXH3-128, modulo 2^128.
-    pub(super) digest: u128,
-    pub(super) targets: Vec<TargetTally>,
-    pub(super) schemes: SchemeTally,
-    /// The WHATWG reading, where counted.
-    pub(super) whatwg: Option<WhatwgCounts>,
-    /// The product of the targets' automata as far as the inputs counted
-    /// here made it: kept for the next inputs, never merged.
-    pub(super) product: LazyProduct,
-    /// What counting by step made for that product: kept so, too.
-    pub(super) steps: super::kept::StepTables,
-}
-
-impl Partial {
-    /// Add another part's counts.
-    ///
-    /// ```
-    /// use urlbnf::{Checker, Edition, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
-    /// let mut part = reporter.partial();
-    /// reporter.add(&mut part, "http://info.cern.ch/");
-    /// reporter.add(&mut part, "http://h/~x");
-    /// let mut other = reporter.partial();
-    /// reporter.add(&mut other, "ftp://h/f");
-    /// part.merge(other);
-    /// assert_eq!(part.inputs(), 3);
-    /// # Ok::<(), urlbnf::Error>(())
-    /// ```
-    pub fn merge(&mut self, other: Partial) {
-        self.inputs += other.inputs;
-        self.digest = self.digest.wrapping_add(other.digest);
-        for (mine, theirs) in self.targets.iter_mut().zip(other.targets) {
-            mine.merge(theirs);
-        }
-        self.schemes.merge(&other.schemes);
-        if let (Some(mine), Some(theirs)) = (&mut self.whatwg, &other.whatwg) {
-            mine.merge(theirs);
-        }
-    }
-
-    /// Inputs counted so far.
-    ///
-    /// ```
-    /// use urlbnf::{Checker, Edition, report::Reporter};
-    /// let reporter = Reporter::new(vec![Checker::for_edition(Edition::Rfc1738)?])?;
-    /// let mut part = reporter.partial();
-    /// reporter.add(&mut part, "http://info.cern.ch/");
-    /// reporter.add(&mut part, "http://h/~x");
-    /// assert_eq!(part.inputs(), 2);
-    /// # Ok::<(), urlbnf::Error>(())
-    /// ```
-    pub fn inputs(&self) -> u64 {
-        self.inputs
     }
 }
