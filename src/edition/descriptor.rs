@@ -30,19 +30,6 @@ pub(crate) struct NoteText {
     pub rule: Option<&'static str>,
 }
 
-/// A scheme's default port as the document states it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Port {
-    /// The scheme, lower case.
-    pub scheme: &'static str,
-    /// The port.
-    pub port: u16,
-    /// Where the document says it.
-    pub section: &'static str,
-    /// Its words.
-    pub quote: &'static str,
-}
-
 /// What the document says its URLs mean (`[meaning]`; read by
 /// `analysis::meaning`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -127,8 +114,6 @@ pub(crate) struct Descriptor {
     pub scheme_case_derived: Option<Cited>,
     /// Where the prose says more of a URL than the BNF.
     pub notes: &'static [NoteText],
-    /// The default ports the document states.
-    pub ports: &'static [Port],
     /// The security warnings the document gives.
     pub lints: &'static [LintText],
     /// Components an ambiguous derivation reads as short as they can be.
@@ -154,11 +139,6 @@ impl Descriptor {
     /// The warning of kind `kind`, if the document gives it.
     pub fn lint(&self, kind: &str) -> Option<&'static LintText> {
         self.lints.iter().find(|l| l.kind == kind)
-    }
-
-    /// The default port of `scheme` (lower case), if the document states one.
-    pub fn port(&self, scheme: &str) -> Option<&'static Port> {
-        self.ports.iter().find(|p| p.scheme == scheme)
     }
 
     /// The rule's meaning and its section (`None`: the BNF's own).

@@ -245,19 +245,6 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
             })
             .collect();
         let _ = writeln!(w, "        notes: &[{}],", notes.join(", "));
-        let ports: Vec<String> = d
-            .ports
-            .iter()
-            .map(|(scheme, (port, section, quote))| {
-                format!(
-                    "Port {{ scheme: {}, port: {port}, section: {}, quote: {} }}",
-                    lit(scheme),
-                    lit(section),
-                    lit(quote)
-                )
-            })
-            .collect();
-        let _ = writeln!(w, "        ports: &[{}],", ports.join(", "));
         let lints: Vec<String> = d
             .lints
             .iter()

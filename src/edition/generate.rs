@@ -52,8 +52,6 @@
 //!   `ALPHA`), which `--fold-scheme-case`'s help says;
 //! - `[notes.<code>]` (optional): where the prose says more of a URL than the
 //!   BNF (`section`, `quote`, optional `message`);
-//! - `[ports]` (optional): scheme = `[port, section, quote]`, the default
-//!   ports the document states;
 //! - `[lints.<kind>]` (optional): the security warnings the document gives
 //!   (`check --lint`), each where it says it (`section`, `quote`): `port` (a
 //!   port other than the scheme's default, or in the well-known range),
@@ -107,8 +105,6 @@ pub struct Descriptor {
     pub readings: BTreeMap<String, Reading>,
     #[serde(default)]
     pub notes: BTreeMap<String, Note>,
-    #[serde(default)]
-    pub ports: BTreeMap<String, (u16, String, String)>,
     #[serde(default)]
     pub lints: BTreeMap<String, Cited>,
     #[serde(default)]

@@ -15,9 +15,7 @@ use serde::{Deserialize, Serialize};
 mod descriptor;
 mod registered;
 
-pub(crate) use descriptor::{
-    Cited, Descriptor, ExtractionText, LintText, MeaningText, NoteText, Port,
-};
+pub(crate) use descriptor::{Cited, Descriptor, ExtractionText, LintText, MeaningText, NoteText};
 pub(crate) use registered::Registration;
 
 /// One printed grammar for URLs, known by its id (`rfc1738`): the editions

@@ -88,7 +88,6 @@ pub(crate) fn register(r: Registration) -> Option<Edition> {
             fold_scheme_case: None,
             scheme_case_derived: None,
             notes: &[],
-            ports: &[],
             lints: &[],
             lazy_groups: &[],
             extraction: None,

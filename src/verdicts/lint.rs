@@ -115,11 +115,11 @@ fn scheme_of(url: &Url<'_>) -> String {
 }
 
 /// The default port of `scheme` and where it comes from: the edition's
-/// document where it states one (RFC 1738 §3), else the table of today's
-/// schemes, each with its source.
+/// document where it states one (RFC 1738 §3), else what the table gives
+/// for normalization, with its source.
 fn default_port(url: &Url<'_>, scheme: &str) -> Option<(u16, &'static str)> {
-    match url.edition.descriptor().port(scheme) {
-        Some(p) => Some((p.port, p.section)),
+    match meaning::stated_port(url.edition.descriptor().cite, scheme) {
+        Some((port, stated)) => Some((port, stated.section)),
         None => meaning::default_port(scheme).map(|d| (d.port, d.source)),
     }
 }

@@ -17,6 +17,7 @@ use crate::edition::{Cited, Edition};
 use crate::error::CheckError;
 use crate::grammar::PrintedGrammar;
 use crate::knowledge::known::{CatchAll, KnownScheme, SchemeList};
+use crate::knowledge::meaning;
 use crate::verdicts::ast::{Body, Url};
 
 /// What the prose says about one component of one URL.
@@ -332,20 +333,17 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
     let d = url.edition.descriptor();
     let note = ProseNote::at;
     let mut out = Vec::new();
-    if let (Some(hp), Some(prose)) = (url.hostport(), d.port(url.scheme.map_or("", |s| s.text)))
+    let scheme = url.scheme.map_or("", |s| s.text);
+    if let (Some(hp), Some((port, prose))) = (url.hostport(), meaning::stated_port(d.cite, scheme))
         && hp.port.is_none()
     {
-        let port = prose.port;
         let host = hp.host.part;
         out.push(note(
             "default-port",
             prose.section,
             prose.quote,
             (host.start, host.end),
-            format!(
-                "no port given: {} means port {port}",
-                url.scheme.map_or("", |s| s.text)
-            ),
+            format!("no port given: {scheme} means port {port}"),
         ));
     }
     match &url.body {
