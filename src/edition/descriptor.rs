@@ -51,11 +51,11 @@ pub(crate) struct MeaningText {
     pub components: Option<[&'static str; 6]>,
 }
 
-/// A security warning the document gives (`[lints.<kind>]`).
+/// A security warning the document gives (`[lints.<code>]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LintText {
-    /// What `check --lint` looks for (`port`, `password`…).
-    pub kind: &'static str,
+    /// The lint's code, as `check --lint` shows it (`password-in-url`…).
+    pub code: &'static str,
     /// Where the document says it.
     pub section: &'static str,
     /// Its words.
@@ -136,9 +136,9 @@ impl Descriptor {
         self.notes.iter().find(|n| n.code == code)
     }
 
-    /// The warning of kind `kind`, if the document gives it.
-    pub fn lint(&self, kind: &str) -> Option<&'static LintText> {
-        self.lints.iter().find(|l| l.kind == kind)
+    /// The warning of code `code`, if the document gives it.
+    pub fn lint(&self, code: &str) -> Option<&'static LintText> {
+        self.lints.iter().find(|l| l.code == code)
     }
 
     /// The rule's meaning and its section (`None`: the BNF's own).

@@ -248,10 +248,10 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
         let lints: Vec<String> = d
             .lints
             .iter()
-            .map(|(kind, c)| {
+            .map(|(code, c)| {
                 format!(
-                    "LintText {{ kind: {}, section: {}, quote: {} }}",
-                    lit(kind),
+                    "LintText {{ code: {}, section: {}, quote: {} }}",
+                    lit(code),
                     lit(&c.section),
                     lit(&c.quote)
                 )
