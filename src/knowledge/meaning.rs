@@ -3,7 +3,7 @@
 //! characters it keeps unencoded and which rule bounds each component. Every
 //! per-edition choice of `resolve`, `normalize`, `equiv` and `encode` is looked
 //! up here ([`meaning`]), from the edition's descriptor (`[meaning]`,
-//! `[characters]`); the rules themselves (RFC 1630's, RFC 3986's, the WHATWG
+//! `reserved_rules`, `unreserved_rules`); the rules themselves (RFC 1630's, RFC 3986's, the WHATWG
 //! reading) are capabilities named by rule set elsewhere.
 //!
 //! And the one table of default ports ([`default_port`]), each with the
@@ -181,7 +181,9 @@ pub fn meaning(edition: Edition) -> Meaning {
         comparison_source: m.comparison_source,
         compared_rule: m.compared_rule,
         encode_unsafe: m.encode_unsafe,
-        components: m.components,
+        components: m
+            .components
+            .map(|c| [c.segment, c.path, c.query, c.fragment, c.userinfo, c.host]),
         scheme_case: match (
             edition.descriptor().fold_scheme_case,
             edition.descriptor().scheme_case_derived,

@@ -3,8 +3,9 @@
 //! stay the BNF's; the notes say what the text around it adds.
 //!
 //! What a document says, and where, is in its edition's descriptor
-//! (`grammar/<id>.toml`: `[readings]`, `[notes]`, `[ports]`); the notes here
-//! are what urlbnf does with it. RFC 1738's prose says the most of its section
+//! (`grammar/<id>.toml`: `[fold_scheme_case]`, `[notes]`) and, for its
+//! ports, in the one table of default ports; the notes here are what urlbnf
+//! does with it. RFC 1738's prose says the most of its section
 //! 5 BNF: scheme case (§2.1), default ports (§3.x), the gopher type and the
 //! encoded tabs (§3.4), the empty or `localhost` file host (§3.10) and the
 //! omitted FTP type code (§3.2.3).
