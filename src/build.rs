@@ -3,11 +3,19 @@
 //! edition's PEG machine as Rust. Nothing here names an edition: an edition
 //! is its files under `grammar/`.
 
+// The descriptor's schema, the library's own file: read here, compiled there.
+#[allow(dead_code)]
+#[path = "edition/descriptor.rs"]
+mod descriptor;
+
 #[path = "edition/generate.rs"]
 mod registry;
 
 #[path = "edition/emit.rs"]
 mod registry_code;
+
+#[path = "edition/literal.rs"]
+mod registry_literal;
 
 #[allow(dead_code)]
 #[path = "engine/machine/program.rs"]
@@ -113,8 +121,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out = std::env::var("OUT_DIR")?;
     for path in [
         "src/build.rs",
+        "src/edition/descriptor.rs",
         "src/edition/generate.rs",
         "src/edition/emit.rs",
+        "src/edition/literal.rs",
         "src/engine/machine/emit.rs",
         "src/engine/machine/program.rs",
         "src/engine/ahead_emit.rs",
@@ -135,10 +145,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .iter()
         .flat_map(|e| {
             let id: &'static str = e.id.clone().leak();
-            let compared = e.d.meaning.compared_rule.clone();
+            let compared = e.d.meaning.compared_rule;
             let compared = compared.filter(|r| *r != e.d.default_rule);
-            std::iter::once((id, e.d.default_rule.clone(), true))
-                .chain(compared.map(|r| (id, r, false)))
+            std::iter::once((id, e.d.default_rule.to_string(), true))
+                .chain(compared.map(|r| (id, r.to_string(), false)))
         })
         .collect();
     engine::ahead_emit::write(&manifest, &out, &rules)?;

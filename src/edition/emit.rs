@@ -1,11 +1,12 @@
 //! The edition registry as Rust, and the editions as the crate's front page
 //! lists them: what the build script writes from the editions `generate.rs`
-//! read.
+//! read. Each descriptor is written from its type's `Serialize`
+//! (`literal.rs`), so no field is listed here.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
-use crate::registry::{COMPONENTS, Cited, Edition};
+use crate::registry::Edition;
+use crate::registry_literal::literal;
 
 /// Write the registry to `$OUT_DIR/editions.rs` and the front page's list to
 /// `$OUT_DIR/editions.md`.
@@ -18,22 +19,6 @@ pub fn write(eds: &[Edition], out: &str) -> Result<(), String> {
 /// A string as a Rust literal.
 fn lit(s: &str) -> String {
     format!("{s:?}")
-}
-
-fn strs(items: &[String]) -> String {
-    let inner: Vec<String> = items.iter().map(|s| lit(s)).collect();
-    format!("&[{}]", inner.join(", "))
-}
-
-fn cited(c: &Option<Cited>) -> String {
-    match c {
-        Some(c) => format!(
-            "Some(Cited {{ section: {}, quote: {} }})",
-            lit(&c.section),
-            lit(&c.quote)
-        ),
-        None => "None".to_string(),
-    }
 }
 
 /// The registry as Rust: the editions' constants, their list, their sets and
@@ -91,7 +76,7 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
     );
     let mut pairs = Vec::new();
     for e in eds {
-        for f in &e.d.follows {
+        for f in e.d.follows {
             let i = index(f).ok_or_else(|| {
                 format!("grammar/{}.toml: follows {f:?}, which is no edition", e.id)
             })?;
@@ -108,179 +93,38 @@ fn emit(eds: &[Edition]) -> Result<String, String> {
         pairs.join(", ")
     );
     let _ = writeln!(w, "}}\n");
-    let _ = writeln!(w, "static DESCRIPTORS: [Descriptor; {}] = [", eds.len());
+    let _ = writeln!(w, "static DESCRIPTORS: [Entry; {}] = [", eds.len());
     for e in eds {
         let d = &e.d;
         let follows: Vec<String> = d
             .follows
             .iter()
-            .filter_map(|f| index(f).map(|i| format!("Edition::{}", eds[i].variant)))
-            .collect();
-        let _ = writeln!(w, "    Descriptor {{");
+            .map(|f| {
+                index(f)
+                    .map(|i| format!("Edition::{}", eds[i].variant))
+                    .ok_or_else(|| {
+                        format!("grammar/{}.toml: follows {f:?}, which is no edition", e.id)
+                    })
+            })
+            .collect::<Result<_, _>>()?;
+        let _ = writeln!(w, "    Entry {{");
         let _ = writeln!(
             w,
             "        info: EditionInfo {{ id: {}, document: {}, section: {}, title: {}, date: {}, summary: {}, default_rule: {} }},",
             lit(&e.id),
             lit(&e.document),
             lit(&e.section),
-            lit(&d.title),
-            lit(&d.date),
-            lit(&d.summary),
-            lit(&d.default_rule)
+            lit(d.title),
+            lit(d.date),
+            lit(d.summary),
+            lit(d.default_rule)
         );
+        let _ = writeln!(w, "        follows: &[{}],", follows.join(", "));
         let _ = writeln!(
             w,
-            "        set: {}, follows: &[{}],",
-            lit(&d.set),
-            follows.join(", ")
+            "        descriptor: {},",
+            literal(d).map_err(|m| format!("grammar/{}.toml: {m}", e.id))?
         );
-        let _ = writeln!(
-            w,
-            "        cite: {}, numbered: {},",
-            lit(&d.cite.document),
-            d.cite.numbered
-        );
-        let _ = writeln!(
-            w,
-            "        reserved_rules: {}, reserved_chars: {}, unreserved_rules: {},",
-            strs(&d.characters.reserved_rules),
-            lit(&d.characters.reserved_chars),
-            strs(&d.characters.unreserved_rules)
-        );
-        let m = &d.meaning;
-        let opt = |o: &Option<String>| {
-            o.as_ref()
-                .map_or("None".to_string(), |s| format!("Some({})", lit(s)))
-        };
-        let components = m.components.as_ref().map_or("None".to_string(), |c| {
-            let rules: Vec<String> = COMPONENTS
-                .iter()
-                .map(|k| lit(c.get(*k).map_or("", |r| r.as_str())))
-                .collect();
-            format!("Some([{}])", rules.join(", "))
-        });
-        let _ = writeln!(
-            w,
-            "        meaning: MeaningText {{ resolution: {}, resolution_source: {}, comparison: {}, comparison_source: {}, compared_rule: {}, encode_unsafe: {}, components: {components} }},",
-            opt(&m.resolution),
-            lit(&m.resolution_source),
-            lit(&m.comparison),
-            lit(&m.comparison_source),
-            opt(&m.compared_rule),
-            m.encode_unsafe
-        );
-        let roles: Vec<String> = d
-            .roles
-            .iter()
-            .map(|(r, k)| format!("({}, {})", lit(r), lit(k)))
-            .collect();
-        let _ = writeln!(w, "        roles: &[{}],", roles.join(", "));
-        let mut glosses = Vec::new();
-        for r in &e.rules {
-            let entry = d.gloss.get(r).and_then(|v| v.as_array());
-            let texts: Vec<&str> = entry
-                .map(|a| a.iter().filter_map(|v| v.as_str()).collect())
-                .unwrap_or_default();
-            let (meaning, section) = match texts.as_slice() {
-                [m] => (*m, None),
-                [m, s] => (*m, Some(*s)),
-                _ => {
-                    return Err(format!(
-                        "grammar/{}.toml: [gloss] {r:?} is not [meaning] or [meaning, section]",
-                        e.id
-                    ));
-                }
-            };
-            glosses.push(format!(
-                "({}, {}, {})",
-                lit(r),
-                lit(meaning),
-                section.map_or("None".to_string(), |s| format!("Some({})", lit(s)))
-            ));
-        }
-        let _ = writeln!(w, "        glosses: &[{}],", glosses.join(", "));
-        let map = |m: &BTreeMap<String, Vec<String>>| {
-            m.iter()
-                .map(|(k, v)| format!("({}, {})", lit(k), strs(v)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let _ = writeln!(
-            w,
-            "        renames: &[{}], splits: &[{}], new: {},",
-            map(&d.renames),
-            map(&d.splits),
-            strs(&d.new)
-        );
-        let _ = writeln!(w, "        catch_all: {},", cited(&d.catch_all));
-        let reading = |derived: bool| {
-            cited(
-                &d.readings
-                    .get("fold-scheme-case")
-                    .filter(|r| r.derived == derived)
-                    .map(|r| Cited {
-                        section: r.section.clone(),
-                        quote: r.quote.clone(),
-                    }),
-            )
-        };
-        let _ = writeln!(
-            w,
-            "        fold_scheme_case: {}, scheme_case_derived: {},",
-            reading(false),
-            reading(true)
-        );
-        let notes: Vec<String> = d
-            .notes
-            .iter()
-            .map(|(code, n)| {
-                format!(
-                    "NoteText {{ code: {}, section: {}, quote: {}, message: {}, rule: {} }}",
-                    lit(code),
-                    lit(&n.section),
-                    lit(&n.quote),
-                    opt(&n.message),
-                    opt(&n.rule)
-                )
-            })
-            .collect();
-        let _ = writeln!(w, "        notes: &[{}],", notes.join(", "));
-        let ports: Vec<String> = d
-            .ports
-            .iter()
-            .map(|(scheme, (port, section, quote))| {
-                format!(
-                    "Port {{ scheme: {}, port: {port}, section: {}, quote: {} }}",
-                    lit(scheme),
-                    lit(section),
-                    lit(quote)
-                )
-            })
-            .collect();
-        let _ = writeln!(w, "        ports: &[{}],", ports.join(", "));
-        let lints: Vec<String> = d
-            .lints
-            .iter()
-            .map(|(kind, c)| {
-                format!(
-                    "LintText {{ kind: {}, section: {}, quote: {} }}",
-                    lit(kind),
-                    lit(&c.section),
-                    lit(&c.quote)
-                )
-            })
-            .collect();
-        let _ = writeln!(w, "        lints: &[{}],", lints.join(", "));
-        let _ = writeln!(w, "        lazy_groups: {},", strs(&d.regex.lazy));
-        let extraction = d.extraction.as_ref().map_or("None".to_string(), |x| {
-            format!(
-                "Some(ExtractionText {{ section: {}, quote: {}, delimiters: {} }})",
-                lit(&x.section),
-                lit(&x.quote),
-                strs(&x.delimiters)
-            )
-        });
-        let _ = writeln!(w, "        extraction: {extraction},");
         let _ = writeln!(w, "    }},");
     }
     let _ = writeln!(w, "];\n");

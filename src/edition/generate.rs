@@ -6,212 +6,20 @@
 //! Rust names one. The build script reads them here (`read_all`) and writes
 //! the registry with `emit.rs`.
 //!
-//! The descriptor's fields, each required unless marked optional:
-//!
-//! - `title`, `date`, `summary`, `default_rule`: the edition in a table, its
-//!   date as printed, a sentence on it, and the rule that names a whole URL;
-//! - `published`: the date as `YYYY[-MM[-DD]]`; editions are ordered by it,
-//!   then by id;
-//! - `seed`: the file under `../shared/seeds` the BNF is transcribed from,
-//!   which the transcription test reads;
-//! - `set`: the set `--grammar` names it by (`early`, `later`);
-//! - `in_force` (optional): true for the one edition that is the standard in
-//!   force (the default of the commands that read one edition's meaning);
-//! - `follows`: the editions it continues, for "what changed" (the pairs
-//!   `diff` and the book compare) and for following renamed rules;
-//! - `[cite]` `document`, `numbered`: the document's name in a citation, and
-//!   whether its sections are numbered (`RFC 1738 §3.3 HTTP`) or cited by
-//!   heading (`URL draft of July 1993, “Path”`);
-//! - `[characters]` `reserved_rules`, `reserved_chars`, `unreserved_rules`:
-//!   the characters the edition reserves (its rules' and those its prose
-//!   gives a meaning), and those it allows unencoded;
-//! - `[meaning]`: what the document says its URLs mean: `resolution`
-//!   (optional, the rule set of `urlbnf resolve` for its partial forms) and
-//!   `resolution_source`; `comparison` (`encoding-level`, RFC 1630's; or
-//!   `ladder`, RFC 3986 §6.2's) and `comparison_source`; `compared_rule`
-//!   (optional, the rule the compared inputs must match); `encode_unsafe`
-//!   (whether `encode` escapes RFC 1738 §2.2's unsafe characters);
-//!   `[meaning.components]` (optional, each of segment, path, query,
-//!   fragment, userinfo, host = the rule bounding its characters);
-//! - `[roles]` (optional): rule = role, `wrapper` for a rule that wraps the
-//!   scheme productions (`url`), else the AST kind a production builds (`http`,
-//!   `generic`, `uri`…);
-//! - `[gloss]`: every printed rule = `[meaning]` or `[meaning, section]` (the
-//!   section by default is the one printing the BNF);
-//! - `[renames]` (optional): rule = the names it had in the editions it
-//!   follows (RFC 1738 `httpurl = ["httpaddress"]`); `[splits]` (optional):
-//!   earlier rule = the rules split out of it; `new` (optional): rules that
-//!   continue no earlier rule of the same name;
-//! - `[catch_all]` (optional): where the document says what its rule for new
-//!   schemes is for (`section`, and `quote` unless the comment printed above
-//!   it says it);
-//! - `[readings.fold-scheme-case]` (optional): where the prose asks that
-//!   scheme names be read without case (`section`, `quote`), which the BNF
-//!   does not derive; with `derived = true`, where the BNF derives upper
-//!   case already, so that folding changes nothing (RFC 3986 §3.1 and its
-//!   `ALPHA`), which `--fold-scheme-case`'s help says;
-//! - `[notes.<code>]` (optional): where the prose says more of a URL than the
-//!   BNF (`section`, `quote`, optional `message`);
-//! - `[ports]` (optional): scheme = `[port, section, quote]`, the default
-//!   ports the document states;
-//! - `[lints.<kind>]` (optional): the security warnings the document gives
-//!   (`check --lint`), each where it says it (`section`, `quote`): `port` (a
-//!   port other than the scheme's default, or in the well-known range),
-//!   `password` (a password in the user information), `encoded-control` (an
-//!   encoded CR, LF or other control for a line protocol), `encoded-nul`
-//!   (`%00`), `encoded-dot-segment` (a segment that decodes to `.` or `..`),
-//!   `rare-ip-format` (a host that system routines read as an IPv4 address
-//!   the grammar's does not spell), `misleading-userinfo` (user information
-//!   that looks like a host), `unsafe-character` (RFC 1738 §2.2's unsafe
-//!   characters); nothing applies to an edition its document does not give;
-//! - `[regex]` `lazy` (optional): the AST's components that an ambiguous
-//!   derivation reads as short as they can be;
-//! - `[extraction]` (optional): where the document says how URLs are
-//!   delimited in plain text (`section`, `quote`) and the wrappers it names
-//!   (`delimiters`: `angle-brackets`, `url-prefix`, `double-quotes`), which
-//!   `urlbnf extract` takes.
+//! What a descriptor holds is defined once, in `descriptor.rs` (which the
+//! build script includes as the library does); here it is read, and
+//! checked against the BNF: every rule it names printed, every printed rule
+//! glossed, and the words urlbnf knows in the places that take one.
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Descriptor {
-    pub title: String,
-    pub date: String,
-    pub published: String,
-    pub set: String,
-    #[serde(default)]
-    pub in_force: bool,
-    pub follows: Vec<String>,
-    pub default_rule: String,
-    /// The seed file the BNF is transcribed from (for the tests).
-    #[allow(dead_code)]
-    pub seed: String,
-    pub summary: String,
-    pub cite: Cite,
-    pub characters: Characters,
-    pub meaning: Meaning,
-    #[serde(default)]
-    pub roles: BTreeMap<String, String>,
-    pub gloss: toml::Table,
-    #[serde(default)]
-    pub renames: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    pub splits: BTreeMap<String, Vec<String>>,
-    #[serde(default)]
-    pub new: Vec<String>,
-    pub catch_all: Option<Cited>,
-    #[serde(default)]
-    pub readings: BTreeMap<String, Reading>,
-    #[serde(default)]
-    pub notes: BTreeMap<String, Note>,
-    #[serde(default)]
-    pub ports: BTreeMap<String, (u16, String, String)>,
-    #[serde(default)]
-    pub lints: BTreeMap<String, Cited>,
-    #[serde(default)]
-    pub regex: Regex,
-    pub extraction: Option<Extraction>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Extraction {
-    pub section: String,
-    pub quote: String,
-    pub delimiters: Vec<String>,
-}
-
-/// The lints a descriptor may give (`[lints.<kind>]`).
-const LINTS: &[&str] = &[
-    "port",
-    "password",
-    "encoded-control",
-    "encoded-nul",
-    "encoded-dot-segment",
-    "rare-ip-format",
-    "misleading-userinfo",
-    "unsafe-character",
-];
+use crate::descriptor::Descriptor;
 
 /// The wrappers `[extraction]` may name.
 const DELIMITERS: &[&str] = &["angle-brackets", "url-prefix", "double-quotes"];
 
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Cite {
-    pub document: String,
-    pub numbered: bool,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Characters {
-    pub reserved_rules: Vec<String>,
-    pub reserved_chars: String,
-    pub unreserved_rules: Vec<String>,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Meaning {
-    pub resolution: Option<String>,
-    pub resolution_source: String,
-    pub comparison: String,
-    pub comparison_source: String,
-    pub compared_rule: Option<String>,
-    pub encode_unsafe: bool,
-    pub components: Option<BTreeMap<String, String>>,
-}
-
 /// How a document may compare URLs (`[meaning]` `comparison`).
 const COMPARISONS: &[&str] = &["encoding-level", "ladder"];
-
-/// The components `encode --component` knows, in its order.
-pub const COMPONENTS: &[&str] = &["segment", "path", "query", "fragment", "userinfo", "host"];
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Cited {
-    pub section: String,
-    #[serde(default)]
-    pub quote: String,
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Note {
-    pub section: String,
-    pub quote: String,
-    pub message: Option<String>,
-    /// The rule that derives what the note speaks of, where another than
-    /// the one checked (RFC 3986 §4.1's `URI-reference` for a relative
-    /// reference).
-    pub rule: Option<String>,
-}
-
-/// A reading the prose asks for (`[readings.<flag>]`).
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Reading {
-    pub section: String,
-    #[serde(default)]
-    pub quote: String,
-    /// The BNF already derives what the reading would give.
-    #[serde(default)]
-    pub derived: bool,
-}
-
-#[derive(Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Regex {
-    pub lazy: Vec<String>,
-}
-
-/// The readings a descriptor may name (the flags `check` takes).
-const READINGS: &[&str] = &["fold-scheme-case"];
 
 /// One edition's files, read.
 pub struct Edition {
@@ -220,7 +28,6 @@ pub struct Edition {
     pub module: String,
     pub document: String,
     pub section: String,
-    pub rules: Vec<String>,
     pub d: Descriptor,
 }
 
@@ -271,7 +78,10 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
         std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))
     };
     let toml_path = format!("grammar/{id}.toml");
-    let d: Descriptor = toml::from_str(&file("toml")?).map_err(|e| format!("{toml_path}: {e}"))?;
+    // Kept for the build script's life: the descriptor's strings are read
+    // into the `'static` form the library's are.
+    let text: &'static str = Box::leak(file("toml")?.into_boxed_str());
+    let d: Descriptor = toml::from_str(text).map_err(|e| format!("{toml_path}: {e}"))?;
     file("pest")?;
     let (header, rules) = bnf_header(&file("bnf")?);
     let get = |k: &str| {
@@ -284,84 +94,74 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
         return Err(format!("grammar/{id}.bnf: its %edition is not {id:?}"));
     }
     let fail = |what: String| Err(format!("{toml_path}: {what}"));
-    if !rules.contains(&d.default_rule) {
+    let printed = |r: &str| rules.iter().any(|p| p == r);
+    if !printed(d.default_rule) {
         return fail(format!(
             "default_rule {:?} is no rule of {id}.bnf",
             d.default_rule
         ));
     }
-    for (code, n) in &d.notes {
-        if let Some(rule) = n.rule.as_ref().filter(|r| !rules.contains(r)) {
+    for n in d.notes {
+        if let Some(rule) = n.rule.filter(|r| !printed(r)) {
             return fail(format!(
-                "[notes.{code}] rule {rule:?} is no rule of {id}.bnf"
+                "[notes.{}] rule {rule:?} is no rule of {id}.bnf",
+                n.code
             ));
         }
     }
     for r in &rules {
-        if !d.gloss.contains_key(r) {
+        if !d.gloss.iter().any(|(g, _)| g == r) {
             return fail(format!("[gloss] has no entry for the printed rule {r:?}"));
         }
     }
-    for (name, table) in [
-        ("gloss", d.gloss.keys().collect::<Vec<_>>()),
-        ("roles", d.roles.keys().collect()),
-        ("renames", d.renames.keys().collect()),
+    if let Some((r, _)) = d.gloss.iter().find(|(_, g)| !matches!(g.len(), 1 | 2)) {
+        return fail(format!(
+            "[gloss] {r:?} is not [meaning] or [meaning, section]"
+        ));
+    }
+    let components: Vec<&str> = d
+        .meaning
+        .components
+        .iter()
+        .flat_map(|c| [c.segment, c.path, c.query, c.fragment, c.userinfo, c.host])
+        .collect();
+    for (name, named) in [
+        ("gloss", d.gloss.iter().map(|p| p.0).collect::<Vec<_>>()),
+        ("roles", d.roles.iter().map(|p| p.0).collect()),
+        ("renames", d.renames.iter().map(|p| p.0).collect()),
+        ("reserved_rules", d.reserved_rules.to_vec()),
+        ("unreserved_rules", d.unreserved_rules.to_vec()),
         (
-            "characters",
-            d.characters
-                .reserved_rules
-                .iter()
-                .chain(&d.characters.unreserved_rules)
-                .collect(),
+            "splits",
+            d.splits.iter().flat_map(|p| p.1).copied().collect(),
         ),
-        ("splits", d.splits.values().flatten().collect()),
         (
             "meaning",
             d.meaning
                 .compared_rule
-                .iter()
-                .chain(d.meaning.components.iter().flat_map(|c| c.values()))
+                .into_iter()
+                .chain(components)
                 .collect(),
         ),
-        ("new", d.new.iter().collect()),
+        ("new", d.new.to_vec()),
     ] {
-        if let Some(r) = table.into_iter().find(|r| !rules.contains(r)) {
+        if let Some(r) = named.into_iter().find(|r| !printed(r)) {
             return fail(format!(
                 "[{name}] names {r:?}, which {id}.bnf does not print"
             ));
         }
     }
-    if let Some(r) = d.readings.keys().find(|r| !READINGS.contains(&r.as_str())) {
-        return fail(format!("[readings] names {r:?}; urlbnf knows {READINGS:?}"));
-    }
-    if !COMPARISONS.contains(&d.meaning.comparison.as_str()) {
+    if !COMPARISONS.contains(&d.meaning.comparison) {
         return fail(format!(
             "[meaning] comparison {:?}: urlbnf knows {COMPARISONS:?}",
             d.meaning.comparison
         ));
     }
-    if let Some(c) = &d.meaning.components {
-        if let Some(k) = c.keys().find(|k| !COMPONENTS.contains(&k.as_str())) {
-            return fail(format!(
-                "[meaning.components] {k:?}: urlbnf knows {COMPONENTS:?}"
-            ));
-        }
-        if c.len() != COMPONENTS.len() {
-            return fail(format!("[meaning.components] names each of {COMPONENTS:?}"));
-        }
-    }
-    if let Some(k) = d.lints.keys().find(|k| !LINTS.contains(&k.as_str())) {
-        return fail(format!("[lints] names {k:?}; urlbnf knows {LINTS:?}"));
-    }
-    if let Some((k, _)) = d.lints.iter().find(|(_, c)| c.quote.is_empty()) {
-        return fail(format!("[lints.{k}] has no quote"));
+    if let Some(l) = d.lints.iter().find(|l| l.quote.is_empty()) {
+        return fail(format!("[lints.{}] has no quote", l.code));
     }
     if let Some(x) = &d.extraction {
-        if let Some(w) = x
-            .delimiters
-            .iter()
-            .find(|w| !DELIMITERS.contains(&w.as_str()))
-        {
+        if let Some(w) = x.delimiters.iter().find(|w| !DELIMITERS.contains(w)) {
             return fail(format!(
                 "[extraction] names {w:?}; urlbnf knows {DELIMITERS:?}"
             ));
@@ -387,7 +187,6 @@ fn read(dir: &str, id: &str) -> Result<Edition, String> {
         module: id.replace(|c: char| !c.is_ascii_alphanumeric(), "_"),
         document: get("document")?,
         section: get("section")?,
-        rules,
         d,
     })
 }
@@ -408,6 +207,6 @@ pub fn read_all(manifest: &str) -> Result<Vec<Edition>, String> {
         .map(|id| read(&dir, id))
         .collect::<Result<Vec<_>, _>>()?;
     // Oldest first; editions of one date by id.
-    eds.sort_by(|a, b| (&a.d.published, &a.id).cmp(&(&b.d.published, &b.id)));
+    eds.sort_by(|a, b| (a.d.published, &a.id).cmp(&(b.d.published, &b.id)));
     Ok(eds)
 }

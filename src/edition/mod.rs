@@ -7,6 +7,7 @@
 //! from here.
 
 use std::fmt;
+use std::ops::Deref;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
@@ -16,7 +17,7 @@ mod descriptor;
 mod registered;
 
 pub(crate) use descriptor::{
-    Cited, Descriptor, ExtractionText, LintText, MeaningText, NoteText, Port,
+    Cited, Components, Descriptor, ExtractionText, LintText, MeaningText, NoteText,
 };
 pub(crate) use registered::Registration;
 
@@ -42,6 +43,27 @@ impl fmt::Debug for Edition {
 // The editions' constants, `ALL`, the sets, `CHRONOLOGY`, the descriptors and
 // the `editions!` list, generated from `grammar/` by the build script.
 include!(concat!(env!("OUT_DIR"), "/editions.rs"));
+
+/// An edition in the registry: what its files say, its descriptor among
+/// them, with the editions it follows as editions. It reads as its
+/// descriptor (`edition.descriptor().cite`).
+#[derive(Debug)]
+pub(crate) struct Entry {
+    /// The edition in a few words (public as [`Edition::info`]).
+    pub info: EditionInfo,
+    /// The editions it continues (its descriptor's `follows`).
+    pub follows: &'static [Edition],
+    /// Its descriptor, `grammar/<id>.toml`.
+    pub descriptor: Descriptor,
+}
+
+impl Deref for Entry {
+    type Target = Descriptor;
+
+    fn deref(&self) -> &Descriptor {
+        &self.descriptor
+    }
+}
 
 /// What urlbnf knows about an edition, in one place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +124,7 @@ impl Edition {
 
     /// What urlbnf knows of the edition's document (its `grammar/<id>.toml`;
     /// for a grammar read at run time, what its file says).
-    pub(crate) fn descriptor(self) -> &'static Descriptor {
+    pub(crate) fn descriptor(self) -> &'static Entry {
         // An `Edition` is made only by the registry: its constants, or a
         // registration, whose descriptor lives as long as the process.
         match DESCRIPTORS.get(self.index()) {

@@ -6,7 +6,7 @@
 
 use std::sync::{OnceLock, RwLock};
 
-use super::{Descriptor, Edition, EditionInfo, MeaningText};
+use super::{Descriptor, Edition, EditionInfo, Entry, MeaningText};
 
 /// What a registered grammar is known by.
 #[derive(Clone, Debug)]
@@ -23,13 +23,13 @@ pub(crate) struct Registration {
     pub source: String,
 }
 
-struct Entry {
-    descriptor: Descriptor,
+struct Loaded {
+    entry: Entry,
     source: &'static str,
 }
 
-fn entries() -> &'static RwLock<Vec<&'static Entry>> {
-    static ENTRIES: OnceLock<RwLock<Vec<&'static Entry>>> = OnceLock::new();
+fn entries() -> &'static RwLock<Vec<&'static Loaded>> {
+    static ENTRIES: OnceLock<RwLock<Vec<&'static Loaded>>> = OnceLock::new();
     ENTRIES.get_or_init(Default::default)
 }
 
@@ -43,14 +43,15 @@ pub(crate) fn register(r: Registration) -> Option<Edition> {
         Ok(all) => all,
         Err(poisoned) => poisoned.into_inner(),
     };
-    let taken = Edition::ALL.iter().any(|e| e.id() == r.id)
-        || all.iter().any(|e| e.descriptor.info.id == r.id);
+    let taken =
+        Edition::ALL.iter().any(|e| e.id() == r.id) || all.iter().any(|e| e.entry.info.id == r.id);
     if taken {
         return None;
     }
     let index = u16::try_from(Edition::ALL.len() + all.len()).ok()?;
     let id = leak(r.id);
     let document = leak(r.document);
+    let default_rule = leak(r.default_rule);
     let info = EditionInfo {
         id,
         document,
@@ -58,48 +59,57 @@ pub(crate) fn register(r: Registration) -> Option<Edition> {
         title: document,
         date: "",
         summary: "a grammar read at run time",
-        default_rule: leak(r.default_rule),
+        default_rule,
     };
-    let entry = Entry {
-        descriptor: Descriptor {
+    let loaded = Loaded {
+        entry: Entry {
             info,
-            set: "file",
             follows: &[],
-            cite: document,
-            numbered: false,
-            reserved_rules: &["reserved"],
-            reserved_chars: "",
-            unreserved_rules: &["unreserved"],
-            meaning: MeaningText {
-                resolution: None,
-                resolution_source: "a grammar file says nothing of resolution",
-                comparison: "encoding-level",
-                comparison_source: "a grammar file says nothing of comparison",
-                compared_rule: None,
-                encode_unsafe: false,
-                components: None,
+            descriptor: Descriptor {
+                title: document,
+                date: "",
+                published: "",
+                set: "file",
+                in_force: false,
+                follows: &[],
+                default_rule,
+                seed: "",
+                summary: info.summary,
+                cite: document,
+                numbered: false,
+                reserved_rules: &["reserved"],
+                reserved_chars: "",
+                unreserved_rules: &["unreserved"],
+                meaning: MeaningText {
+                    resolution: None,
+                    resolution_source: "a grammar file says nothing of resolution",
+                    comparison: "encoding-level",
+                    comparison_source: "a grammar file says nothing of comparison",
+                    compared_rule: None,
+                    encode_unsafe: false,
+                    components: None,
+                },
+                roles: &[],
+                gloss: &[],
+                renames: &[],
+                splits: &[],
+                new: &[],
+                catch_all: None,
+                fold_scheme_case: None,
+                scheme_case_derived: None,
+                notes: &[],
+                lints: &[],
+                lazy_groups: &[],
+                extraction: None,
             },
-            roles: &[],
-            glosses: &[],
-            renames: &[],
-            splits: &[],
-            new: &[],
-            catch_all: None,
-            fold_scheme_case: None,
-            scheme_case_derived: None,
-            notes: &[],
-            ports: &[],
-            lints: &[],
-            lazy_groups: &[],
-            extraction: None,
         },
         source: leak(r.source),
     };
-    all.push(Box::leak(Box::new(entry)));
+    all.push(Box::leak(Box::new(loaded)));
     Some(Edition(index))
 }
 
-fn entry(edition: Edition) -> Option<&'static Entry> {
+fn loaded(edition: Edition) -> Option<&'static Loaded> {
     let i = edition.index().checked_sub(Edition::ALL.len())?;
     let all = match entries().read() {
         Ok(all) => all,
@@ -109,13 +119,13 @@ fn entry(edition: Edition) -> Option<&'static Entry> {
 }
 
 /// A registered edition's descriptor.
-pub(crate) fn descriptor(edition: Edition) -> Option<&'static Descriptor> {
-    entry(edition).map(|e| &e.descriptor)
+pub(crate) fn descriptor(edition: Edition) -> Option<&'static Entry> {
+    loaded(edition).map(|e| &e.entry)
 }
 
 /// A registered edition's printed grammar, as given.
 pub(crate) fn source(edition: Edition) -> Option<&'static str> {
-    entry(edition).map(|e| e.source)
+    loaded(edition).map(|e| e.source)
 }
 
 /// The registered edition of this id.
@@ -124,6 +134,6 @@ pub(crate) fn by_id(id: &str) -> Option<Edition> {
         Ok(all) => all,
         Err(poisoned) => poisoned.into_inner(),
     };
-    let i = all.iter().position(|e| e.descriptor.info.id == id)?;
+    let i = all.iter().position(|e| e.entry.info.id == id)?;
     u16::try_from(Edition::ALL.len() + i).ok().map(Edition)
 }

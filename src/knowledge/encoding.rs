@@ -54,7 +54,7 @@ pub(crate) fn pieces(text: &str) -> impl Iterator<Item = (usize, Piece)> + '_ {
     })
 }
 
-/// Characters each edition reserves (its descriptor's `[characters]`): its
+/// Characters each edition reserves (its descriptor's `reserved_rules`, `reserved_chars`): its
 /// `reserved` rule where it prints one, and the characters its prose gives a meaning (RFC 1630, "Reserved characters": `/`,
 /// `#`, `?`, `+` in queries, `*` and `!` for schemes; draft-1993, "Partial form":
 /// `/`, with `#` and `?` as delimiters of its syntax).

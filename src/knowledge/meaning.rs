@@ -3,7 +3,7 @@
 //! characters it keeps unencoded and which rule bounds each component. Every
 //! per-edition choice of `resolve`, `normalize`, `equiv` and `encode` is looked
 //! up here ([`meaning`]), from the edition's descriptor (`[meaning]`,
-//! `[characters]`); the rules themselves (RFC 1630's, RFC 3986's, the WHATWG
+//! `reserved_rules`, `unreserved_rules`); the rules themselves (RFC 1630's, RFC 3986's, the WHATWG
 //! reading) are capabilities named by rule set elsewhere.
 //!
 //! And the one table of default ports ([`default_port`]), each with the
@@ -181,7 +181,9 @@ pub fn meaning(edition: Edition) -> Meaning {
         comparison_source: m.comparison_source,
         compared_rule: m.compared_rule,
         encode_unsafe: m.encode_unsafe,
-        components: m.components,
+        components: m
+            .components
+            .map(|c| [c.segment, c.path, c.query, c.fragment, c.userinfo, c.host]),
         scheme_case: match (
             edition.descriptor().fold_scheme_case,
             edition.descriptor().scheme_case_derived,
@@ -256,91 +258,128 @@ pub struct DefaultPort {
     pub path_source: &'static str,
 }
 
+/// Where a document among urlbnf's states a scheme's default port, in its
+/// words: what a prose note quotes and a port lint cites.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Stated {
+    /// The document, as its editions cite it (`RFC 1738`).
+    pub document: &'static str,
+    /// The document and section (`RFC 1738 §3.3`).
+    pub section: &'static str,
+    /// Its words.
+    pub quote: &'static str,
+}
+
+/// One scheme's default port: what scheme-based normalization reads, and
+/// where an edition's document states it, if one does.
+struct Row {
+    port: DefaultPort,
+    stated: Option<Stated>,
+}
+
+/// A row of RFC 1738 §3: the scheme's port, cited by `source` for
+/// normalization and by `section` with its words, which are the same for
+/// every scheme but the number.
+macro_rules! rfc1738 {
+    ($scheme:literal, $port:literal, $source:literal, $section:literal) => {
+        Row {
+            port: DefaultPort {
+                scheme: $scheme,
+                port: $port,
+                empty_path_is_root: false,
+                source: $source,
+                path_source: "",
+            },
+            stated: Some(Stated {
+                document: "RFC 1738",
+                section: $section,
+                quote: concat!("If :<port> is omitted, the port defaults to ", $port, "."),
+            }),
+        }
+    };
+}
+
+/// The one table of default ports, each with its sources. RFC 3986 §6.2.3
+/// leaves a port to "the default for the scheme", which the scheme's own
+/// specification gives: RFC 1738 §3 for the early schemes (gopher's in
+/// §3.4.1, under §3.4), documents not among urlbnf's for the later ones.
+const PORTS: [Row; 10] = [
+    Row {
+        port: DefaultPort {
+            scheme: "http",
+            port: 80,
+            empty_path_is_root: true,
+            source: "RFC 3986 §6.2.3 (\"the \"http\" scheme ... has a default port of \"80\"\"); \
+                     RFC 1738 §3.3",
+            path_source: "RFC 3986 §6.2.3 (\"the \"http\" scheme ... has a default port of \"80\", \
+                          and defines an empty path to be equivalent to \"/\"\")",
+        },
+        stated: Some(Stated {
+            document: "RFC 1738",
+            section: "RFC 1738 §3.3",
+            quote: "If :<port> is omitted, the port defaults to 80.",
+        }),
+    },
+    Row {
+        port: DefaultPort {
+            scheme: "https",
+            port: 443,
+            empty_path_is_root: true,
+            source: concat!(
+                "RFC 2818, HTTP over TLS, and the IANA port number registry ",
+                "(not among urlbnf's documents)"
+            ),
+            path_source: "RFC 2818, HTTP over TLS (not among urlbnf's documents): its path read as http's",
+        },
+        stated: None,
+    },
+    rfc1738!("ftp", 21, "RFC 1738 §3.2", "RFC 1738 §3.2"),
+    rfc1738!("gopher", 70, "RFC 1738 §3.4", "RFC 1738 §3.4.1"),
+    rfc1738!("nntp", 119, "RFC 1738 §3.7", "RFC 1738 §3.7"),
+    rfc1738!("telnet", 23, "RFC 1738 §3.8", "RFC 1738 §3.8"),
+    rfc1738!("wais", 210, "RFC 1738 §3.9", "RFC 1738 §3.9"),
+    rfc1738!("prospero", 1525, "RFC 1738 §3.11", "RFC 1738 §3.11"),
+    websocket("ws", 80),
+    websocket("wss", 443),
+];
+
+/// RFC 6455 §3's schemes.
+const fn websocket(scheme: &'static str, port: u16) -> Row {
+    Row {
+        port: DefaultPort {
+            scheme,
+            port,
+            empty_path_is_root: false,
+            source: concat!(
+                "RFC 6455, The WebSocket Protocol ",
+                "(not among urlbnf's documents)"
+            ),
+            path_source: "",
+        },
+        stated: None,
+    }
+}
+
 /// The default ports known for scheme-based normalization (RFC 3986 §6.2.3:
 /// "the default for the scheme", which the scheme's own specification gives).
-pub const DEFAULT_PORTS: &[DefaultPort] = &[
-    DefaultPort {
-        scheme: "http",
-        port: 80,
-        empty_path_is_root: true,
-        source: "RFC 3986 §6.2.3 (\"the \"http\" scheme ... has a default port of \"80\"\"); \
-                 RFC 1738 §3.3",
-        path_source: "RFC 3986 §6.2.3 (\"the \"http\" scheme ... has a default port of \"80\", \
-                      and defines an empty path to be equivalent to \"/\"\")",
-    },
-    DefaultPort {
-        scheme: "https",
-        port: 443,
-        empty_path_is_root: true,
-        source: concat!(
-            "RFC 2818, HTTP over TLS, and the IANA port number registry ",
-            "(not among urlbnf's documents)"
-        ),
-        path_source: "RFC 2818, HTTP over TLS (not among urlbnf's documents): its path read as http's",
-    },
-    DefaultPort {
-        scheme: "ftp",
-        port: 21,
-        empty_path_is_root: false,
-        source: "RFC 1738 §3.2",
-        path_source: "",
-    },
-    DefaultPort {
-        scheme: "gopher",
-        port: 70,
-        empty_path_is_root: false,
-        source: "RFC 1738 §3.4",
-        path_source: "",
-    },
-    DefaultPort {
-        scheme: "nntp",
-        port: 119,
-        empty_path_is_root: false,
-        source: "RFC 1738 §3.7",
-        path_source: "",
-    },
-    DefaultPort {
-        scheme: "telnet",
-        port: 23,
-        empty_path_is_root: false,
-        source: "RFC 1738 §3.8",
-        path_source: "",
-    },
-    DefaultPort {
-        scheme: "wais",
-        port: 210,
-        empty_path_is_root: false,
-        source: "RFC 1738 §3.9",
-        path_source: "",
-    },
-    DefaultPort {
-        scheme: "prospero",
-        port: 1525,
-        empty_path_is_root: false,
-        source: "RFC 1738 §3.11",
-        path_source: "",
-    },
-    DefaultPort {
-        scheme: "ws",
-        port: 80,
-        empty_path_is_root: false,
-        source: concat!(
-            "RFC 6455, The WebSocket Protocol ",
-            "(not among urlbnf's documents)"
-        ),
-        path_source: "",
-    },
-    DefaultPort {
-        scheme: "wss",
-        port: 443,
-        empty_path_is_root: false,
-        source: concat!(
-            "RFC 6455, The WebSocket Protocol ",
-            "(not among urlbnf's documents)"
-        ),
-        path_source: "",
-    },
-];
+pub const DEFAULT_PORTS: &[DefaultPort] = &{
+    let mut out = [PORTS[0].port; PORTS.len()];
+    let mut i = 0;
+    while i < PORTS.len() {
+        out[i] = PORTS[i].port;
+        i += 1;
+    }
+    out
+};
+
+/// The default port of `scheme` (as written: no case folded) where
+/// `document` (an edition's citation, `RFC 1738`) states it, and its words.
+pub(crate) fn stated_port(document: &str, scheme: &str) -> Option<(u16, Stated)> {
+    PORTS.iter().find_map(|r| {
+        let s = r.stated.filter(|s| s.document == document)?;
+        (r.port.scheme == scheme).then_some((r.port.port, s))
+    })
+}
 
 /// The default port of `scheme` (any case: RFC 3986 §3.1), with its source.
 ///

@@ -3,8 +3,9 @@
 //! stay the BNF's; the notes say what the text around it adds.
 //!
 //! What a document says, and where, is in its edition's descriptor
-//! (`grammar/<id>.toml`: `[readings]`, `[notes]`, `[ports]`); the notes here
-//! are what urlbnf does with it. RFC 1738's prose says the most of its section
+//! (`grammar/<id>.toml`: `[fold_scheme_case]`, `[notes]`) and, for its
+//! ports, in the one table of default ports; the notes here are what urlbnf
+//! does with it. RFC 1738's prose says the most of its section
 //! 5 BNF: scheme case (§2.1), default ports (§3.x), the gopher type and the
 //! encoded tabs (§3.4), the empty or `localhost` file host (§3.10) and the
 //! omitted FTP type code (§3.2.3).
@@ -17,6 +18,7 @@ use crate::edition::{Cited, Edition};
 use crate::error::CheckError;
 use crate::grammar::PrintedGrammar;
 use crate::knowledge::known::{CatchAll, KnownScheme, SchemeList};
+use crate::knowledge::meaning;
 use crate::verdicts::ast::{Body, Url};
 
 /// What the prose says about one component of one URL.
@@ -331,20 +333,17 @@ pub fn notes(url: &Url<'_>) -> Vec<ProseNote> {
     let d = url.edition.descriptor();
     let note = ProseNote::at;
     let mut out = Vec::new();
-    if let (Some(hp), Some(prose)) = (url.hostport(), d.port(url.scheme.map_or("", |s| s.text)))
+    let scheme = url.scheme.map_or("", |s| s.text);
+    if let (Some(hp), Some((port, prose))) = (url.hostport(), meaning::stated_port(d.cite, scheme))
         && hp.port.is_none()
     {
-        let port = prose.port;
         let host = hp.host.part;
         out.push(note(
             "default-port",
             prose.section,
             prose.quote,
             (host.start, host.end),
-            format!(
-                "no port given: {} means port {port}",
-                url.scheme.map_or("", |s| s.text)
-            ),
+            format!("no port given: {scheme} means port {port}"),
         ));
     }
     match &url.body {

@@ -8,6 +8,7 @@
 //! a note naming the departure.
 
 use super::Note;
+use crate::knowledge::meaning::default_port;
 
 /// A name cut into libwww's parts (its `scan`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -239,7 +240,12 @@ fn clean_host(host: &str, access: Option<&str>, notes: &mut Vec<Note>) -> String
     let colon = host.find(':');
     if let (Some(v), Some(access)) = (colon, access) {
         let port = host.get(v..).unwrap_or("");
-        if (access == "http" && port == ":80") || (access == "gopher" && port == ":70") {
+        // libwww drops the default of these two schemes only; the ports are
+        // the table's (RFC 1738 §3.3, §3.4.1).
+        let default = matches!(access, "http" | "gopher")
+            .then(|| default_port(access))
+            .flatten();
+        if default.is_some_and(|d| port == format!(":{}", d.port)) {
             note(
                 notes,
                 "default-port-dropped",

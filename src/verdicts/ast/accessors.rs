@@ -203,7 +203,8 @@ impl<'a> Url<'a> {
     }
 }
 
-/// RFC 1738 §3: the default port of each IP-based scheme.
+/// RFC 1738 §3: the default port of each IP-based scheme (the scheme in
+/// lower case, as RFC 1738 writes it), from the one table of default ports.
 ///
 /// ```
 /// use urlbnf::ast;
@@ -211,14 +212,5 @@ impl<'a> Url<'a> {
 /// assert_eq!(ast::default_port("mailto"), None);
 /// ```
 pub fn default_port(scheme: &str) -> Option<u16> {
-    Some(match scheme {
-        "ftp" => 21,
-        "http" => 80,
-        "gopher" => 70,
-        "nntp" => 119,
-        "telnet" => 23,
-        "wais" => 210,
-        "prospero" => 1525,
-        _ => return None,
-    })
+    crate::knowledge::meaning::stated_port("RFC 1738", scheme).map(|(port, _)| port)
 }

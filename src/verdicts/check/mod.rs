@@ -212,7 +212,7 @@ impl Checker {
     }
 
     /// The checker's reading. Folding applies where the edition's prose asks
-    /// for it (RFC 1738 §2.1; its descriptor's `[readings]`), so it is off
+    /// for it (RFC 1738 §2.1; its descriptor's `[fold_scheme_case]`), so it is off
     /// for the other editions whatever was asked.
     ///
     /// ```
@@ -228,7 +228,7 @@ impl Checker {
     /// Check as RFC 1738 §2.1 asks programs to read a URL: upper case letters
     /// in the scheme as lower case. Only an edition whose prose asks for this
     /// and whose BNF does not already derive upper case scheme names folds
-    /// (its descriptor's `[readings]`: `rfc1738`).
+    /// (its descriptor's `[fold_scheme_case]`: `rfc1738`).
     ///
     /// ```
     /// use urlbnf::{Checker, Edition};

@@ -1,5 +1,5 @@
 //! Security lints: warnings about valid URLs, never errors, each from the
-//! edition's own document (its descriptor's `[lints.<kind>]`, which says
+//! edition's own document (its descriptor's `[lints.<code>]`, which says
 //! where the document gives it). RFC 1738 §6 warns of ports and encoded
 //! delimiters; RFC 3986 §7 of those (§7.2), of `%00` and encoded dot
 //! segments (§7.3), rare IPv4 forms (§7.4), passwords (§3.2.1, §7.5) and
@@ -9,8 +9,12 @@
 use serde::Serialize;
 
 use crate::edition::LintText;
-use crate::knowledge::{encoding, meaning};
+use crate::knowledge::encoding;
 use crate::verdicts::ast::{Body, Part, Url};
+
+mod port;
+
+use port::{port_not_default, port_out_of_range, port_reserved_range};
 
 /// How loud a lint is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
@@ -56,9 +60,41 @@ fn article(scheme: &str) -> &'static str {
     }
 }
 
-/// The lints of a parsed URL that its edition's document gives, in this
-/// order: port, password, user information, host, escapes, unsafe
-/// characters.
+/// One lint: the code the user sees, how loud it is, and the one function
+/// that finds it.
+struct Rule {
+    code: &'static str,
+    level: Level,
+    find: fn(&Url<'_>, &mut Found<'_>),
+}
+
+impl Rule {
+    const fn new(code: &'static str, level: Level, find: fn(&Url<'_>, &mut Found<'_>)) -> Rule {
+        Rule { code, level, find }
+    }
+}
+
+/// Every lint, keyed by its code, in the order a URL's are reported: port,
+/// password, user information, host, escapes, dot segments, unsafe
+/// characters. A descriptor names those its document gives by these codes
+/// (`[lints.<code>]`, with where the document says it); the manual's
+/// "Adding a lint" says how to add one.
+const LINTS: &[Rule] = &[
+    Rule::new("port-out-of-range", Level::Warning, port_out_of_range),
+    Rule::new("port-reserved-range", Level::Warning, port_reserved_range),
+    Rule::new("port-not-default", Level::Warning, port_not_default),
+    Rule::new("password-in-url", Level::Warning, password_in_url),
+    Rule::new("misleading-userinfo", Level::Warning, misleading_userinfo),
+    Rule::new("rare-ip-format", Level::Warning, rare_ip_format),
+    Rule::new("encoded-control", Level::Warning, encoded_control),
+    Rule::new("encoded-nul", Level::Warning, encoded_nul),
+    Rule::new("encoded-dot-segment", Level::Warning, encoded_dot_segment),
+    Rule::new("unsafe-character", Level::Note, unsafe_character),
+];
+
+/// The lints of a parsed URL that its edition's document gives, in the
+/// order of their table: port, password, user information, host, escapes,
+/// unsafe characters.
 ///
 /// ```
 /// use urlbnf::{Edition, ast, lint};
@@ -75,36 +111,37 @@ fn article(scheme: &str) -> &'static str {
 pub fn lints(url: &Url<'_>) -> Vec<Lint> {
     let d = url.edition.descriptor();
     let mut out = Vec::new();
-    if let Some(t) = d.lint("port") {
-        out.extend(port(url, t));
-    }
-    if let Some(t) = d.lint("password") {
-        out.extend(password(url, t));
-    }
-    if let Some(t) = d.lint("misleading-userinfo") {
-        out.extend(misleading_userinfo(url, t));
-    }
-    if let Some(t) = d.lint("rare-ip-format") {
-        out.extend(rare_ip_format(url, t));
-    }
-    escapes(url, &mut out);
-    if let Some(t) = d.lint("encoded-dot-segment") {
-        encoded_dot_segments(url, t, &mut out);
-    }
-    if let Some(t) = d.lint("unsafe-character") {
-        unsafe_characters(url, t, &mut out);
+    for rule in LINTS {
+        if let Some(t) = d.lint(rule.code) {
+            let mut found = Found {
+                rule,
+                text: t,
+                out: &mut out,
+            };
+            (rule.find)(url, &mut found);
+        }
     }
     out
 }
 
-fn lint(code: &'static str, level: Level, part: Part<'_>, t: &LintText, message: String) -> Lint {
-    Lint {
-        code,
-        level,
-        start: part.start,
-        end: part.end,
-        section: t.section,
-        message,
+/// What a lint's function reports into: its row of the table, where the
+/// edition's document gives it, and the lints so far.
+struct Found<'a> {
+    rule: &'static Rule,
+    text: &'static LintText,
+    out: &'a mut Vec<Lint>,
+}
+
+impl Found<'_> {
+    fn push(&mut self, part: Part<'_>, message: String) {
+        self.out.push(Lint {
+            code: self.rule.code,
+            level: self.rule.level,
+            start: part.start,
+            end: part.end,
+            section: self.text.section,
+            message,
+        });
     }
 }
 
@@ -114,94 +151,18 @@ fn scheme_of(url: &Url<'_>) -> String {
         .map_or(String::new(), |s| s.text.to_ascii_lowercase())
 }
 
-/// The default port of `scheme` and where it comes from: the edition's
-/// document where it states one (RFC 1738 §3), else the table of today's
-/// schemes, each with its source.
-fn default_port(url: &Url<'_>, scheme: &str) -> Option<(u16, &'static str)> {
-    match url.edition.descriptor().port(scheme) {
-        Some(p) => Some((p.port, p.section)),
-        None => meaning::default_port(scheme).map(|d| (d.port, d.source)),
-    }
-}
-
-/// A port other than the scheme's default, "especially when it is a number
-/// within the reserved space" (RFC 1738 §6); "the "well-known port" range
-/// (0 - 1023)" (RFC 3986 §7.2).
-fn port(url: &Url<'_>, t: &LintText) -> Option<Lint> {
-    let scheme = scheme_of(url);
-    let port = url.hostport().and_then(|hp| hp.port)?;
-    // An empty port (RFC 3986's `http://h:/`) names none.
-    if port.text.is_empty() {
-        return None;
-    }
-    // A port of any number of digits: past 65535 it names no port at all.
-    let digits = port.text.trim_start_matches('0');
-    let value = match digits.len() {
-        0 => Some(0),
-        1..=5 => digits.parse::<u32>().ok(),
-        _ => None,
-    };
-    let Some(number) = value.and_then(|v| u16::try_from(v).ok()) else {
-        return Some(lint(
-            "port-out-of-range",
-            Level::Warning,
-            port,
-            t,
-            format!(
-                "port {} is above 65535, the largest port number",
-                shown_digits(port.text)
-            ),
-        ));
-    };
-    let default = default_port(url, &scheme);
-    if default.is_some_and(|(d, _)| d == number) {
-        return None;
-    }
-    let low = number < 1024;
-    let whose = if scheme.is_empty() {
-        "a reference without a scheme".to_string()
-    } else {
-        format!("{scheme:?}")
-    };
-    let message = match default {
-        Some((d, source)) => format!(
-            "port {} is not {scheme}'s default port, {d} ({source}){}",
-            port.text,
-            if low {
-                ", and is below 1024, where other protocols' servers listen"
-            } else {
-                ""
-            }
-        ),
-        // Without a known default, only a well-known port says anything.
-        None if low => format!(
-            "port {} is below 1024, where other protocols' servers listen, and urlbnf \
-             knows no default port for {whose}",
-            port.text
-        ),
-        None => return None,
-    };
-    let code = if low {
-        "port-reserved-range"
-    } else {
-        "port-not-default"
-    };
-    Some(lint(code, Level::Warning, port, t, message))
-}
-
-/// A long run of digits by its start and length.
-fn shown_digits(text: &str) -> String {
-    match text.get(..20) {
-        Some(start) if text.len() > 20 => format!("{start}… ({} digits)", text.len()),
-        _ => text.to_string(),
-    }
-}
-
 /// A password in the URL is visible to anyone who sees it (RFC 1738 §6);
 /// "Use of the format "user:password" in the userinfo field is deprecated"
 /// unless "the data after the colon is the empty string" (RFC 3986 §3.2.1).
-fn password(url: &Url<'_>, t: &LintText) -> Option<Lint> {
-    let p = match &url.body {
+fn password_in_url(url: &Url<'_>, found: &mut Found<'_>) {
+    if let Some(p) = password(url) {
+        found.push(p, "the URL carries a password in clear".into());
+    }
+}
+
+/// The password the URL writes, where its scheme has one.
+fn password<'a>(url: &Url<'a>) -> Option<Part<'a>> {
+    match &url.body {
         Body::Ftp(f) => f.login.password,
         Body::Telnet(t) => t.login.password,
         Body::Generic(g) => g.ip.and_then(|ip| ip.login.password),
@@ -216,14 +177,7 @@ fn password(url: &Url<'_>, t: &LintText) -> Option<Lint> {
             })
         }
         _ => None,
-    }?;
-    Some(lint(
-        "password-in-url",
-        Level::Warning,
-        p,
-        t,
-        "the URL carries a password in clear".into(),
-    ))
+    }
 }
 
 /// The start of `text` that reads as a host name (dot-separated labels of
@@ -251,28 +205,27 @@ fn host_like(text: &str) -> Option<&str> {
 /// URI intended to mislead a human user by appearing to identify one
 /// (trusted) naming authority while actually identifying a different
 /// authority hidden behind the noise".
-fn misleading_userinfo(url: &Url<'_>, t: &LintText) -> Option<Lint> {
+fn misleading_userinfo(url: &Url<'_>, found: &mut Found<'_>) {
     let info = match url.authority() {
-        Some(a) => a.userinfo?,
-        None => url.login()?.user?,
+        Some(a) => a.userinfo,
+        None => url.login().and_then(|l| l.user),
     };
-    let looks = host_like(info.text)?;
+    let Some((info, looks)) = info.and_then(|i| Some((i, host_like(i.text)?))) else {
+        return;
+    };
     let host = url.host().map_or("", |h| h.part.text);
     let like = if looks == info.text {
         String::new()
     } else {
         format!(" ({looks:?})")
     };
-    Some(lint(
-        "misleading-userinfo",
-        Level::Warning,
+    found.push(
         info,
-        t,
         format!(
             "the user information {} looks like a host{like}, but the host is {host:?}",
             shown(info.text)
         ),
-    ))
+    );
 }
 
 /// A part of the input in a message, quoted; a long one by its start and length.
@@ -322,78 +275,85 @@ fn inet_aton(host: &str) -> Option<[u8; 4]> {
 /// RFC 3986 §7.4: a host that the grammar reads as a name (or, in RFC
 /// 2396, as an IPv4 address of any digits) but that system routines such
 /// as inet_aton() read as an IPv4 address of another spelling.
-fn rare_ip_format(url: &Url<'_>, t: &LintText) -> Option<Lint> {
-    let host = url.host()?;
-    let [a, b, c, d] = inet_aton(host.part.text)?;
+fn rare_ip_format(url: &Url<'_>, found: &mut Found<'_>) {
+    let Some(host) = url.host() else { return };
+    let Some([a, b, c, d]) = inet_aton(host.part.text) else {
+        return;
+    };
     let dotted = format!("{a}.{b}.{c}.{d}");
     if dotted == host.part.text {
-        return None;
+        return;
     }
-    Some(lint(
-        "rare-ip-format",
-        Level::Warning,
+    found.push(
         host.part,
-        t,
         format!(
             "the host {:?} is no dotted-decimal IPv4 address, but system routines such as \
              inet_aton() read it as {dotted}: filter on that address, not on the text",
             host.part.text
         ),
-    ))
+    );
 }
 
-/// Escapes: "Care should be taken when URLs contain embedded encoded
-/// delimiters for a given protocol (for example, CR and LF characters for
-/// telnet protocols)" (RFC 1738 §6; RFC 3986 §7.2); "the "%00"
-/// percent-encoding (NUL) may require special handling and should be
-/// rejected if the application is not expecting to receive raw data within
-/// a component" (RFC 3986 §7.3).
-fn escapes(url: &Url<'_>, out: &mut Vec<Lint>) {
-    let d = url.edition.descriptor();
+/// The input's escapes (`%XX`): each as a part, and its octet.
+fn escapes<'a>(url: &Url<'a>) -> impl Iterator<Item = (Part<'a>, u8)> {
+    encoding::pieces(url.input).filter_map(|(i, piece)| match piece {
+        encoding::Piece::Escape(b) => Some((
+            Part {
+                text: url.input.get(i..i + 3).unwrap_or(""),
+                start: i,
+                end: i + 3,
+            },
+            b,
+        )),
+        _ => None,
+    })
+}
+
+/// "Care should be taken when URLs contain embedded encoded delimiters for a
+/// given protocol (for example, CR and LF characters for telnet protocols)"
+/// (RFC 1738 §6; RFC 3986 §7.2).
+fn encoded_control(url: &Url<'_>, found: &mut Found<'_>) {
     let scheme = scheme_of(url);
-    let control = d
-        .lint("encoded-control")
-        .filter(|_| LINE_PROTOCOLS.contains(&scheme.as_str()));
-    let nul = d.lint("encoded-nul");
-    if control.is_none() && nul.is_none() {
+    if !LINE_PROTOCOLS.contains(&scheme.as_str()) {
         return;
     }
-    for (i, piece) in encoding::pieces(url.input) {
-        let encoding::Piece::Escape(b) = piece else {
-            continue;
-        };
-        let part = Part {
-            text: url.input.get(i..i + 3).unwrap_or(""),
-            start: i,
-            end: i + 3,
-        };
+    for (part, b) in escapes(url) {
         // Gopher's %09 separates selector, search and gopher+ string.
         let line_control = (b < 0x20 || b == 0x7f) && !(scheme == "gopher" && b == 0x09);
-        if let Some(t) = control.filter(|_| line_control) {
-            let what = match b {
-                0x0d => "CR".to_string(),
-                0x0a => "LF".to_string(),
-                0x00 => "NUL".to_string(),
-                _ => format!("control character {b:#04x}"),
-            };
-            out.push(lint(
-                "encoded-control",
-                Level::Warning,
+        if !line_control {
+            continue;
+        }
+        let what = match b {
+            0x0d => "CR".to_string(),
+            0x0a => "LF".to_string(),
+            0x00 => "NUL".to_string(),
+            _ => format!("control character {b:#04x}"),
+        };
+        found.push(
+            part,
+            format!(
+                "encoded {what} in {} {scheme} URL reaches a line protocol",
+                article(&scheme)
+            ),
+        );
+    }
+}
+
+/// "the "%00" percent-encoding (NUL) may require special handling and
+/// should be rejected if the application is not expecting to receive raw
+/// data within a component" (RFC 3986 §7.3): where `encoded-control` does
+/// not report it already (a line protocol's, where the edition gives that).
+fn encoded_nul(url: &Url<'_>, found: &mut Found<'_>) {
+    let d = url.edition.descriptor();
+    if LINE_PROTOCOLS.contains(&scheme_of(url).as_str()) && d.lint("encoded-control").is_some() {
+        return;
+    }
+    for (part, b) in escapes(url) {
+        if b == 0 {
+            found.push(
                 part,
-                t,
-                format!(
-                    "encoded {what} in {} {scheme} URL reaches a line protocol",
-                    article(&scheme)
-                ),
-            ));
-        } else if let Some(t) = nul.filter(|_| b == 0) {
-            out.push(lint(
-                "encoded-nul",
-                Level::Warning,
-                part,
-                t,
                 "an encoded NUL: reject it where a component is not raw data".into(),
-            ));
+            );
         }
     }
 }
@@ -402,7 +362,7 @@ fn escapes(url: &Url<'_>, out: &mut Vec<Lint>) {
 /// segment that decodes to one is no dot segment for resolution and
 /// normalization (§2.3, §6.2.2.3 remove dot segments as written), so it
 /// reaches the server whole, where a back-end that decodes it sees "..".
-fn encoded_dot_segments(url: &Url<'_>, t: &LintText, out: &mut Vec<Lint>) {
+fn encoded_dot_segment(url: &Url<'_>, found: &mut Found<'_>) {
     let Some(path) = url.path() else { return };
     for seg in path.segments() {
         if !seg.text.contains('%') {
@@ -410,23 +370,20 @@ fn encoded_dot_segments(url: &Url<'_>, t: &LintText, out: &mut Vec<Lint>) {
         }
         let decoded = seg.text.replace("%2E", ".").replace("%2e", ".");
         if decoded == "." || decoded == ".." {
-            out.push(lint(
-                "encoded-dot-segment",
-                Level::Warning,
+            found.push(
                 seg,
-                t,
                 format!(
                     "the segment {:?} decodes to {decoded:?}, which a back-end file system \
                      reads as a dot segment; resolution does not remove it",
                     seg.text
                 ),
-            ));
+            );
         }
     }
 }
 
 /// RFC 1738 §2.2: "All unsafe characters must always be encoded within a URL."
-fn unsafe_characters(url: &Url<'_>, t: &LintText, out: &mut Vec<Lint>) {
+fn unsafe_character(url: &Url<'_>, found: &mut Found<'_>) {
     let unsafe_set = encoding::unsafe_chars();
     let fragment_at = url.fragment.map(|f| f.start.saturating_sub(1));
     for (i, c) in url.input.char_indices() {
@@ -438,13 +395,35 @@ fn unsafe_characters(url: &Url<'_>, t: &LintText, out: &mut Vec<Lint>) {
                 start: i,
                 end: i + c.len_utf8(),
             };
-            out.push(lint(
-                "unsafe-character",
-                Level::Note,
+            found.push(
                 part,
-                t,
                 format!("{c:?} is unsafe (RFC 1738 section 2.2) and should be encoded"),
-            ));
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LINTS;
+    use crate::edition::Edition;
+
+    /// Each code is in the table once, and a descriptor names its lints by
+    /// the table's codes: a code it misspelt would silently give nothing.
+    #[test]
+    fn descriptors_name_lints_by_the_tables_codes() {
+        for (i, r) in LINTS.iter().enumerate() {
+            assert!(
+                !LINTS.iter().skip(i + 1).any(|s| s.code == r.code),
+                "{}",
+                r.code
+            );
+        }
+        for e in Edition::ALL {
+            for l in e.descriptor().lints {
+                let known = LINTS.iter().any(|r| r.code == l.code);
+                assert!(known, "grammar/{e}.toml: [lints.{}] is no lint", l.code);
+            }
         }
     }
 }
