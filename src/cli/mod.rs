@@ -145,6 +145,8 @@ impl Io<'_> {
 }
 
 /// Run the command: 0 all good, 1 something invalid, 2 usage error.
+// Long: the whole life of a command (arguments, dispatch, grammar-file notes,
+// last flush, exit status) in order, so every way out is seen in one place.
 pub fn run<I, T>(
     args: I,
     stdin: &mut dyn BufRead,

@@ -270,20 +270,20 @@ impl Descriptor {
 // the `'static` form the library's literals have; the build script reads
 // each file once.
 
-/// What a field is read as before it is kept.
-trait Kept: Sized + 'static {
+/// What a field is read as before it is leaked into its `'static` form.
+trait Leaked: Sized + 'static {
     type Read: for<'de> Deserialize<'de>;
     fn keep(read: Self::Read) -> Self;
 }
 
-impl Kept for &'static str {
+impl Leaked for &'static str {
     type Read = String;
     fn keep(read: String) -> Self {
         Box::leak(read.into_boxed_str())
     }
 }
 
-impl<T: Kept> Kept for &'static [T] {
+impl<T: Leaked> Leaked for &'static [T] {
     type Read = Vec<T::Read>;
     fn keep(read: Vec<T::Read>) -> Self {
         let kept: Vec<T> = read.into_iter().map(T::keep).collect();
@@ -291,7 +291,7 @@ impl<T: Kept> Kept for &'static [T] {
     }
 }
 
-impl<T: Kept> Kept for Option<T> {
+impl<T: Leaked> Leaked for Option<T> {
     type Read = Option<T::Read>;
     fn keep(read: Option<T::Read>) -> Self {
         read.map(T::keep)
@@ -299,7 +299,7 @@ impl<T: Kept> Kept for Option<T> {
 }
 
 /// A string, a list or an optional one, kept.
-fn kept<'de, D: Deserializer<'de>, T: Kept>(d: D) -> Result<T, D::Error> {
+fn kept<'de, D: Deserializer<'de>, T: Leaked>(d: D) -> Result<T, D::Error> {
     T::Read::deserialize(d).map(T::keep)
 }
 
@@ -307,7 +307,7 @@ fn kept<'de, D: Deserializer<'de>, T: Kept>(d: D) -> Result<T, D::Error> {
 fn pairs<'de, D, V>(d: D) -> Result<&'static [(&'static str, V)], D::Error>
 where
     D: Deserializer<'de>,
-    V: Kept,
+    V: Leaked,
 {
     let table = BTreeMap::<String, V::Read>::deserialize(d)?;
     let kept: Vec<(&'static str, V)> = table

@@ -24,6 +24,8 @@ fn lit(s: &str) -> String {
 /// The registry as Rust: the editions' constants, their list, their sets and
 /// chronology, their descriptors, and the `editions!` macro the parsers and
 /// machines are generated with.
+// Long: the registry's Rust written top to bottom in the order of the file it
+// writes; each section is a few lines.
 fn emit(eds: &[Edition]) -> Result<String, String> {
     let index = |id: &str| eds.iter().position(|e| e.id == id);
     let mut s = String::new();

@@ -72,13 +72,15 @@ fn bnf_header(text: &str) -> (BTreeMap<String, String>, Vec<String>) {
     (header, rules)
 }
 
+// Long: one edition's files read and checked in order (descriptor, printed
+// grammar, pest file), each check naming its file and line.
 fn read(dir: &str, id: &str) -> Result<Edition, String> {
     let file = |ext: &str| {
         let path = format!("{dir}/{id}.{ext}");
         std::fs::read_to_string(&path).map_err(|e| format!("{path}: {e}"))
     };
     let toml_path = format!("grammar/{id}.toml");
-    // Kept for the build script's life: the descriptor's strings are read
+    // Held for the build script's life: the descriptor's strings are read
     // into the `'static` form the library's are.
     let text: &'static str = Box::leak(file("toml")?.into_boxed_str());
     let d: Descriptor = toml::from_str(text).map_err(|e| format!("{toml_path}: {e}"))?;

@@ -201,6 +201,8 @@ impl Run for ConformArgs {
         }
     }
 
+    // Long: the command's steps in the order a run takes them (edition, checks of the
+    // flags, files claimed, suite built, peer asked, each output written), each short.
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (out, err, terminal) = (&mut *io.out, &mut *io.err, io.terminal.stderr);
         // A grammar file, given, is the edition.

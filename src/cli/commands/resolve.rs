@@ -110,6 +110,8 @@ impl Run for ResolveArgs {
         }
     }
 
+    // Long: the one-rule-set walk of a piece and the written results share its
+    // buffers; split, each part would take them all as arguments.
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (mut stdin, out) = io.input(false);
         let stdin = &mut stdin;

@@ -90,6 +90,8 @@ impl Run for TreeArgs {
         }
     }
 
+    // Long: one input's tree in the reading asked for, then its prose notes and
+    // JSON, in the order they are written; each step reads the ones before.
     fn run(self, io: &mut Io<'_>) -> Result<Tally, CliError> {
         let (mut stdin, out) = io.input(false);
         let stdin = &mut stdin;

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::*;
+use super::{Automaton, Door, Heads, Memo, Pick, Target, lines};
 use crate::edition::Edition;
 use crate::engine::automaton::automaton;
 

@@ -286,6 +286,8 @@ impl Reporter {
     /// assert_eq!((report.inputs, report.format.as_str()), (2, urlbnf::report::FORMAT));
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
+    // Long: each part of the report made from the partial's counts in the order
+    // the report prints them.
     pub fn finish(&self, partial: Partial) -> Report {
         let rules = innermost_rules(&self.targets, &partial);
         let editions = self

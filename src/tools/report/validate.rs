@@ -59,6 +59,8 @@ impl Report {
     /// assert!(report.validate().is_err());
     /// # Ok::<(), urlbnf::Error>(())
     /// ```
+    // Long: one check after another, each a few lines, in the order of the
+    // report's fields: a list is easier to audit than a split.
     pub fn validate(&self) -> Result<(), Error> {
         if self.format != FORMAT {
             return Err(wrong(
