@@ -141,7 +141,6 @@ pub struct Door {
     printed: Vec<usize>,
     /// The automata of the targets, where every target is one (the walk of
     /// records is theirs).
-    #[allow(dead_code)] // The report's (see `Door::walk_each`).
     automata: Option<Vec<Arc<Automaton>>>,
     cells: Cells,
 }
@@ -304,17 +303,16 @@ impl Door {
     }
 }
 
-// What the report's walks ask: until they ask it here, only the tests do
-// in a build without `internals`.
-#[allow(dead_code)]
 impl Door {
     /// Where `input` stops in target `t`'s automaton; `None` where it
-    /// derives the input, or the target is not an automaton.
+    /// derives the input, or the target is not an automaton. (The engine's
+    /// tests hold the resumed walk to it.)
+    #[cfg(any(test, feature = "internals"))]
     pub fn stop(&self, t: usize, input: &str) -> Option<Stop> {
         self.automaton(t)?.stop(input)
     }
 
-    /// [`Door::stop`] resumed from the walk of the input's first bytes kept
+    /// Where `input` stops in target `t`'s automaton, resumed from the walk of the input's first bytes kept
     /// in `heads` (a corpus's inputs mostly share them), keeping this
     /// input's there.
     pub fn stop_resumed(&self, t: usize, input: &str, heads: &mut Heads) -> Option<Stop> {

@@ -36,7 +36,6 @@ const LONG_LIST: usize = 1024;
 
 /// Whether a list of `inputs` inputs for `automata` automata is best
 /// walked for records.
-#[allow(dead_code)] // The report's (see `Door::records_pay`).
 pub(super) fn records_pay(automata: usize, inputs: usize) -> bool {
     automata >= RECORDS && inputs >= LONG_LIST
 }
