@@ -128,9 +128,9 @@ fn every_rule_has_a_gloss_and_a_section() {
                 r.name
             );
             // Cited by the descriptor's document, by number or by heading.
-            let cite = &common::descriptor(e)["cite"];
-            let document = cite["document"].as_str().unwrap();
-            let doc = match cite["numbered"].as_bool() {
+            let descriptor = common::descriptor(e);
+            let document = descriptor["cite"].as_str().unwrap();
+            let doc = match descriptor["numbered"].as_bool() {
                 Some(true) => format!("{document} §"),
                 _ => format!("{document}, “"),
             };

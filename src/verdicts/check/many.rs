@@ -171,11 +171,23 @@ impl Checkers {
     }
 
     /// How many checkers.
+    ///
+    /// ```
+    /// use urlbnf::{Checker, Edition, check::Checkers};
+    /// let checkers = Checkers::new(&[Checker::for_edition(Edition::Rfc3986)?]);
+    /// assert_eq!((checkers.len(), checkers.is_empty()), (1, false));
+    /// # Ok::<(), urlbnf::Error>(())
+    /// ```
     pub fn len(&self) -> usize {
         self.door.len()
     }
 
     /// Whether there are none.
+    ///
+    /// ```
+    /// use urlbnf::check::Checkers;
+    /// assert!(Checkers::new(&[]).is_empty());
+    /// ```
     pub fn is_empty(&self) -> bool {
         self.door.is_empty()
     }
