@@ -1,5 +1,5 @@
 //! The command line: a thin layer over the library. `mod.rs` parses arguments,
-//! runs the subcommand with the streams ([`Io`]) and maps outcomes to exit
+//! runs the subcommand with the streams (`Io`) and maps outcomes to exit
 //! statuses; `commands` has the list of subcommands and one file per
 //! subcommand; `flags` the flags several share; `input` and `output` are what
 //! every command reads and writes.
